@@ -1,0 +1,36 @@
+# Two commands set a fresh machine up: `make run` and `make test` (see README).
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+WORKERS ?= 2
+
+.PHONY: run test venv data serve bench clean
+
+$(VENV)/.installed: requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --disable-pip-version-check -r requirements.txt
+	touch $@
+
+venv: $(VENV)/.installed
+
+data: venv
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_bundled
+	$(PY) manage.py collectstatic --noinput -v 0
+
+run: data
+	@echo "Sirviendo en http://$(HOST):$(PORT)/"
+	exec $(VENV)/bin/gunicorn eliria_site.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile - --timeout 120
+
+test: venv
+	bash scripts/test.sh
+
+bench: venv
+	$(PY) bench/catalogue.py
+	$(PY) bench/goldfish.py
+
+clean:
+	rm -rf $(VENV) staticfiles media db.sqlite3*

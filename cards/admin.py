@@ -1,0 +1,56 @@
+"""Admin for the publisher's editors: cards with their editions inline, image upload."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin
+
+from cards.images import ImageRejected, clean_image
+from cards.models import Card, Edition, Set
+from cards.services import card_refresh_current
+
+
+class EditionForm(forms.ModelForm):
+    class Meta:
+        model = Edition
+        fields = "__all__"
+
+    def clean_image(self) -> Any:
+        """Uploads go through the same checks as imports: type, pixel bombs, re-encoding."""
+        upload = self.cleaned_data.get("image")
+        if not upload or not hasattr(upload, "read") or getattr(upload, "_committed", False):
+            return upload
+        try:
+            name, data = clean_image(upload.read())
+        except ImageRejected as exc:
+            raise forms.ValidationError(str(exc)) from None
+        from django.core.files.base import ContentFile
+
+        return ContentFile(data, name=name)
+
+
+class EditionInline(admin.StackedInline):
+    model = Edition
+    form = EditionForm
+    extra = 0
+
+
+@admin.register(Card)
+class CardAdmin(admin.ModelAdmin):
+    list_display = ["code", "name", "game", "type", "set"]
+    list_filter = ["game", "type", "set"]
+    search_fields = ["code", "name", "name_folded"]
+    inlines = [EditionInline]
+    list_select_related = ["set"]
+
+    def save_related(self, request: Any, form: Any, formsets: Any, change: bool) -> None:
+        super().save_related(request, form, formsets, change)
+        card_refresh_current(card=form.instance)  # ruling TERCERO: the newest edition's text
+
+
+@admin.register(Set)
+class SetAdmin(admin.ModelAdmin):
+    list_display = ["code", "name", "game", "released", "sample"]
+    list_filter = ["game", "sample"]

@@ -1,0 +1,153 @@
+"""Catalogue API (CONTRACT section 6): card search, card detail with editions and rulings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_field
+from rest_framework import generics, serializers
+from rest_framework.exceptions import ValidationError
+from rest_framework.request import Request
+
+from cards.catalogue import edition_to_dict
+from cards.models import Card, Edition, Game, Set
+from cards.search import SearchError
+
+
+class EditionSchema(serializers.Serializer):
+    """Documents the edition object (CONTRACT section 2); fields present depend on the type."""
+
+    edition = serializers.IntegerField()
+    released = serializers.DateField()
+    potential = serializers.IntegerField(required=False)
+    cross = serializers.BooleanField(required=False)
+    passive = serializers.CharField(required=False)
+    resistance = serializers.IntegerField(required=False)
+    attacks = serializers.ListField(child=serializers.DictField(), required=False)
+    subtype = serializers.CharField(required=False)
+    effect = serializers.CharField(required=False)
+    worlds = serializers.DictField(child=serializers.IntegerField(), required=False)
+    chest = serializers.IntegerField(required=False)
+    image = serializers.URLField(required=False)
+    flavor = serializers.CharField(required=False)
+    artist = serializers.CharField(required=False)
+    errata = serializers.CharField(required=False)
+
+
+class RulingRefSchema(serializers.Serializer):
+    number = serializers.IntegerField()
+    title = serializers.CharField()
+    date = serializers.DateField()
+    url = serializers.URLField()
+
+
+def edition_json(ed: Edition, card_type: str, request: Request | None) -> dict[str, Any]:
+    image = ed.image.url if ed.image else None
+    if image and request is not None:
+        image = request.build_absolute_uri(image)
+    return edition_to_dict(ed, card_type, image=image)
+
+
+class CardSerializer(serializers.ModelSerializer):
+    set = serializers.CharField(source="set.code")
+    set_name = serializers.CharField(source="set.name")
+    sample = serializers.BooleanField(source="set.sample")
+    current = serializers.SerializerMethodField()
+    url = serializers.SerializerMethodField()
+    face = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Card
+        fields = ["game", "code", "set", "set_name", "name", "type", "sample", "current", "url", "face"]
+
+    @extend_schema_field(EditionSchema(allow_null=True))
+    def get_current(self, card: Card) -> dict[str, Any] | None:
+        if card.current is None:
+            return None
+        return edition_json(card.current, card.type, self.context.get("request"))
+
+    def get_url(self, card: Card) -> str:
+        return self.context["request"].build_absolute_uri(card.get_absolute_url())
+
+    def get_face(self, card: Card) -> str:
+        path = reverse("cards:face", args=[card.game, card.code])
+        return self.context["request"].build_absolute_uri(path)
+
+
+class CardDetailSerializer(CardSerializer):
+    editions = serializers.SerializerMethodField()
+    rulings = serializers.SerializerMethodField()
+
+    class Meta(CardSerializer.Meta):
+        fields = [*CardSerializer.Meta.fields, "editions", "rulings"]
+
+    @extend_schema_field(EditionSchema(many=True))
+    def get_editions(self, card: Card) -> list[dict[str, Any]]:
+        editions = sorted(card.editions.all(), key=lambda ed: ed.sort_key)  # oldest first
+        return [edition_json(ed, card.type, self.context.get("request")) for ed in editions]
+
+    @extend_schema_field(RulingRefSchema(many=True))
+    def get_rulings(self, card: Card) -> list[dict[str, Any]]:
+        from cards.hooks import rulings_for_card
+
+        request = self.context["request"]
+        return [
+            {**ref, "url": request.build_absolute_uri(ref["url"])} for ref in rulings_for_card(card)
+        ]
+
+
+class SetSerializer(serializers.ModelSerializer):
+    card_count = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Set
+        fields = ["game", "code", "name", "released", "sample", "card_count"]
+
+
+GAME_PARAM = OpenApiParameter("game", str, enum=[g.value for g in Game], description="eliria o mision")
+Q_PARAM = OpenApiParameter("q", str, description="Búsqueda en la sintaxis documentada (README).")
+
+
+@extend_schema(
+    parameters=[GAME_PARAM, Q_PARAM],
+    responses={200: CardSerializer(many=True), 400: OpenApiResponse(description="Búsqueda mal formada")},
+)
+class CardList(generics.ListAPIView):
+    """Search the catalogue; every card shows its current text (ruling TERCERO)."""
+
+    serializer_class = CardSerializer
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        params = self.request.query_params
+        game = params.get("game") or None
+        if game and game not in Game.values:
+            raise ValidationError({"game": f"Juego desconocido «{game}»: eliria o mision."})
+        qs = Card.objects.with_current().for_game(game)
+        try:
+            qs = qs.search(params.get("q", ""))
+        except SearchError as exc:
+            raise ValidationError({"q": str(exc)}) from None
+        return qs if qs.ordered else qs.order_by("game", "code")
+
+
+@extend_schema(responses={200: CardDetailSerializer, 404: OpenApiResponse(description="No existe")})
+class CardDetail(generics.RetrieveAPIView):
+    serializer_class = CardDetailSerializer
+
+    def get_object(self) -> Card:
+        qs = Card.objects.with_current().prefetch_related("editions")
+        return get_object_or_404(qs, game=self.kwargs["game"], code__iexact=self.kwargs["code"])
+
+
+@extend_schema(parameters=[GAME_PARAM])
+class SetList(generics.ListAPIView):
+    serializer_class = SetSerializer
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        from django.db.models import Count
+
+        qs = Set.objects.annotate(card_count=Count("cards")).order_by("game", "released", "code")
+        game = self.request.query_params.get("game")
+        return qs.filter(game=game) if game else qs

@@ -1,0 +1,315 @@
+"""The catalogue exchange format (CONTRACT section 2): parsing, validation and serialisation.
+
+No database access here: `parse_document` turns a JSON document (or CSV rows grouped into one)
+into validated plain records, or into a list of `RecordError`s naming FILE:RECORD:FIELD.
+`cards.services` writes the records; the API and the export read editions through
+`edition_to_dict`, so the JSON shape is written in one place.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any
+
+FORMAT = "catalogue/1"
+GAMES = ("eliria", "mision")
+TYPES = {
+    "eliria": ("combat", "token", "reaction", "summon"),
+    "mision": ("entity", "element"),
+}
+SUBTYPES = ("ephemeral", "attached", "field")
+WORLDS = ("water", "air", "fire", "earth")
+OPTIONAL = ("image", "flavor", "artist", "errata")
+MAX_POTENTIAL = 12
+MAX_POINTS = 99
+# A record label carried by documents built from CSV, so errors name the CSV line.
+RECORD_KEY = "_record"
+
+
+@dataclass(frozen=True)
+class RecordError:
+    file: str
+    record: str
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.record}:{self.field}: {self.message}"
+
+
+@dataclass
+class SetRecord:
+    code: str
+    name: str
+    released: dt.date | None
+
+
+@dataclass
+class CardRecord:
+    record: str
+    code: str
+    set: str
+    name: str
+    type: str
+    editions: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class Catalogue:
+    file: str
+    game: str
+    sample: bool
+    sets: list[SetRecord]
+    cards: list[CardRecord]
+
+
+class _Errors:
+    """Collects errors for one file so a whole file is reported at once."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.items: list[RecordError] = []
+
+    def add(self, record: object, field_name: str, message: str) -> None:
+        self.items.append(RecordError(self.file, str(record), field_name, message))
+
+
+# ---------------------------------------------------------------- edition fields by type
+def edition_to_dict(ed: Any, card_type: str, *, image: str | None = None) -> dict[str, Any]:
+    """The JSON object of one edition, as in CONTRACT section 2 (export and API alike)."""
+    out: dict[str, Any] = {"edition": ed.edition, "released": ed.released.isoformat()}
+    if card_type in ("combat", "token"):
+        out.update(
+            potential=ed.potential,
+            **{"class": ed.card_class},
+            cross=ed.cross,
+            passive=ed.passive,
+            resistance=ed.resistance,
+            attacks=[dict(a) for a in ed.attacks],
+        )
+    elif card_type == "reaction":
+        out["effect"] = ed.effect
+    elif card_type == "summon":
+        out.update(subtype=ed.subtype, effect=ed.effect)
+    elif card_type in ("entity", "element"):
+        out["worlds"] = {w: getattr(ed, w) or 0 for w in WORLDS}
+        if card_type == "element":
+            out["chest"] = ed.chest
+    if image:
+        out["image"] = image
+    for name in ("flavor", "artist", "errata"):
+        if getattr(ed, name):
+            out[name] = getattr(ed, name)
+    return out
+
+
+def _int(
+    raw: dict, key: str, errs: _Errors, rec: str, lo: int, hi: int, *, where: str
+) -> int | None:
+    value = raw.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        errs.add(rec, key, f"{where}: debe ser un número entero, no {value!r}")
+        return None
+    if not lo <= value <= hi:
+        errs.add(rec, key, f"{where}: {value} fuera del rango {lo}–{hi}")
+        return None
+    return value
+
+
+def _text(raw: dict, key: str, errs: _Errors, rec: str, *, where: str, required: bool) -> str:
+    value = raw.get(key, None if required else "")
+    if value is None and not required:
+        return ""
+    if not isinstance(value, str):
+        errs.add(rec, key, f"{where}: debe ser texto, no {value!r}")
+        return ""
+    return value
+
+
+def _date(value: Any, errs: _Errors, rec: str, key: str, *, where: str) -> dt.date | None:
+    if not isinstance(value, str):
+        errs.add(rec, key, f"{where}: falta la fecha (AAAA-MM-DD)")
+        return None
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        errs.add(rec, key, f"{where}: fecha no válida {value!r} (se espera AAAA-MM-DD)")
+        return None
+
+
+def _attacks(raw: dict, errs: _Errors, rec: str, potential: int | None, where: str) -> list:
+    attacks = raw.get("attacks", [])
+    if not isinstance(attacks, list):
+        errs.add(rec, "attacks", f"{where}: debe ser una lista")
+        return []
+    out = []
+    for i, atk in enumerate(attacks, 1):
+        here = f"{where}, ataque {i}"
+        if not isinstance(atk, dict):
+            errs.add(rec, "attacks", f"{here}: debe ser un objeto")
+            continue
+        unknown = set(atk) - {"cost", "name", "damage", "effect"}
+        if unknown:
+            errs.add(rec, "attacks", f"{here}: campos desconocidos {sorted(unknown)}")
+        cost = _int(atk, "cost", errs, rec, 0, MAX_POTENTIAL, where=here)
+        name = _text(atk, "name", errs, rec, where=here, required=True)
+        if not name.strip():
+            errs.add(rec, "name", f"{here}: el ataque necesita un nombre")
+        damage = atk.get("damage")
+        if damage != "x" and (isinstance(damage, bool) or not isinstance(damage, int) or damage < 0):
+            errs.add(rec, "damage", f"{here}: el daño debe ser un entero ≥ 0 o \"x\", no {damage!r}")
+        effect = _text(atk, "effect", errs, rec, where=here, required=False)
+        out.append({"cost": cost, "name": name, "damage": damage, "effect": effect})
+    return out
+
+
+def parse_edition(raw: Any, card_type: str, errs: _Errors, rec: str, index: int) -> dict | None:
+    """Validate one edition object; return the Edition model fields, or None."""
+    where = f"edición {index}"
+    if not isinstance(raw, dict):
+        errs.add(rec, "editions", f"{where}: debe ser un objeto")
+        return None
+    rec = str(raw.get(RECORD_KEY, rec))
+    before = len(errs.items)
+    allowed = {"edition", "released", RECORD_KEY, *OPTIONAL}
+    fields: dict[str, Any] = {
+        "edition": _int(raw, "edition", errs, rec, 1, 999, where=where),
+        "released": _date(raw.get("released"), errs, rec, "released", where=where),
+    }
+    if card_type in ("combat", "token"):
+        allowed |= {"potential", "class", "cross", "passive", "resistance", "attacks"}
+        potential = _int(raw, "potential", errs, rec, 0, MAX_POTENTIAL, where=where)
+        cross = raw.get("cross", False)
+        if not isinstance(cross, bool):
+            errs.add(rec, "cross", f"{where}: debe ser true o false")
+        fields.update(
+            potential=potential,
+            card_class=_text(raw, "class", errs, rec, where=where, required=True),
+            cross=bool(cross),
+            passive=_text(raw, "passive", errs, rec, where=where, required=False),
+            resistance=_int(raw, "resistance", errs, rec, 0, MAX_POINTS, where=where),
+            attacks=_attacks(raw, errs, rec, potential, where),
+        )
+    elif card_type in ("reaction", "summon"):
+        allowed |= {"effect"} | ({"subtype"} if card_type == "summon" else set())
+        fields["effect"] = _text(raw, "effect", errs, rec, where=where, required=True)
+        if card_type == "summon":
+            subtype = raw.get("subtype")
+            if subtype not in SUBTYPES:
+                errs.add(rec, "subtype", f"{where}: subtipo {subtype!r}; se espera {', '.join(SUBTYPES)}")
+            fields["subtype"] = subtype
+    else:  # entity, element
+        allowed |= {"worlds"} | ({"chest"} if card_type == "element" else set())
+        worlds = raw.get("worlds")
+        if not isinstance(worlds, dict) or set(worlds) != set(WORLDS):
+            errs.add(rec, "worlds", f"{where}: se esperan los cuatro mundos {', '.join(WORLDS)}")
+        else:
+            for w in WORLDS:
+                fields[w] = _int(worlds, w, errs, rec, 0, MAX_POINTS, where=f"{where}, mundo {w}")
+        if card_type == "element":
+            fields["chest"] = _int(raw, "chest", errs, rec, 0, MAX_POINTS, where=where)
+    for name in ("flavor", "artist", "errata", "image"):
+        fields[name] = _text(raw, name, errs, rec, where=where, required=False)
+    for extra in sorted(set(raw) - allowed):
+        errs.add(rec, extra, f"{where}: campo desconocido para el tipo {card_type}")
+    return fields if len(errs.items) == before else None
+
+
+# ---------------------------------------------------------------- whole document
+def parse_document(doc: Any, file: str) -> tuple[Catalogue | None, list[RecordError]]:
+    errs = _Errors(file)
+    if not isinstance(doc, dict):
+        errs.add(0, "format", "el documento debe ser un objeto JSON")
+        return None, errs.items
+    if doc.get("format") != FORMAT:
+        errs.add(0, "format", f"se espera \"format\": \"{FORMAT}\", no {doc.get('format')!r}")
+    game = doc.get("game")
+    if game not in GAMES:
+        errs.add(0, "game", f"juego desconocido {game!r}; se espera {' o '.join(GAMES)}")
+        return None, errs.items
+    sets = _parse_sets(doc.get("sets", []), errs)
+    cards = _parse_cards(doc.get("cards"), game, {s.code for s in sets}, errs)
+    if errs.items:
+        return None, errs.items
+    return Catalogue(file, game, bool(doc.get("sample", False)), sets, cards), []
+
+
+def _parse_sets(raw_sets: Any, errs: _Errors) -> list[SetRecord]:
+    if not isinstance(raw_sets, list):
+        errs.add(0, "sets", "debe ser una lista")
+        return []
+    out, seen = [], set()
+    for i, raw in enumerate(raw_sets, 1):
+        rec = f"set-{i}"
+        if not isinstance(raw, dict):
+            errs.add(rec, "sets", "cada colección debe ser un objeto")
+            continue
+        code, name = raw.get("code"), raw.get("name")
+        if not isinstance(code, str) or not code.strip():
+            errs.add(rec, "code", "falta el código de la colección")
+            continue
+        if code in seen:
+            errs.add(rec, "code", f"colección {code} repetida")
+        seen.add(code)
+        if not isinstance(name, str) or not name.strip():
+            errs.add(rec, "name", f"la colección {code} necesita un nombre")
+        released = None
+        if raw.get("released") is not None:
+            released = _date(raw["released"], errs, rec, "released", where=f"colección {code}")
+        out.append(SetRecord(code.strip(), (name or "").strip(), released))
+    return out
+
+
+def _parse_cards(raw_cards: Any, game: str, set_codes: set[str], errs: _Errors) -> list[CardRecord]:
+    if not isinstance(raw_cards, list):
+        errs.add(0, "cards", "falta la lista \"cards\"")
+        return []
+    out: list[CardRecord] = []
+    seen: dict[str, int] = {}
+    for i, raw in enumerate(raw_cards, 1):
+        card = _parse_card(raw, i, game, set_codes, errs)
+        if card is None:
+            continue
+        key = card.code.upper()
+        if key in seen:
+            errs.add(i, "code", f"el código {card.code} ya aparece en el registro {seen[key]}")
+            continue
+        seen[key] = i
+        out.append(card)
+    return out
+
+
+def _parse_card(
+    raw: Any, i: int, game: str, set_codes: set[str], errs: _Errors
+) -> CardRecord | None:
+    if not isinstance(raw, dict):
+        errs.add(i, "cards", "cada carta debe ser un objeto")
+        return None
+    before = len(errs.items)
+    i = raw.get(RECORD_KEY, i)
+    code, name, ctype, set_code = (raw.get(k) for k in ("code", "name", "type", "set"))
+    for key, value in (("code", code), ("name", name), ("set", set_code)):
+        if not isinstance(value, str) or not value.strip():
+            errs.add(i, key, f"falta el campo {key}")
+    if isinstance(code, str) and (len(code) > 24 or any(c.isspace() for c in code.strip())):
+        errs.add(i, "code", f"código no válido {code!r} (sin espacios, 24 caracteres como máximo)")
+    if isinstance(set_code, str) and set_code.strip() and set_code not in set_codes:
+        errs.add(i, "set", f"la colección {set_code!r} no está en \"sets\"")
+    if ctype not in TYPES[game]:
+        errs.add(i, "type", f"tipo {ctype!r} no existe en {game}; se espera {', '.join(TYPES[game])}")
+    editions = raw.get("editions")
+    if not isinstance(editions, list) or not editions:
+        errs.add(i, "editions", "cada carta necesita al menos una edición")
+    if len(errs.items) != before:
+        return None
+    unknown = set(raw) - {"code", "set", "name", "type", "editions", RECORD_KEY}
+    for extra in sorted(unknown):
+        errs.add(i, extra, "campo desconocido en la identidad de la carta")
+    parsed = [parse_edition(ed, ctype, errs, str(i), n) for n, ed in enumerate(editions, 1)]
+    numbers = [p["edition"] for p in parsed if p]
+    if len(numbers) != len(set(numbers)):
+        errs.add(i, "edition", "número de edición repetido")
+    if len(errs.items) != before:
+        return None
+    return CardRecord(str(i), code.strip(), set_code, name.strip(), ctype, parsed)  # type: ignore[arg-type]

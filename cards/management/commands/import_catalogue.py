@@ -1,0 +1,45 @@
+"""import_catalogue FILE…: JSON or CSV, all-or-nothing (CONTRACT section 1)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+from tqdm import tqdm
+
+from cards.services import CatalogueImportError, catalogue_import
+
+
+class Command(BaseCommand):
+    help = "Importa catálogos (JSON catalogue/1 o CSV). Cualquier error y no se escribe nada."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("files", nargs="+", type=Path)
+        parser.add_argument("--no-progress", action="store_true")
+
+    def handle(self, *args: Any, **opts: Any) -> None:
+        bar = None
+
+        def progress(done: int, total: int) -> None:
+            nonlocal bar
+            if opts["no_progress"] or total < 1000:
+                return
+            if bar is None:
+                bar = tqdm(total=total, unit="cartas", file=self.stderr._out)
+            bar.n = done
+            bar.refresh()
+
+        try:
+            result = catalogue_import(paths=opts["files"], progress=progress)
+        except CatalogueImportError as exc:
+            for error in exc.errors:
+                self.stderr.write(str(error))
+            raise CommandError(f"{len(exc.errors)} errores: no se ha importado nada.") from None
+        finally:
+            if bar is not None:
+                bar.close()
+        self.stdout.write(
+            f"Colecciones nuevas: {result.sets_created}, cartas nuevas: {result.cards_created}, "
+            f"ediciones nuevas: {result.editions_created}, ediciones cambiadas: {result.editions_updated}."
+        )

@@ -1,0 +1,288 @@
+"""The search syntax, shared by the catalogue page and the API's `q` (documented in the README).
+
+    canon                    free words: name and current text, any case, any accents
+    "torre de fuego"         a phrase
+    t:combat  pot>=5  -is:cross  (clase:bestia OR clase:espíritu)  order:pot dir:desc
+
+Terms are ANDed; `OR` between terms, parentheses group, a leading `-` negates. Fields compare
+against the card's current edition (ruling TERCERO). A malformed query raises SearchError with
+a message for the player; it never reaches the database.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+
+from django.db.models import Exists, OuterRef, Q
+
+from cards.models import Edition
+from engine.text import fold
+
+MAX_QUERY = 500
+MAX_TERMS = 40
+
+
+class SearchError(ValueError):
+    pass
+
+
+@dataclass
+class ParsedQuery:
+    q: Q | None
+    ordering: list[str] = field(default_factory=list)
+
+
+TYPE_ALIASES = {
+    "combat": "combat", "combate": "combat", "token": "token", "reaction": "reaction",
+    "reaccion": "reaction", "summon": "summon", "invocacion": "summon", "entity": "entity",
+    "ente": "entity", "entes": "entity", "element": "element", "elemento": "element", "elementos": "element",
+}
+SUBTYPE_ALIASES = {
+    "ephemeral": "ephemeral", "efimera": "ephemeral", "attached": "attached", "adhesion": "attached",
+    "field": "field", "campo": "field",
+}
+GAME_ALIASES = {"eliria": "eliria", "mision": "mision", "sos": "mision", "misionsos": "mision"}
+NUMERIC = {
+    "pot": "potential", "potential": "potential", "potencial": "potential",
+    "res": "resistance", "resistance": "resistance", "resistencia": "resistance",
+    "water": "water", "agua": "water", "air": "air", "aire": "air", "fire": "fire",
+    "fuego": "fire", "earth": "earth", "tierra": "earth", "chest": "chest", "baul": "chest",
+    "edition": "edition", "edicion": "edition",
+}
+ORDER = {
+    "name": "name_folded", "nombre": "name_folded", "code": "code", "codigo": "code",
+    "set": "set__code", "coleccion": "set__code", "released": "current__released",
+    "fecha": "current__released", "cost": "min_cost", "coste": "min_cost",
+    **{k: f"current__{v}" for k, v in NUMERIC.items()},
+}
+FIELD_NAMES = (
+    "name/nombre, text/texto/o, code/codigo, t/type/tipo, class/clase, set/coleccion, game/juego, "
+    "pot, res, cost/coste, sub/subtipo, agua, aire, fuego, tierra, chest/baul, artist/artista, "
+    "fecha, is/es, has/tiene, order/orden, dir"
+)
+
+TOKEN = re.compile(
+    r"""\s*(?:
+        (?P<lpar>\() | (?P<rpar>\)) |
+        (?P<term>-?(?:[^\s()"]+?(?:!=|<=|>=|[:=<>]))?(?:"[^"]*"?|[^\s()"]+))
+    )""",
+    re.VERBOSE,
+)
+FIELD = re.compile(r"^(?P<neg>-?)(?P<field>[^\s:=<>!\"]+)(?P<op>!=|<=|>=|[:=<>])(?P<value>.*)$", re.S)
+OPS = {":": "exact", "=": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
+
+
+def parse_query(text: str) -> ParsedQuery:
+    text = (text or "").strip()
+    if len(text) > MAX_QUERY:
+        raise SearchError(f"La búsqueda es demasiado larga (máximo {MAX_QUERY} caracteres).")
+    tokens = _tokenize(text)
+    parser = _Parser(tokens)
+    q = parser.parse()
+    return ParsedQuery(q, parser.ordering())
+
+
+def _tokenize(text: str) -> list[str]:
+    tokens, pos = [], 0
+    while pos < len(text):
+        m = TOKEN.match(text, pos)
+        if not m or m.end() == pos:
+            if text[pos:].strip() == "":
+                break
+            raise SearchError(f"No se entiende la búsqueda a partir de «{text[pos:pos + 20]}».")
+        tokens.append(m.group(m.lastgroup or "term").strip())
+        pos = m.end()
+    if len(tokens) > MAX_TERMS:
+        raise SearchError(f"Demasiados términos (máximo {MAX_TERMS}).")
+    return [t for t in tokens if t]
+
+
+class _Parser:
+    def __init__(self, tokens: list[str]) -> None:
+        self.tokens, self.pos = tokens, 0
+        self.order: str | None = None
+        self.direction = ""
+
+    def ordering(self) -> list[str]:
+        if not self.order:
+            return []
+        return [f"{self.direction}{self.order}", "code"]
+
+    def peek(self) -> str | None:
+        return self.tokens[self.pos] if self.pos < len(self.tokens) else None
+
+    def parse(self) -> Q | None:
+        q = self.or_expr()
+        if self.peek() is not None:
+            raise SearchError("Sobra un paréntesis de cierre «)».")
+        return q
+
+    def or_expr(self) -> Q | None:
+        parts = [self.and_expr()]
+        while (tok := self.peek()) is not None and tok.upper() == "OR":
+            self.pos += 1
+            parts.append(self.and_expr())
+        if len(parts) > 1 and any(p is None for p in parts):
+            raise SearchError("«OR» necesita un término a cada lado.")
+        q = parts[0]
+        for part in parts[1:]:
+            q = q | part  # type: ignore[operator]
+        return q
+
+    def and_expr(self) -> Q | None:
+        q: Q | None = None
+        while (tok := self.peek()) is not None and tok != ")" and tok.upper() != "OR":
+            term = self.unary()
+            if term is not None:
+                q = term if q is None else q & term
+        return q
+
+    def unary(self) -> Q | None:
+        tok = self.tokens[self.pos]
+        self.pos += 1
+        if tok == "(":
+            inner = self.or_expr()
+            if self.peek() != ")":
+                raise SearchError("Falta un paréntesis de cierre «)».")
+            self.pos += 1
+            if inner is None:
+                raise SearchError("Los paréntesis están vacíos.")
+            return inner
+        if tok == "-(":  # pragma: no cover - tokenizer yields "-" and "(" separately
+            raise SearchError("Usa «-» delante de un término.")
+        return self.term(tok)
+
+    def term(self, tok: str) -> Q | None:
+        m = FIELD.match(tok)
+        if m:
+            q = self.field_term(m["field"].lower(), m["op"], _unquote(m["value"]))
+            return None if q is None else (~q if m["neg"] else q)
+        negate = tok.startswith("-") and len(tok) > 1
+        word = fold(_unquote(tok[1:] if negate else tok))
+        if not word:
+            return None
+        q = Q(text_folded__contains=word)
+        return ~q if negate else q
+
+    def field_term(self, name: str, op: str, value: str) -> Q | None:
+        key = fold(name)
+        if not value:
+            raise SearchError(f"Falta el valor de «{name}{op}».")
+        if key in ("order", "orden", "sort"):
+            self.order = _lookup(ORDER, value, "orden")
+            return None
+        if key == "dir":
+            if fold(value) not in ("asc", "desc"):
+                raise SearchError("«dir:» admite asc o desc.")
+            self.direction = "-" if fold(value) == "desc" else ""
+            return None
+        if key in NUMERIC:
+            return _numeric(f"current__{NUMERIC[key]}", op, value, name)
+        if key in ("cost", "coste", "costo"):
+            return _cost(op, value)
+        if key in ("fecha", "date", "released"):
+            return _compare("current__released", op, _date(value))
+        if op not in (":", "=", "!="):
+            raise SearchError(f"«{name}» no admite «{op}»; usa «:».")
+        q = self._text_field(key, name, value)
+        return ~q if op == "!=" else q
+
+    def _text_field(self, key: str, name: str, value: str) -> Q:
+        folded = fold(value)
+        if key in ("name", "nombre", "n"):
+            return Q(name_folded__contains=folded)
+        if key in ("text", "texto", "o"):
+            return Q(text_folded__contains=folded)
+        if key in ("code", "codigo"):
+            return Q(code__iexact=value) if "*" not in value else Q(code__istartswith=value.rstrip("*"))
+        if key in ("t", "type", "tipo"):
+            return Q(type=_lookup(TYPE_ALIASES, value, "tipo"))
+        if key in ("class", "clase", "c"):
+            return Q(class_folded__contains=folded)
+        if key in ("set", "s", "coleccion", "e"):
+            return Q(set__code__iexact=value)
+        if key in ("game", "juego", "g"):
+            return Q(game=_lookup(GAME_ALIASES, value, "juego"))
+        if key in ("sub", "subtype", "subtipo"):
+            return Q(current__subtype=_lookup(SUBTYPE_ALIASES, value, "subtipo"))
+        if key in ("artist", "artista", "a"):
+            return Q(current__artist__icontains=value)
+        if key in ("is", "es", "has", "tiene"):
+            return _flag(folded)
+        raise SearchError(f"Campo desconocido «{name}». Campos: {FIELD_NAMES}.")
+
+
+def _unquote(value: str) -> str:
+    value = value.strip()
+    if value.startswith('"'):
+        value = value[1:]
+        if value.endswith('"'):
+            value = value[:-1]
+    return value.strip()
+
+
+def _lookup(table: dict[str, str], value: str, what: str) -> str:
+    try:
+        return table[fold(value).replace(" ", "")]
+    except KeyError:
+        options = ", ".join(sorted(set(table)))
+        raise SearchError(f"Valor de {what} desconocido «{value}». Valores: {options}.") from None
+
+
+def _number(value: str, name: str) -> int:
+    if not re.fullmatch(r"\d{1,4}", value):
+        raise SearchError(f"«{name}» necesita un número entero, no «{value}».")
+    return int(value)
+
+
+def _compare(column: str, op: str, value: object) -> Q:
+    if op == "!=":
+        return ~Q(**{column: value})
+    return Q(**{f"{column}__{OPS[op]}": value})
+
+
+def _numeric(column: str, op: str, value: str, name: str) -> Q:
+    return _compare(column, op, _number(value, name))
+
+
+def _cost(op: str, value: str) -> Q:
+    """An attack of the current edition costs `op value` (rule 6.a.IV: the number left of it)."""
+    n = _number(value, "cost")
+    if op in (":", "="):
+        return Q(costs__contains=f"|{n}|")
+    if op == "!=":
+        return ~Q(costs__contains=f"|{n}|")
+    column = "max_cost" if op in (">", ">=") else "min_cost"
+    return Q(**{f"{column}__{OPS[op]}": n})
+
+
+def _date(value: str) -> dt.date:
+    try:
+        if re.fullmatch(r"\d{4}", value):
+            return dt.date(int(value), 1, 1)
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise SearchError(f"Fecha no válida «{value}» (AAAA-MM-DD).") from None
+
+
+FLAGS = {
+    "cross": Q(current__cross=True), "cruz": Q(current__cross=True), "†": Q(current__cross=True),
+    "errata": ~Q(current__errata=""), "image": ~Q(current__image=""), "imagen": ~Q(current__image=""),
+    "reprint": Q(Exists(Edition.objects.filter(card=OuterRef("pk"), edition__gt=1))),
+    "reimpresion": Q(Exists(Edition.objects.filter(card=OuterRef("pk"), edition__gt=1))),
+    **{alias: Q(type=t) for alias, t in TYPE_ALIASES.items()},
+    **{alias: Q(current__subtype=s) for alias, s in SUBTYPE_ALIASES.items()},
+}
+
+
+def register_flag(name: str, q: Q) -> None:
+    """Other apps add flags (rulings: `has:rulings`) without this module importing them."""
+    FLAGS[fold(name)] = q
+
+
+def _flag(value: str) -> Q:
+    if value not in FLAGS:
+        raise SearchError(f"Valor desconocido «{value}» para is:/has:. Valores: {', '.join(sorted(FLAGS))}.")
+    return FLAGS[value]

@@ -1,0 +1,13 @@
+from django.urls import path
+
+from cards import views
+
+app_name = "cards"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("cartas/", views.card_list, name="list"),
+    path("cartas/<slug:game>/<str:code>/", views.card_detail, name="detail"),
+    path("cartas/<slug:game>/<str:code>/cara.png", views.card_face, name="face"),
+    path("busqueda/", views.search_help, name="search-help"),
+]

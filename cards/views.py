@@ -1,0 +1,105 @@
+"""Catalogue pages: home, the searchable grid, the card page with its editions, drawn faces."""
+
+from __future__ import annotations
+
+from django.core.paginator import Paginator
+from django.db import connection
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_GET
+
+from cards.api import edition_json
+from cards.diff import edition_diff
+from cards.hooks import rulings_for_card
+from cards.models import Card, Game, Set
+from cards.render import face_png
+from cards.search import SearchError
+
+PAGE_SIZES = (24, 48, 96)
+
+
+@require_GET
+def healthz(request: HttpRequest) -> JsonResponse:
+    """200 when the database answers a query; 503 otherwise."""
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except Exception as exc:  # noqa: BLE001 - any database failure is "unhealthy"
+        return JsonResponse({"status": "error", "database": str(exc)[:200]}, status=503)
+    return JsonResponse({"status": "ok", "database": connection.vendor})
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    sets = Set.objects.order_by("game", "released")
+    counts = dict(Card.objects.values_list("game").annotate(n=Count("id")))
+    rows = [(code, name, counts.get(code, 0)) for code, name in Game.choices]
+    return render(request, "cards/home.html", {"sets": sets, "game_rows": rows})
+
+
+@require_GET
+def card_list(request: HttpRequest) -> HttpResponse:
+    q = request.GET.get("q", "")
+    game = request.GET.get("game", "")
+    if game not in Game.values:
+        game = ""
+    error = None
+    qs = Card.objects.with_current().for_game(game or None)
+    try:
+        qs = qs.search(q)
+    except SearchError as exc:
+        error, qs = str(exc), Card.objects.none()
+    if not qs.ordered:
+        qs = qs.order_by("game", "code")
+    try:
+        per_page = int(request.GET.get("per_page", PAGE_SIZES[0]))
+    except ValueError:
+        per_page = PAGE_SIZES[0]
+    per_page = per_page if per_page in PAGE_SIZES else PAGE_SIZES[0]
+    page = Paginator(qs, per_page).get_page(request.GET.get("page"))
+    context = {"page": page, "q": q, "game": game, "error": error, "per_page": per_page,
+               "page_sizes": PAGE_SIZES}
+    status = 400 if error else 200
+    return render(request, "cards/list.html", context, status=status)
+
+
+@require_GET
+def card_detail(request: HttpRequest, game: str, code: str) -> HttpResponse:
+    card = get_object_or_404(
+        Card.objects.with_current().prefetch_related("editions"), game=game, code__iexact=code
+    )
+    editions = sorted(card.editions.all(), key=lambda ed: ed.sort_key)
+    shown = []
+    previous = None
+    for ed in editions:
+        data = edition_json(ed, card.type, None)
+        shown.append({
+            "edition": ed, "data": data, "is_current": ed.pk == card.current_id,
+            "diff": edition_diff(previous, data) if previous else [],
+        })
+        previous = data
+    context = {
+        "card": card, "current": card.current, "editions": shown[::-1],
+        "rulings": rulings_for_card(card),
+    }
+    return render(request, "cards/detail.html", context)
+
+
+@require_GET
+@cache_control(max_age=3600, public=True)
+def card_face(request: HttpRequest, game: str, code: str) -> HttpResponse:
+    card = get_object_or_404(Card.objects.with_current(), game=game, code__iexact=code)
+    if card.current is None:
+        return HttpResponse(status=404)
+    if card.current.image:
+        with card.current.image.open("rb") as fh:
+            return HttpResponse(fh.read(), content_type="image/webp")
+    return HttpResponse(face_png(card, card.current), content_type="image/png")
+
+
+@require_GET
+def search_help(request: HttpRequest) -> HttpResponse:
+    return render(request, "cards/search_help.html")

@@ -1,0 +1,30 @@
+"""Root fixtures shared by every test package."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--no-first-run", "--disable-sync", "--disable-quic", "--disable-dev-shm-usage",
+]
+
+
+@pytest.fixture(autouse=True)
+def _test_settings(settings, tmp_path):  # type: ignore[no-untyped-def]
+    # No collectstatic in tests: plain static storage; uploaded and drawn files in a temp folder.
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    settings.MEDIA_ROOT = str(tmp_path / "media")
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):  # type: ignore[no-untyped-def]
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}

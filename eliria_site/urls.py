@@ -1,0 +1,18 @@
+"""Top-level URLs: pages per app, the API under /api/, health check, i18n switch."""
+
+from django.conf import settings
+from django.contrib import admin
+from django.urls import include, path
+from django.views.static import serve
+
+from cards.views import healthz
+
+urlpatterns = [
+    path("", include("cards.urls")),
+    path("api/", include("eliria_site.api_urls")),
+    path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("healthz", healthz, name="healthz"),
+    # Uploaded card scans; a deployment may serve MEDIA_ROOT from its proxy instead.
+    path("media/<path:path>", serve, {"document_root": settings.MEDIA_ROOT}),
+]

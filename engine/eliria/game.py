@@ -1,0 +1,189 @@
+"""Eliria game state for the goldfish: one player, no opponent, playing by rules 7, 9, 11 and 12.
+
+The deck is the ``main`` section without tokens (rule 14). The player keeps an
+opening hand holding a combat card without † (11.b), plays such cards into the
+three combat slots (2) as soon as a slot is free and the rule of three (9)
+allows, highest potential first, and powers them up (12.c). It plays face up: a
+face-down combatant could not attack (8) and gains nothing here. With no
+opponent nothing is ever destroyed, so the only ways to lose are 7.c (a draw
+from an empty deck, in the mulligan or the Inicial phase) and 7.b.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from random import Random
+from typing import Any
+
+from ..decklist import DeckEntry
+from ..rng import draw_random
+from .rules import HAND_SIZE, playable_cards
+
+__all__ = ["RULE_OF_THREE", "SLOTS", "EliriaDeck", "EliriaGame", "Event"]
+
+SLOTS = 3  # rule 2: three spaces for combat cards
+RULE_OF_THREE = 3  # rule 9: three combat cards from hand per game
+NEVER = 1 << 30  # "attack cost" of a card without attacks
+Event = dict[str, Any]
+
+# Which card the 11.b mulligan sends to the discard pile first: none of them can be
+# played by the goldfish, so keep the ones a player would keep (combat cards with †).
+_DISCARD_RANK = {"reaction": 0, "summon": 1, "token": 2, "combat": 3}
+
+
+@dataclass(frozen=True)
+class EliriaDeck:
+    """A deck compiled for simulation: each distinct card is an int id."""
+
+    codes: tuple[str, ...]
+    pile: tuple[int, ...]  # one id per copy
+    playable: tuple[bool, ...]  # combat card without †: played and needed by 11.b
+    potential: tuple[int, ...]
+    attack_cost: tuple[int, ...]  # cheapest attack (rule 6.a.IV), NEVER without one
+    discard_rank: tuple[int, ...]
+
+    @classmethod
+    def from_entries(cls, entries: Sequence[DeckEntry]) -> EliriaDeck:
+        cards = [e.card for e in playable_cards(entries)]
+        pile = [i for i, e in enumerate(playable_cards(entries)) for _ in range(e.quantity)]
+        return cls(
+            codes=tuple(c.code for c in cards),
+            pile=tuple(pile),
+            playable=tuple(c.is_mulligan_combat for c in cards),
+            potential=tuple(max(c.potential or 0, 0) for c in cards),
+            attack_cost=tuple(min((a.cost for a in c.attacks), default=NEVER) for c in cards),
+            discard_rank=tuple(_DISCARD_RANK.get(c.type, 0) for c in cards),
+        )
+
+    @property
+    def size(self) -> int:
+        return len(self.pile)
+
+    @property
+    def combat_copies(self) -> int:
+        return sum(1 for i in self.pile if self.playable[i])
+
+
+class EliriaGame:
+    """The state of one goldfish game; each method is one step of the rules."""
+
+    __slots__ = ("board", "deck", "hand", "lost", "mulligans", "pile", "played", "power", "rand", "trace", "turn")
+
+    def __init__(self, deck: EliriaDeck, rand: Random, trace: list[Event] | None = None) -> None:
+        self.deck = deck
+        self.rand = rand
+        self.pile = list(deck.pile)  # unordered: draws are random (see rng.draw_random)
+        self.hand: list[int] = []
+        self.board: list[int] = []  # combat slots in use, left to right
+        self.power: list[int] = []  # power counter of each slot (rule 3: the dice)
+        self.played = 0  # combat cards played from hand (rule 9)
+        self.mulligans = 0
+        self.lost: str | None = None
+        self.turn = 0
+        self.trace = trace
+
+    def _event(self, phase: str, event: str, **data: Any) -> None:
+        if self.trace is not None:
+            self.trace.append({"turn": self.turn, "phase": phase, "event": event, **data})
+
+    def _lose(self, phase: str, reason: str, rule: str) -> None:
+        self.lost = reason
+        self._event(phase, "lost", reason=reason, rule=rule)
+
+    def _draw_hand(self) -> None:
+        rand, pile = self.rand, self.pile
+        self.hand = [draw_random(pile, rand) for _ in range(HAND_SIZE)]
+        self._event("inicio", "draw_hand", rule="11.b", cards=[self.deck.codes[c] for c in self.hand])
+
+    def _hand_ok(self) -> bool:
+        playable = self.deck.playable
+        return any(playable[c] for c in self.hand)
+
+    def opening(self) -> bool:
+        """Rules 11.a–b: shuffle, draw five, mulligan until a combat card without † shows.
+
+        Returns whether the first five cards held one. Losing by 7.c when a
+        hand of five cannot be drawn; the mulligan that led there counts.
+        """
+        self._event("inicio", "shuffle", rule="11.a", cards=len(self.pile))
+        if len(self.pile) < HAND_SIZE:
+            self._lose("inicio", "deck_out", "7.c")
+            return False
+        self._draw_hand()
+        first_ok = self._hand_ok()
+        while not self._hand_ok():
+            self._mulligan()
+            if len(self.pile) < HAND_SIZE:
+                self._lose("inicio", "deck_out", "7.c")
+                return first_ok
+            self._draw_hand()
+        return first_ok
+
+    def _mulligan(self) -> None:
+        """Rule 11.b: discard one card, return the rest to the deck, reshuffle."""
+        rank = self.deck.discard_rank
+        hand = self.hand
+        discard = min(hand, key=rank.__getitem__)
+        hand.remove(discard)
+        self.mulligans += 1
+        self.pile.extend(hand)
+        codes = self.deck.codes
+        self._event("inicio", "mulligan", rule="11.b", count=self.mulligans,
+                    discarded=codes[discard], returned=[codes[c] for c in hand])
+        self.hand = []
+
+    def inicial(self) -> None:
+        """Rule 12.a: draw one card; an empty deck loses by 7.c (no reactions to clear)."""
+        if not self.pile:
+            self._lose("inicial", "deck_out", "7.c")
+            return
+        card = draw_random(self.pile, self.rand)
+        self.hand.append(card)
+        self._event("inicial", "draw", rule="12.a", card=self.deck.codes[card])
+
+    def movimiento(self) -> None:
+        """Rule 12.b: play combat cards without † into free slots, highest potential first (rule 9)."""
+        room = min(SLOTS - len(self.board), RULE_OF_THREE - self.played)
+        if room <= 0:
+            return
+        playable, potential = self.deck.playable, self.deck.potential
+        ready = [c for c in self.hand if playable[c]]
+        if not ready:
+            return
+        ready.sort(key=lambda c: -potential[c])  # stable: hand order breaks ties
+        for card in ready[:room]:
+            self.hand.remove(card)
+            self.board.append(card)
+            self.power.append(0)  # a combatant enters with no power
+            self.played += 1
+            self._event("movimiento", "play", rule="9", card=self.deck.codes[card],
+                        slot=len(self.board), played=self.played)
+
+    def poder(self) -> None:
+        """Rule 12.c: each combatant gains one power up to its potential; none on the board loses (7.b)."""
+        if not self.board:
+            self._lose("poder", "no_combatant", "7.b")
+            return
+        potential, power = self.deck.potential, self.power
+        for slot, card in enumerate(self.board):
+            if power[slot] < potential[card]:
+                power[slot] += 1
+        if self.trace is not None:
+            for slot, card in enumerate(self.board):
+                self._event("poder", "power", rule="12.c", card=self.deck.codes[card],
+                            slot=slot + 1, power=power[slot])
+
+    def play_turn(self, turn: int) -> None:
+        """One turn; the first skips the Inicial and Ataque phases (11.d)."""
+        self.turn = turn
+        if turn == 1:
+            self._event("inicial", "skip", rule="11.d")
+        else:
+            self.inicial()
+            if self.lost:
+                return
+        self.movimiento()
+        self.poder()
+        if not self.lost:  # rule 12.d: an attack needs an opponent's combatant
+            self._event("ataque", "skip" if turn == 1 else "no_target", rule="11.d" if turn == 1 else "12.d")

@@ -1,0 +1,136 @@
+"""Eliria goldfish runs: play many games and sum what CONTRACT §5 reports.
+
+Every total is an integer, so tallies of disjoint ranges of games merge exactly
+(the bench splits a run across processes and gets the same answer).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..decklist import DeckEntry
+from ..rng import GameRng
+from ..stats import hypergeometric_at_least, mean, wilson_interval
+from .game import EliriaDeck, EliriaGame, Event
+from .rules import HAND_SIZE
+
+__all__ = ["EliriaSimulation", "EliriaTally"]
+
+_PER_TURN = ("alive", "combatant", "power_max", "power_total", "combatants", "attack_ready", "hand", "deck")
+
+
+class EliriaTally:
+    """Integer totals over a range of games."""
+
+    def __init__(self, turns: int) -> None:
+        self.games = 0
+        self.opening_hits = 0  # first five cards held a combat card without †
+        self.mulligans: dict[int, int] = {}
+        self.lost_in_mulligan = 0
+        self.losses = {"deck_out": 0, "no_combatant": 0}
+        # Per turn (index turn - 1), summed over the games still alive after Poder:
+        self.alive = [0] * turns
+        self.combatant = [0] * turns  # games with a combatant on the board
+        self.power_max = [0] * turns
+        self.power_total = [0] * turns
+        self.combatants = [0] * turns
+        self.attack_ready = [0] * turns  # games with a combatant able to pay an attack
+        self.hand = [0] * turns
+        self.deck = [0] * turns
+
+    def merge(self, other: EliriaTally) -> None:
+        self.games += other.games
+        self.opening_hits += other.opening_hits
+        for count, n in other.mulligans.items():
+            self.mulligans[count] = self.mulligans.get(count, 0) + n
+        self.lost_in_mulligan += other.lost_in_mulligan
+        for reason, n in other.losses.items():
+            self.losses[reason] += n
+        for name in _PER_TURN:
+            mine: list[int] = getattr(self, name)
+            for t, n in enumerate(getattr(other, name)):
+                mine[t] += n
+
+
+class EliriaSimulation:
+    """Plays goldfish games of one deck for a number of turns."""
+
+    def __init__(self, entries: Sequence[DeckEntry], turns: int) -> None:
+        self.deck = EliriaDeck.from_entries(entries)
+        self.turns = turns
+
+    def new_tally(self) -> EliriaTally:
+        return EliriaTally(self.turns)
+
+    def play(self, rng: GameRng, tally: EliriaTally, trace: list[Event] | None = None) -> None:
+        """Play one game and add it to *tally*."""
+        game = EliriaGame(self.deck, rng.shuffle, trace)
+        tally.games += 1
+        tally.opening_hits += game.opening()
+        tally.mulligans[game.mulligans] = tally.mulligans.get(game.mulligans, 0) + 1
+        if game.lost:
+            tally.lost_in_mulligan += 1
+            tally.losses[game.lost] += 1
+            return
+        for t in range(self.turns):
+            game.play_turn(t + 1)
+            if game.lost:
+                tally.losses[game.lost] += 1
+                return
+            self._record(tally, game, t)
+
+    def _record(self, tally: EliriaTally, game: EliriaGame, t: int) -> None:
+        """Add the state after the Poder phase of turn t + 1 of a game still alive."""
+        tally.alive[t] += 1
+        tally.hand[t] += len(game.hand)
+        tally.deck[t] += len(game.pile)
+        power = game.power
+        if not power:
+            return
+        tally.combatant[t] += 1
+        tally.power_max[t] += max(power)
+        tally.power_total[t] += sum(power)
+        tally.combatants[t] += len(power)
+        cost = self.deck.attack_cost
+        # An attack is usable with enough power (6.a.IV), from turn 2 on (11.d).
+        if t and any(p >= cost[c] for p, c in zip(power, game.board)):
+            tally.attack_ready[t] += 1
+
+    def report(self, tally: EliriaTally) -> dict[str, Any]:
+        """The Eliria keys of CONTRACT §5 (and a few more)."""
+        n, deck = tally.games, self.deck
+        exact = hypergeometric_at_least(deck.size, deck.combat_copies, HAND_SIZE)
+        low, high = wilson_interval(tally.opening_hits, n)
+        histogram = dict(sorted(tally.mulligans.items()))
+        return {
+            "deck": {"cards": deck.size, "combat": deck.combat_copies},
+            "mulligans": {
+                "mean": mean(sum(k * v for k, v in histogram.items()), n),
+                "histogram": {str(k): v for k, v in histogram.items()},
+                "lost": tally.lost_in_mulligan,
+            },
+            "losses": dict(tally.losses),
+            "opening_hand": {
+                "hand_size": HAND_SIZE,
+                "p_combat_exact": round(float(exact), 6),
+                "p_combat_simulated": mean(tally.opening_hits, n),
+                "p_combat_ci95": [round(low, 6), round(high, 6)],
+            },
+            "per_turn": [self._turn_report(tally, t) for t in range(self.turns)],
+        }
+
+    @staticmethod
+    def _turn_report(tally: EliriaTally, t: int) -> dict[str, Any]:
+        n, alive = tally.games, tally.alive[t]
+        return {
+            "turn": t + 1,
+            "p_alive": mean(alive, n),
+            "p_combatant": mean(tally.combatant[t], n),
+            "mean_power_max": mean(tally.power_max[t], n),
+            "mean_power_total": mean(tally.power_total[t], n),
+            "mean_combatants": mean(tally.combatants[t], n),
+            "p_attack_ready": mean(tally.attack_ready[t], n),
+            "mean_hand": mean(tally.hand[t], alive),  # over the games still alive
+            "mean_deck": mean(tally.deck[t], alive),
+        }

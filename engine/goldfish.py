@@ -1,0 +1,121 @@
+"""Goldfish: simulate a deck played alone, many times, and summarise (CONTRACT §5).
+
+>>> from engine.cards import CardData, Game
+>>> from engine.decklist import DeckEntry
+>>> card = CardData(Game.ELIRIA, "T-1", "Golem", "combat", potential=3)
+>>> result = goldfish("eliria", [DeckEntry("main", 8, card)], games=10, turns=3, seed=1)
+>>> [t["mean_power_max"] for t in result["per_turn"]]
+[1.0, 2.0, 3.0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from .cards import Game, as_game
+from .decklist import DeckEntry
+from .eliria.goldfish import EliriaSimulation
+from .errors import InvalidSimulation, TraceNotAllowed
+from .mision.goldfish import MisionSimulation
+from .rng import GameRng, new_seed
+
+__all__ = ["MAX_GAMES", "MAX_TURNS", "PROGRESS_EVERY", "Simulation", "goldfish", "run_range", "simulation"]
+
+MAX_GAMES = 100_000
+MAX_TURNS = 50
+PROGRESS_EVERY = 1000
+
+Progress = Callable[[int, int], None]
+
+
+class Simulation(Protocol):
+    """What a game's goldfish provides: a tally, a way to play one game into it, a report."""
+
+    turns: int
+
+    def new_tally(self) -> Any: ...
+
+    def play(self, rng: GameRng, tally: Any, trace: list[dict[str, Any]] | None = None) -> None: ...
+
+    def report(self, tally: Any) -> dict[str, Any]: ...
+
+
+def simulation(game: Game | str, entries: Sequence[DeckEntry], turns: int) -> Simulation:
+    """The goldfish simulation of *game* for a deck (cards of other games are ignored)."""
+    the_game = as_game(game)
+    mine = [e for e in entries if e.card.game is the_game]
+    if the_game is Game.ELIRIA:
+        return EliriaSimulation(mine, turns)
+    return MisionSimulation(mine, turns)
+
+
+def run_range(
+    sim: Simulation,
+    seed: int,
+    start: int,
+    stop: int,
+    *,
+    trace: list[dict[str, Any]] | None = None,
+    progress: Progress | None = None,
+    total: int | None = None,
+) -> Any:
+    """Play games ``start`` … ``stop - 1`` of the run with base *seed*; return their tally.
+
+    Game *i* always draws from the streams of (seed, i), so tallies of disjoint
+    ranges merge into the tally of the whole run.
+    """
+    tally = sim.new_tally()
+    rng = GameRng(seed, start)
+    play = sim.play
+    for index in range(start, stop):
+        rng.start(seed, index)
+        play(rng, tally, trace)
+        done = index + 1 - start
+        if progress is not None and (done % PROGRESS_EVERY == 0 or index + 1 == stop):
+            progress(done, total if total is not None else stop - start)
+    return tally
+
+
+def goldfish(
+    game: Game | str,
+    entries: Sequence[DeckEntry],
+    *,
+    games: int = 1000,
+    turns: int = 10,
+    seed: int | None = None,
+    trace: bool = False,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Simulate *games* goldfish games of *turns* turns; the JSON-ready answer of CONTRACT §5.
+
+    The same arguments and seed give the same dict; without a seed one is drawn
+    and returned under ``"seed"``. ``progress(done, total)`` is called every
+    1,000 games and at the end.
+    """
+    the_game = as_game(game)
+    _check(games, turns, seed, trace)
+    base = new_seed() if seed is None else seed
+    sim = simulation(the_game, entries, turns)
+    events: list[dict[str, Any]] | None = [] if trace else None
+    tally = run_range(sim, base, 0, games, trace=events, progress=progress, total=games)
+    result: dict[str, Any] = {"game": the_game.value, "games": games, "turns": turns, "seed": base}
+    result.update(sim.report(tally))
+    if events is not None:
+        result["trace"] = events
+    return result
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check(games: object, turns: object, seed: object, trace: bool) -> None:
+    if not _is_int(games) or not 1 <= games <= MAX_GAMES:  # type: ignore[operator]
+        raise InvalidSimulation(f"«games» debe ser un entero entre 1 y {MAX_GAMES} (recibido: {games!r}).")
+    if not _is_int(turns) or not 1 <= turns <= MAX_TURNS:  # type: ignore[operator]
+        raise InvalidSimulation(f"«turns» debe ser un entero entre 1 y {MAX_TURNS} (recibido: {turns!r}).")
+    if seed is not None and (not _is_int(seed) or seed < 0):  # type: ignore[operator]
+        raise InvalidSimulation(f"«seed» debe ser un entero no negativo (recibido: {seed!r}).")
+    if trace and games != 1:
+        raise TraceNotAllowed(f"La traza solo está disponible con «games»: 1 (recibido: {games}).")

@@ -1,0 +1,79 @@
+"""Seeded randomness: every game is its base seed plus its index.
+
+Each game draws from its own ``random.Random`` streams, derived by hashing
+(base seed, game index, stream name). A game's result therefore does not
+depend on which games ran before it or in which process — runs can be split
+across processes and still give identical totals, and any game can be replayed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import secrets
+
+__all__ = ["MAX_SEED", "GameRng", "derive_seed", "draw_random", "new_seed"]
+
+# Seeds chosen by the engine stay below 2**53 so that JavaScript reads them exactly.
+MAX_SEED = 2**53 - 1
+
+
+def new_seed() -> int:
+    """A fresh base seed, for a run that was not given one."""
+    return secrets.randbelow(MAX_SEED + 1)
+
+
+def derive_seed(seed: int, index: int, stream: str) -> int:
+    """The 64-bit seed of one stream of one game.
+
+    >>> derive_seed(1, 0, "shuffle") == derive_seed(1, 0, "shuffle") != derive_seed(1, 0, "dice")
+    True
+    """
+    data = f"{seed}:{index}:{stream}".encode()
+    return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "little")
+
+
+class GameRng:
+    """The random streams of one game: ``shuffle`` for the decks, ``dice`` for 12-sided dice.
+
+    Reseeding one object per process is cheaper than building a new ``Random``
+    per game, so a runner calls :meth:`start` for each game.
+    """
+
+    __slots__ = ("_dice", "_seed", "_index", "shuffle")
+
+    def __init__(self, seed: int = 0, index: int = 0) -> None:
+        self.shuffle = random.Random()
+        self._dice: random.Random | None = None
+        self.start(seed, index)
+
+    def start(self, seed: int, index: int) -> None:
+        """Point the streams at game *index* of the run with base *seed*."""
+        self._seed, self._index = seed, index
+        self.shuffle.seed(derive_seed(seed, index, "shuffle"))
+        self._dice = None  # made on first use: the goldfish rarely rolls
+
+    @property
+    def dice(self) -> random.Random:
+        if self._dice is None:
+            self._dice = random.Random(derive_seed(self._seed, self._index, "dice"))
+        return self._dice
+
+    def d12(self) -> int:
+        """Roll one of the three 12-sided dice (rules 1 and 3)."""
+        return self.dice.randint(1, 12)
+
+
+def draw_random(pile: list[int], rand: random.Random) -> int:
+    """Take a uniformly random card out of *pile* (order of *pile* is irrelevant).
+
+    Drawing a random card from an unordered pile has the same law as shuffling
+    the pile and drawing from the top, at the cost of one random number per card
+    actually drawn: the engine shuffles lazily. ``int(random() * n)`` is biased
+    by less than n / 2**53, far below any figure the goldfish reports.
+    """
+    i = int(rand.random() * len(pile))
+    card = pile[i]
+    pile[i] = pile[-1]
+    pile.pop()
+    return card

@@ -1,0 +1,28 @@
+"""Text folding shared by the deck-list parser, the lookups and the rules.
+
+Names are compared "without regard to case or accents" (CONTRACT §3), so
+«Cañón del sacrificio», «CANON  del sacrificio» and «cañon del Sacrificio» are one name.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+__all__ = ["fold"]
+
+
+def fold(s: str) -> str:
+    """Fold *s* for comparison: NFKD, drop combining marks, casefold, collapse whitespace.
+
+    >>> fold("  Cañón   del SACRIFICIO ")
+    'canon del sacrificio'
+    >>> fold("Ñandú") == fold("nandu")
+    True
+    """
+    decomposed = unicodedata.normalize("NFKD", s)
+    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    # casefold may produce new combining marks only for exotic letters; a second NFKD
+    # pass keeps fold idempotent (fold(fold(s)) == fold(s)).
+    folded = unicodedata.normalize("NFKD", bare.casefold())
+    folded = "".join(ch for ch in folded if not unicodedata.combining(ch))
+    return " ".join(folded.split())

@@ -1,0 +1,76 @@
+"""Catalogue API: CONTRACT section 6."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.factories import EditionFactory
+
+
+@pytest.mark.django_db
+def test_card_list_is_paginated_and_searches(bundled, api_client):
+    r = api_client.get("/api/cards/", {"game": "eliria", "q": "canon"})
+    assert r.status_code == 200
+    body = r.json()
+    assert set(body) >= {"count", "next", "previous", "results"}
+    assert {c["code"] for c in body["results"]} == {"BASE-105", "EXP-010"}
+    assert body["results"][0]["current"]["edition"] >= 1
+
+
+@pytest.mark.django_db
+def test_bad_query_is_a_400_with_the_message(bundled, api_client):
+    r = api_client.get("/api/cards/", {"q": "pot>=alto"})
+    assert r.status_code == 400 and "pot" in r.json()["q"]
+    assert api_client.get("/api/cards/", {"game": "poker"}).status_code == 400
+
+
+@pytest.mark.django_db
+def test_card_detail_has_current_editions_oldest_first_and_rulings(bundled, api_client):
+    body = api_client.get("/api/cards/eliria/BASE-105/").json()
+    assert {"game", "code", "set", "name", "type", "current", "editions", "rulings"} <= set(body)
+    assert [e["edition"] for e in body["editions"]] == [1, 2]
+    assert body["current"] == body["editions"][-1]
+    assert {"potential", "class", "cross", "passive", "resistance", "attacks"} <= set(body["current"])
+
+
+@pytest.mark.django_db
+def test_editions_listed_newest_first_in_the_file_still_come_oldest_first(bundled, api_client):
+    body = api_client.get("/api/cards/eliria/BASE-102/").json()
+    dates = [e["released"] for e in body["editions"]]
+    assert dates == sorted(dates)
+    assert body["current"]["edition"] == 2
+
+
+@pytest.mark.django_db
+def test_mision_edition_objects(bundled, api_client):
+    body = api_client.get("/api/cards/", {"game": "mision", "q": "t:elemento"}).json()
+    cur = body["results"][0]["current"]
+    assert set(cur["worlds"]) == {"water", "air", "fire", "earth"} and "chest" in cur
+
+
+@pytest.mark.django_db
+def test_unknown_card_is_404(api_client):
+    assert api_client.get("/api/cards/eliria/NOPE-1/").status_code == 404
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("page_size", [5, 50, 100])
+def test_list_query_count_does_not_grow_with_page_size(api_client, django_assert_max_num_queries, page_size):
+    for _ in range(120):
+        EditionFactory()
+    with django_assert_max_num_queries(3):
+        r = api_client.get("/api/cards/", {"page_size": page_size})
+    assert len(r.json()["results"]) == page_size
+
+
+@pytest.mark.django_db
+def test_schema_and_docs(api_client):
+    r = api_client.get("/api/schema/", {"format": "json"})
+    assert r.status_code == 200 and "/api/cards/" in r.json()["paths"]
+    assert api_client.get("/api/docs/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_healthz(client):
+    r = client.get("/healthz")
+    assert r.status_code == 200 and r.json()["status"] == "ok"

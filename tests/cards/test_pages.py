@@ -1,0 +1,59 @@
+"""Catalogue pages: grid, card page with editions and diffs, drawn faces, i18n."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image
+import io
+
+
+@pytest.mark.django_db
+def test_grid_shows_pictures_and_search_results(bundled, client):
+    r = client.get("/cartas/", {"q": "canon"})
+    html = r.content.decode()
+    assert r.status_code == 200
+    assert "Cañón del sacrificio" in html and "/cartas/eliria/BASE-105/cara.png" in html
+
+
+@pytest.mark.django_db
+def test_bad_query_page_shows_the_message_not_a_server_error(bundled, client):
+    r = client.get("/cartas/", {"q": "pot>="})
+    assert r.status_code == 400 and "Falta el valor" in r.content.decode()
+
+
+@pytest.mark.django_db
+def test_card_page_shows_current_text_editions_and_word_diff(bundled, client):
+    html = client.get("/cartas/eliria/BASE-020/").content.decode()
+    assert "Edición 3" in html and "Edición 2" in html and "Edición 1" in html
+    assert "<del>6</del>" in html and "<ins>5</ins>" in html  # resistance 6 -> 5
+    assert "Motivo del cambio" in html
+    assert "Datos de ejemplo" in html
+
+
+@pytest.mark.django_db
+def test_grid_query_count_is_constant(bundled, client, django_assert_max_num_queries):
+    with django_assert_max_num_queries(8):
+        client.get("/cartas/", {"per_page": 96})
+
+
+@pytest.mark.django_db
+def test_face_is_a_png_drawn_from_the_current_text_and_cached(bundled, client, settings):
+    r = client.get("/cartas/eliria/BASE-105/cara.png")
+    assert r.status_code == 200 and r["Content-Type"] == "image/png"
+    with Image.open(io.BytesIO(r.content)) as img:
+        assert img.size == (630, 880)
+    from pathlib import Path
+
+    assert list(Path(settings.MEDIA_ROOT, "faces", "eliria").glob("BASE-105-*.png"))
+
+
+@pytest.mark.django_db
+def test_unknown_card_page_is_404(client):
+    assert client.get("/cartas/eliria/NOPE/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_english_is_available(bundled, client):
+    r = client.get("/cartas/", HTTP_ACCEPT_LANGUAGE="en")
+    assert r.status_code == 200 and '<html lang="en">' in r.content.decode()
+    assert '<html lang="es">' in client.get("/cartas/").content.decode()

@@ -1,0 +1,208 @@
+"""Eliria goldfish, rule by rule (rules 7, 9, 11 and 12)."""
+
+from __future__ import annotations
+
+from random import Random
+
+from engine import DeckEntry, goldfish, hypergeometric_at_least, wilson_interval
+from engine.eliria.game import EliriaDeck, EliriaGame
+
+from .helpers import combat, main, reaction, summon, token
+
+
+def deck_of(*groups: tuple[int, object]) -> list[DeckEntry]:
+    """Entries from (copies, card factory) pairs, one distinct card per copy (rule 4)."""
+    entries: list[DeckEntry] = []
+    for copies, make in groups:
+        entries += [DeckEntry("main", 1, make(f"{make.__name__}-{len(entries)}")) for _ in range(copies)]  # type: ignore[operator]
+    return entries
+
+
+def run(entries, **kw):
+    kw.setdefault("games", 200)
+    kw.setdefault("turns", 10)
+    kw.setdefault("seed", 7)
+    return goldfish("eliria", entries, **kw)
+
+
+def column(result, key):
+    return [t[key] for t in result["per_turn"]]
+
+
+# Rule 11.b: the mulligan ---------------------------------------------------------------------
+
+
+def test_rule_11b_mulligan_count_includes_the_failing_redraw():
+    # Seven cards, none playable: 7 -> 6 -> 5 -> 4 cards; the third redraw cannot be made (7.c).
+    result = run(deck_of((7, reaction)))
+    assert result["mulligans"] == {"mean": 3.0, "histogram": {"3": 200}, "lost": 200}
+    assert result["losses"] == {"deck_out": 200, "no_combatant": 0}
+    assert column(result, "p_alive") == [0.0] * 10
+    assert column(result, "mean_hand") == [None] * 10  # no game alive to average over
+
+
+def test_rule_11b_mulligan_returns_hand_to_deck_and_discards_one():
+    deck = EliriaDeck.from_entries(deck_of((1, combat), (14, reaction)))
+    for seed in range(50):
+        game = EliriaGame(deck, Random(seed))
+        game.opening()
+        assert not game.lost
+        assert len(game.hand) == 5 and any(deck.playable[c] for c in game.hand)
+        # Each mulligan sent exactly one card to the discard pile; the others went back.
+        assert len(game.hand) + len(game.pile) == 15 - game.mulligans
+
+
+def test_rule_11b_mulligan_discards_a_card_the_goldfish_cannot_use_first():
+    # Hands of reactions and † combat cards: the reaction goes before the † card.
+    deck = EliriaDeck.from_entries(deck_of((1, combat), (5, reaction), (5, lambda c: combat(c, cross=True))))
+    trace: list[dict] = []
+    for seed in range(30):
+        EliriaGame(deck, Random(seed), trace).opening()
+    discarded = [e["discarded"] for e in trace if e["event"] == "mulligan"]
+    assert discarded and all(code.startswith("reaction") for code in discarded)
+
+
+def test_rule_11b_mulligans_histogram_and_mean_agree():
+    result = run(deck_of((3, combat), (37, summon)), games=2000)
+    hist = result["mulligans"]["histogram"]
+    assert sum(hist.values()) == 2000
+    assert result["mulligans"]["mean"] == round(sum(int(k) * v for k, v in hist.items()) / 2000, 6)
+    assert hist["0"] / 2000 == result["opening_hand"]["p_combat_simulated"]
+
+
+# Rule 7.c: drawing from an empty deck --------------------------------------------------------
+
+
+def test_rule_7c_deck_under_five_cards_loses_at_the_opening_draw():
+    result = run(deck_of((4, combat)))
+    assert result["losses"]["deck_out"] == 200
+    assert result["mulligans"] == {"mean": 0.0, "histogram": {"0": 200}, "lost": 200}
+    assert result["opening_hand"]["p_combat_exact"] == 0.0
+    assert column(result, "p_alive") == [0.0] * 10
+
+
+def test_rule_7c_inicial_draw_from_an_empty_deck_loses():
+    # Ten combat cards: five in hand, turns 2–6 draw the rest, turn 7 finds the deck empty.
+    result = run(deck_of((10, combat)))
+    assert column(result, "p_alive") == [1.0] * 6 + [0.0] * 4
+    assert result["losses"] == {"deck_out": 200, "no_combatant": 0}
+    assert column(result, "mean_power_max")[6:] == [0.0] * 4  # lost games count 0
+
+
+# Rule 7.b: no combatant in the Poder phase ------------------------------------------------------
+
+
+def test_rule_7b_poder_without_combatant_loses():
+    game = EliriaGame(EliriaDeck.from_entries(deck_of((6, reaction))), Random(1))
+    game.poder()
+    assert game.lost == "no_combatant"
+
+
+def test_rule_7b_never_happens_to_a_goldfish_with_a_kept_hand():
+    # 11.b guarantees a playable card on turn 1 and nothing is ever destroyed.
+    assert run(deck_of((1, combat), (20, reaction)), games=500)["losses"]["no_combatant"] == 0
+
+
+# Rule 11.d: the first turn ------------------------------------------------------------------
+
+
+def test_rule_11d_first_turn_skips_the_inicial_draw():
+    result = run(deck_of((20, combat)))
+    assert column(result, "mean_deck")[:3] == [15.0, 14.0, 13.0]
+    assert column(result, "mean_hand")[:3] == [2.0, 3.0, 4.0]  # three played on turn 1
+
+
+def test_rule_11d_first_turn_has_no_attack():
+    result = run(deck_of((20, lambda c: combat(c, potential=5, cost=1))))
+    assert column(result, "p_attack_ready")[:2] == [0.0, 1.0]
+
+
+def test_trace_shows_the_phases_in_order():
+    result = run(deck_of((20, combat)), games=1, turns=2, trace=True)
+    steps = [(e["turn"], e["phase"], e["event"]) for e in result["trace"]]
+    assert steps[:2] == [(0, "inicio", "shuffle"), (0, "inicio", "draw_hand")]
+    assert (1, "inicial", "skip") in steps and (2, "inicial", "draw") in steps
+    assert steps.index((1, "inicial", "skip")) < steps.index((1, "movimiento", "play"))
+    assert steps[-1] == (2, "ataque", "no_target")
+    assert all({"turn", "phase", "event"} <= set(e) for e in result["trace"])
+
+
+# Rules 9 and 12.b: playing combatants ------------------------------------------------------------
+
+
+def test_rule_9_three_combat_cards_from_hand_per_game():
+    result = run(deck_of((30, combat)))
+    assert column(result, "mean_combatants") == [3.0] * 10
+    assert column(result, "mean_hand")[:3] == [2.0, 3.0, 4.0]
+
+
+def test_rule_9_rule_of_three_holds_even_when_slots_free_up():
+    game = EliriaGame(EliriaDeck.from_entries(deck_of((30, combat))), Random(3))
+    game.opening()
+    game.play_turn(1)
+    assert game.played == 3
+    game.board.clear()  # as if the three were destroyed
+    game.power.clear()
+    game.movimiento()
+    assert game.board == [] and game.played == 3
+
+
+def test_rule_12b_highest_potential_played_first():
+    entries = [DeckEntry("main", 1, combat(f"P{p}", potential=p)) for p in (1, 8, 2, 9, 3)]
+    game = EliriaGame(EliriaDeck.from_entries(entries), Random(0))
+    game.opening()
+    game.movimiento()
+    assert sorted((game.deck.potential[c] for c in game.board), reverse=True) == [9, 8, 3]
+
+
+def test_cross_combat_cards_are_never_played():
+    result = run(deck_of((1, combat), (20, lambda c: combat(c, cross=True))))
+    assert set(column(result, "mean_combatants")) == {1.0}
+
+
+def test_tokens_are_not_part_of_the_simulated_deck():
+    entries = [*deck_of((10, combat)), DeckEntry("tokens", 5, token("T-1")), DeckEntry("main", 1, token("T-2"))]
+    result = run(entries)
+    assert result["deck"] == {"cards": 10, "combat": 10}
+
+
+# Rule 12.c: power ----------------------------------------------------------------------------
+
+
+def test_rule_12c_power_rises_by_one_per_turn_up_to_potential():
+    result = run(deck_of((30, lambda c: combat(c, potential=3))))
+    assert column(result, "mean_power_max") == [1.0, 2.0, 3.0] + [3.0] * 7
+    assert column(result, "mean_power_total") == [3.0, 6.0, 9.0] + [9.0] * 7
+
+
+def test_rule_12c_potential_zero_combatant_stays_at_zero_but_counts():
+    result = run(deck_of((10, lambda c: combat(c, potential=0))), turns=3)
+    assert column(result, "mean_power_max") == [0.0] * 3
+    assert column(result, "p_combatant") == [1.0] * 3
+
+
+def test_late_combatants_enter_with_zero_power():
+    # One playable card among reactions: the first plays on turn 1, a later one enters at 0.
+    result = run(deck_of((2, lambda c: combat(c, potential=9)), (3, reaction)), games=1, turns=3, trace=True)
+    powers = [(e["turn"], e["slot"], e["power"]) for e in result["trace"] if e["event"] == "power"]
+    assert powers == [(1, 1, 1), (1, 2, 1), (2, 1, 2), (2, 2, 2), (3, 1, 3), (3, 2, 3)] or powers[:1] == [(1, 1, 1)]
+
+
+# Opening hand: exact against simulated ----------------------------------------------------------
+
+
+def test_opening_hand_exact_is_hypergeometric():
+    result = run(deck_of((12, combat), (4, lambda c: combat(c, cross=True)), (24, reaction)), games=10)
+    assert result["opening_hand"]["p_combat_exact"] == round(float(hypergeometric_at_least(40, 12, 5)), 6)
+
+
+def test_opening_hand_simulated_agrees_with_exact_within_wilson_interval():
+    for combats, size in ((1, 40), (5, 40), (12, 40), (3, 10)):
+        entries = deck_of((combats, combat), (size - combats, reaction))
+        result = run(entries, games=20_000, turns=1, seed=2026)
+        hand = result["opening_hand"]
+        hits = round(hand["p_combat_simulated"] * 20_000)
+        low, high = wilson_interval(hits, 20_000)
+        exact = float(hypergeometric_at_least(size, combats, 5))
+        assert low <= exact <= high, (combats, size, hand)
+        assert hand["p_combat_ci95"] == [round(low, 6), round(high, 6)]
