@@ -53,7 +53,9 @@ INSTALLED_APPS = [
     "rest_framework",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "cards",
+    "decks",
 ]
 
 MIDDLEWARE = [
@@ -157,6 +159,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Catálogo, resoluciones, validación de mazos y goldfish.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI from the installed sidecar package: no CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # Deployment behind a TLS-terminating proxy (SECURE=1): see README "Configuration".

@@ -9,6 +9,7 @@ from cards.views import healthz
 
 urlpatterns = [
     path("", include("cards.urls")),
+    path("", include("decks.urls")),
     path("api/", include("eliria_site.api_urls")),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -1,0 +1,100 @@
+"""POST /api/decks/validate/ (CONTRACT section 4) and POST /api/goldfish/ (section 5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view, authentication_classes, permission_classes
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from cards.models import Game
+from decks.goldfish import GoldfishInputError, run_goldfish
+from decks.validation import MAX_LIST_CHARS, ListTooLarge, validate_list
+from engine import EngineError
+
+
+class ValidateInput(serializers.Serializer):
+    game = serializers.ChoiceField(choices=Game.values)
+    list = serializers.CharField(allow_blank=True, trim_whitespace=False, max_length=MAX_LIST_CHARS)
+
+
+class ViolationSchema(serializers.Serializer):
+    code = serializers.CharField()
+    rule = serializers.CharField()
+    line = serializers.IntegerField(allow_null=True)
+    cards = serializers.ListField(child=serializers.CharField())
+    message = serializers.CharField()
+
+
+class ValidationSchema(serializers.Serializer):
+    valid = serializers.BooleanField()
+    errors = ViolationSchema(many=True)
+    warnings = ViolationSchema(many=True)
+    sections = serializers.DictField(child=serializers.IntegerField())
+
+
+class GoldfishInput(ValidateInput):
+    games = serializers.IntegerField(min_value=1, max_value=100_000, default=1000)
+    turns = serializers.IntegerField(min_value=1, max_value=50, default=10)
+    seed = serializers.IntegerField(min_value=0, max_value=2**63 - 1, required=False, allow_null=True)
+    trace = serializers.BooleanField(default=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs.get("trace") and attrs.get("games") != 1:
+            raise serializers.ValidationError({"trace": "La traza solo está disponible con \"games\": 1."})
+        return attrs
+
+
+BAD_REQUEST = OpenApiResponse(description="Entrada no válida: el cuerpo nombra cada campo erróneo.")
+
+
+@extend_schema(request=ValidateInput, responses={200: ValidationSchema, 400: BAD_REQUEST})
+@api_view(["POST"])
+@authentication_classes([])
+@permission_classes([AllowAny])
+def validate_deck(request: Request) -> Response:
+    """Validate a deck list by the rules of its game; anonymous use allowed."""
+    data = ValidateInput(data=request.data)
+    data.is_valid(raise_exception=True)
+    try:
+        report = validate_list(data.validated_data["game"], data.validated_data["list"])
+    except ListTooLarge as exc:
+        return Response({"list": [str(exc)]}, status=status.HTTP_400_BAD_REQUEST)
+    return Response(report.as_dict())
+
+
+@extend_schema(
+    request=GoldfishInput,
+    responses={
+        200: inline_serializer("GoldfishResult", {
+            "game": serializers.CharField(), "games": serializers.IntegerField(),
+            "turns": serializers.IntegerField(), "seed": serializers.IntegerField(),
+            "per_turn": serializers.ListField(child=serializers.DictField()),
+        }),
+        400: BAD_REQUEST,
+    },
+)
+@api_view(["POST"])
+@authentication_classes([])
+@permission_classes([AllowAny])
+def goldfish_run(request: Request) -> Response:
+    """Goldfish a deck list: the same request with the same seed gives the same answer."""
+    data = GoldfishInput(data=request.data)
+    data.is_valid(raise_exception=True)
+    v = data.validated_data
+    try:
+        result = run_goldfish(
+            game=v["game"], text=v["list"], games=v["games"], turns=v["turns"],
+            seed=v.get("seed"), trace=v["trace"],
+        )
+    except ListTooLarge as exc:
+        return Response({"list": [str(exc)]}, status=status.HTTP_400_BAD_REQUEST)
+    except GoldfishInputError as exc:
+        return Response({"list": [str(exc)], "validation": exc.report}, status=status.HTTP_400_BAD_REQUEST)
+    except EngineError as exc:
+        return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+    return Response(result)

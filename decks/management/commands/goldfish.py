@@ -1,0 +1,81 @@
+"""goldfish DECKFILE --game G [--games N] [--turns T] [--seed S] [--json] (CONTRACT section 1)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+from tqdm import tqdm
+
+from cards.models import Game
+from decks.goldfish import GoldfishInputError, run_goldfish
+from decks.validation import ListTooLarge
+from engine import EngineError
+
+
+class Command(BaseCommand):
+    help = "Simula partidas en solitario (goldfish) de un mazo: los mismos números que la API."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("deckfile", type=Path)
+        parser.add_argument("--game", required=True, choices=Game.values)
+        parser.add_argument("--games", type=int, default=1000)
+        parser.add_argument("--turns", type=int, default=10)
+        parser.add_argument("--seed", type=int)
+        parser.add_argument("--json", action="store_true", help="la respuesta JSON de la API")
+        parser.add_argument("--no-progress", action="store_true")
+
+    def handle(self, *args: Any, **opts: Any) -> None:
+        try:
+            text = opts["deckfile"].read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CommandError(f"{opts['deckfile']}: no se puede leer ({exc})") from None
+        bar = None if opts["no_progress"] else tqdm(total=opts["games"], unit="partidas", file=self.stderr._out)
+
+        def progress(done: int, total: int) -> None:
+            if bar is not None:
+                bar.n = done
+                bar.refresh()
+
+        try:
+            result = run_goldfish(
+                game=opts["game"], text=text, games=opts["games"], turns=opts["turns"],
+                seed=opts["seed"], progress=progress,
+            )
+        except GoldfishInputError as exc:
+            for error in exc.report["errors"]:
+                line = error.get("line")
+                self.stderr.write(f"{opts['deckfile']}:{line if line is not None else '-'}: {error['message']}")
+            raise CommandError("La lista tiene cartas que no se pueden identificar.") from None
+        except (ListTooLarge, EngineError) as exc:
+            raise CommandError(str(exc)) from None
+        finally:
+            if bar is not None:
+                bar.close()
+        if opts["json"]:
+            # The API's bytes: DRF's JSONRenderer writes compact UTF-8 JSON.
+            self.stdout.write(json.dumps(result, ensure_ascii=False, separators=(",", ":")))
+        else:
+            self.stdout.write(summary(result))
+
+
+def summary(result: dict[str, Any]) -> str:
+    lines = [f"{result['game']}: {result['games']} partidas, {result['turns']} turnos, semilla {result['seed']}"]
+    if "mulligans" in result:
+        oh = result["opening_hand"]
+        lines.append(f"Mulligans por partida: {result['mulligans']['mean']:.3f}")
+        lines.append(f"Mano inicial con combate sin †: exacta {oh['p_combat_exact']:.4f}, simulada {oh['p_combat_simulated']:.4f}")
+        lines.append(f"Derrotas: sin cartas (7.c) {result['losses']['deck_out']}, sin combatientes (7.b) {result['losses']['no_combatant']}")
+        lines.append("turno  vivo   combatiente  poder máx.")
+        for t in result["per_turn"]:
+            lines.append(f"{t['turn']:>5}  {t['p_alive']:.3f}  {t['p_combatant']:.3f}        {t['mean_power_max']:.2f}")
+    else:
+        wt = result["win_turn"]
+        mean = "—" if wt["mean"] is None else f"{wt['mean']:.2f}"
+        lines.append(f"Turno en que el BAÚL llega a 30: media {mean}; nunca: {wt['never']}")
+        lines.append("turno  BAÚL medio")
+        for t in result["per_turn"]:
+            lines.append(f"{t['turn']:>5}  {t['mean_chest']:.2f}")
+    return "\n".join(lines)

@@ -1,0 +1,34 @@
+"""Deck validation, wrapped once: the engine's rules over the catalogue's current text.
+
+The builder, the API and the import all call `validate_list`; the rules themselves live in
+`engine` (STYLE: three tiers of validation, no rule written twice).
+"""
+
+from __future__ import annotations
+
+from engine import Game, ValidationReport, parse_decklist, validate_decklist
+
+from decks.lookup import DbLookup
+
+MAX_LIST_CHARS = 100_000
+MAX_LIST_LINES = 2_000
+
+
+class ListTooLarge(ValueError):
+    pass
+
+
+def check_size(text: str) -> None:
+    """Bound the work a single request can ask for (a 1 MB paste is refused, not parsed)."""
+    if len(text) > MAX_LIST_CHARS:
+        raise ListTooLarge(
+            f"La lista tiene {len(text):,} caracteres; el máximo es {MAX_LIST_CHARS:,}.".replace(",", ".")
+        )
+    if text.count("\n") >= MAX_LIST_LINES:
+        raise ListTooLarge(f"La lista tiene más de {MAX_LIST_LINES} líneas.")
+
+
+def validate_list(game: str, text: str) -> ValidationReport:
+    check_size(text)
+    parsed = parse_decklist(text, Game(game))
+    return validate_decklist(text, Game(game), DbLookup(parsed.lines))

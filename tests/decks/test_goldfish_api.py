@@ -1,0 +1,105 @@
+"""POST /api/goldfish/ and the goldfish command: CONTRACT sections 1 and 5."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from cards.models import Card
+
+URL = "/api/goldfish/"
+
+
+@pytest.fixture
+def eliria_list(bundled):  # type: ignore[no-untyped-def]
+    cards = Card.objects.filter(game="eliria", type__in=["combat", "reaction", "summon"]).order_by("code")
+    seen, lines = set(), []
+    for c in cards:
+        if c.name_folded not in seen:
+            seen.add(c.name_folded)
+            lines.append(f"1 {c.name} ({c.code})")
+    return "Mazo:\n" + "\n".join(lines[:40]) + "\n"
+
+
+@pytest.fixture
+def mision_list(bundled):  # type: ignore[no-untyped-def]
+    entes = Card.objects.filter(game="mision", type="entity")[:8]
+    elems = Card.objects.filter(game="mision", type="element")[:20]
+    return "Entes:\n" + "".join(f"{c.name}\n" for c in entes) + "Elementos:\n" + "".join(f"{c.name}\n" for c in elems)
+
+
+def post(api_client, **body):  # type: ignore[no-untyped-def]
+    return api_client.post(URL, body, format="json")
+
+
+@pytest.mark.django_db
+def test_same_seed_same_bytes(api_client, eliria_list):
+    a = post(api_client, game="eliria", list=eliria_list, games=300, turns=6, seed=7)
+    b = post(api_client, game="eliria", list=eliria_list, games=300, turns=6, seed=7)
+    assert a.status_code == 200 and a.content == b.content
+    body = a.json()
+    assert {"game", "games", "turns", "seed", "per_turn", "mulligans", "losses", "opening_hand"} <= set(body)
+    assert [t["turn"] for t in body["per_turn"]] == list(range(1, 7))
+    assert {"p_alive", "p_combatant", "mean_power_max"} <= set(body["per_turn"][0])
+
+
+@pytest.mark.django_db
+def test_without_a_seed_the_answer_names_the_one_used(api_client, eliria_list):
+    body = post(api_client, game="eliria", list=eliria_list, games=50).json()
+    again = post(api_client, game="eliria", list=eliria_list, games=50, seed=body["seed"]).json()
+    assert again == body
+
+
+@pytest.mark.django_db
+def test_mision_numbers(api_client, mision_list):
+    body = post(api_client, game="mision", list=mision_list, games=200, turns=12, seed=3).json()
+    assert {"win_turn", "per_turn"} <= set(body)
+    assert {"mean", "histogram", "never"} <= set(body["win_turn"])
+    chests = [t["mean_chest"] for t in body["per_turn"]]
+    assert chests == sorted(chests) and chests[0] == 0
+
+
+@pytest.mark.django_db
+def test_trace_only_with_one_game(api_client, eliria_list):
+    body = post(api_client, game="eliria", list=eliria_list, games=1, seed=1, trace=True).json()
+    assert body["trace"] and body["trace"][0]["turn"] in (0, 1)
+    assert post(api_client, game="eliria", list=eliria_list, games=5, trace=True).status_code == 400
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("bad", [{"games": 0}, {"games": 100_001}, {"turns": 0}, {"turns": 51}, {"seed": "abc"}, {"game": "poker"}])
+def test_bounds_are_enforced(api_client, eliria_list, bad):
+    body = {"game": "eliria", "list": eliria_list, **bad}
+    assert api_client.post(URL, body, format="json").status_code == 400
+
+
+@pytest.mark.django_db
+def test_unknown_cards_are_a_400_naming_the_line(api_client, bundled):
+    r = post(api_client, game="eliria", list="Lobo de ceniza\nNo existe\n")
+    assert r.status_code == 400 and r.json()["validation"]["errors"][0]["line"] == 2
+
+
+@pytest.mark.django_db
+def test_command_prints_the_same_numbers_as_the_api(api_client, eliria_list, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text(eliria_list)
+    out, err = io.StringIO(), io.StringIO()
+    call_command("goldfish", str(deck), "--game", "eliria", "--games", "2000", "--turns", "5", "--seed", "11", "--json", stdout=out, stderr=err)
+    api = post(api_client, game="eliria", list=eliria_list, games=2000, turns=5, seed=11)
+    assert out.getvalue().strip() == api.content.decode()
+    assert "2000/2000" in err.getvalue()  # the progress bar
+    text = io.StringIO()
+    call_command("goldfish", str(deck), "--game", "eliria", "--games", "100", "--seed", "1", stdout=text, stderr=io.StringIO())
+    assert "Mulligans" in text.getvalue()
+
+
+@pytest.mark.django_db
+def test_command_reports_bad_lists(tmp_path, bundled):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("No existe\n")
+    with pytest.raises(CommandError):
+        call_command("goldfish", str(deck), "--game", "eliria", stdout=io.StringIO(), stderr=io.StringIO())
