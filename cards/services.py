@@ -10,7 +10,7 @@ from typing import Any
 
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
-from django.db import transaction
+from django.db import connection, transaction
 
 from cards.catalogue import RecordError, edition_to_dict, parse_document
 from cards.catalogue_csv import csv_to_document
@@ -231,7 +231,22 @@ def _refresh_cards(cards: dict[str, Card], have: dict[tuple[int, int], Edition],
             continue
         card_apply_current(card, by_card.get(card.pk, []))
         changed.append(card)
-    Card.objects.bulk_update(changed, list(DERIVED_FIELDS), batch_size=500)
+    _update_rows(Card, changed, DERIVED_FIELDS)
+
+
+def _update_rows(model: Any, objs: Sequence[Any], names: Sequence[str]) -> None:
+    """UPDATE … WHERE id = %s with executemany: bulk_update's CASE chains are ~10× slower here."""
+    if not objs:
+        return
+    fields = [model._meta.get_field(n) for n in names]
+    table = connection.ops.quote_name(model._meta.db_table)
+    sets = ", ".join(f"{connection.ops.quote_name(f.column)} = %s" for f in fields)
+    rows = [
+        [f.get_db_prep_save(getattr(obj, f.attname), connection) for f in fields] + [obj.pk]
+        for obj in objs
+    ]
+    with connection.cursor() as cursor:
+        cursor.executemany(f"UPDATE {table} SET {sets} WHERE id = %s", rows)  # noqa: S608 - names from _meta
 
 
 def _blank(name: str) -> Any:

@@ -35,7 +35,7 @@ PGUSER_OS=postgres
 id -u $PGUSER_OS >/dev/null 2>&1 || PGUSER_OS=nobody
 chown "$PGUSER_OS" "$PGDIR"
 PGPORT=$("$PY" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u "$PGUSER_OS" -- "$@"; else "$@"; fi; }
+as_pg() { if [ "$(id -u)" = 0 ]; then (cd / && runuser -u "$PGUSER_OS" -- "$@"); else "$@"; fi; }
 as_pg "$PGBIN/initdb" -D "$PGDIR/data" --auth=trust -U postgres -E UTF8 >/dev/null
 as_pg "$PGBIN/pg_ctl" -D "$PGDIR/data" -o "-p $PGPORT -c listen_addresses=127.0.0.1 -k $PGDIR -c fsync=off" -l "$PGDIR/log" -w start >/dev/null
 trap 'as_pg "$PGBIN/pg_ctl" -D "$PGDIR/data" -m fast stop >/dev/null 2>&1; rm -rf "$PGDIR"' EXIT
