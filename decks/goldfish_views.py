@@ -1,0 +1,96 @@
+"""The goldfish statistics page: paste a list, run the engine, read the curves as charts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_http_methods
+
+from cards.models import Game
+from decks.charts import Series, bar_chart, line_chart
+from decks.goldfish import GoldfishInputError, run_goldfish
+from decks.validation import MAX_LIST_CHARS, ListTooLarge
+from engine import EngineError
+
+PAGE_MAX_GAMES = 20_000  # the page answers synchronously; the API goes to 100,000
+
+
+class GoldfishForm(forms.Form):
+    game = forms.ChoiceField(label=_("Juego"), choices=Game.choices)
+    list = forms.CharField(label=_("Lista del mazo"), widget=forms.Textarea(attrs={"rows": 14}), max_length=MAX_LIST_CHARS)
+    games = forms.IntegerField(label=_("Partidas"), min_value=1, max_value=PAGE_MAX_GAMES, initial=2000)
+    turns = forms.IntegerField(label=_("Turnos"), min_value=1, max_value=50, initial=10)
+    seed = forms.IntegerField(label=_("Semilla (opcional)"), min_value=0, required=False)
+
+
+@require_http_methods(["GET", "POST"])
+def goldfish_page(request: HttpRequest) -> HttpResponse:
+    form = GoldfishForm(request.POST or None, initial={"game": request.GET.get("game", "eliria"), "list": request.GET.get("list", "")})
+    context: dict[str, Any] = {"form": form}
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            result = run_goldfish(game=d["game"], text=d["list"], games=d["games"], turns=d["turns"], seed=d["seed"])
+            context.update(result=result, charts=charts(result), summary=summary_rows(result))
+        except GoldfishInputError as exc:
+            context["errors"] = exc.report["errors"]
+        except (ListTooLarge, EngineError) as exc:
+            context["errors"] = [{"message": str(exc), "line": None}]
+    template = "decks/_goldfish_result.html" if request.headers.get("HX-Request") else "decks/goldfish.html"
+    return render(request, template, context)
+
+
+def charts(result: dict[str, Any]) -> list:
+    turns = [t["turn"] for t in result["per_turn"]]
+    if result["game"] == "eliria":
+        out = [
+            line_chart(str(_("Probabilidad por turno")), turns, [
+                Series(str(_("sigue en juego")), [t["p_alive"] for t in result["per_turn"]]),
+                Series(str(_("con combatiente")), [t["p_combatant"] for t in result["per_turn"]]),
+            ], ymax=1, percent=True),
+            line_chart(str(_("Poder máximo medio en el tablero")), turns, [
+                Series(str(_("poder máximo")), [t["mean_power_max"] for t in result["per_turn"]]),
+            ]),
+        ]
+        hist = result["mulligans"]["histogram"]
+        keys = sorted(hist, key=int)
+        out.append(bar_chart(str(_("Mulligans por partida")), keys, [hist[k] for k in keys]))
+        return out
+    hist = result["win_turn"]["histogram"]
+    keys = sorted(hist, key=int)
+    return [
+        line_chart(str(_("BAÚL medio por turno")), turns, [Series(str(_("BAÚL")), [t["mean_chest"] for t in result["per_turn"]])]),
+        bar_chart(str(_("Turno en que el BAÚL llega a 30")), keys, [hist[k] for k in keys]),
+    ]
+
+
+def summary_rows(result: dict[str, Any]) -> list[tuple[str, str]]:
+    rows = [(str(_("Semilla")), str(result["seed"])), (str(_("Partidas")), str(result["games"]))]
+    if result["game"] == "eliria":
+        oh = result["opening_hand"]
+        rows += [
+            (str(_("Mano inicial con combate sin † (exacta)")), f"{oh['p_combat_exact']:.2%}"),
+            (str(_("Mano inicial con combate sin † (simulada)")), _interval(oh)),
+            (str(_("Mulligans por partida")), f"{result['mulligans']['mean']:.3f}"),
+            (str(_("Derrotas por mazo vacío (7.c)")), str(result["losses"]["deck_out"])),
+            (str(_("Derrotas sin combatientes (7.b)")), str(result["losses"]["no_combatant"])),
+        ]
+    else:
+        wt = result["win_turn"]
+        rows += [
+            (str(_("Turno medio en que el BAÚL llega a 30")), "—" if wt["mean"] is None else f"{wt['mean']:.2f}"),
+            (str(_("Partidas que no llegan a 30")), str(wt["never"])),
+        ]
+    return rows
+
+
+def _interval(oh: dict[str, Any]) -> str:
+    text = f"{oh['p_combat_simulated']:.2%}"
+    ci = oh.get("ci95") or oh.get("p_combat_ci95") or oh.get("wilson")
+    if isinstance(ci, (list, tuple)) and len(ci) == 2:
+        text += f" (IC 95 %: {ci[0]:.2%}–{ci[1]:.2%})"
+    return text
