@@ -38,7 +38,7 @@ class DbLookup:
     Both games are searched so the validator can say `wrong_game` rather than `unknown_card`.
     """
 
-    def __init__(self, lines: Iterable[ListLine]) -> None:
+    def __init__(self, lines: Iterable[ListLine], game: str | None = None) -> None:
         lines = list(lines)
         codes = {line.code for line in lines if line.code}
         codes |= {c.upper() for c in codes}
@@ -50,7 +50,9 @@ class DbLookup:
         query = Q(code__in=codes) | Q(name_folded__in=names)
         for card in Card.objects.with_current().filter(query).order_by("game", "code"):
             data = card_data(card)
-            self._by_code[card.code.upper()] = data
+            # Codes are unique within a game; where both games share one, the list's game wins.
+            if card.code.upper() not in self._by_code or card.game == game:
+                self._by_code[card.code.upper()] = data
             self._by_name.setdefault(card.name_folded, []).append(data)
 
     def by_code(self, code: str) -> CardData | None:

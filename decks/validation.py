@@ -31,4 +31,4 @@ def check_size(text: str) -> None:
 def validate_list(game: str, text: str) -> ValidationReport:
     check_size(text)
     parsed = parse_decklist(text, Game(game))
-    return validate_decklist(text, Game(game), DbLookup(parsed.lines))
+    return validate_decklist(text, Game(game), DbLookup(parsed.lines, game))

@@ -25,7 +25,7 @@ __all__ = [
 ]
 
 
-class Game(str, Enum):
+class Game(str, Enum):  # noqa: UP042 - the contract's str mix-in, str() unchanged
     """The two games, by slug."""
 
     ELIRIA = "eliria"

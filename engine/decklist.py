@@ -148,7 +148,9 @@ def _card_line(number: int, stripped: str, section: str | None) -> ListLine | Pa
         digits = match.group(1)
         # Checked on the digits before int(): int() refuses strings over 4,300 digits.
         if len(digits.lstrip("0")) > len(str(MAX_QUANTITY)) or int(digits) > MAX_QUANTITY:
-            return ParseError(number, f"Línea {number}: la cantidad {digits[:12]} es absurda (máximo {MAX_QUANTITY}).")
+            return ParseError(
+                number, f"Línea {number}: la cantidad {digits[:12]} es absurda (máximo {MAX_QUANTITY})."
+            )
         quantity, rest = int(digits), stripped[match.end() :]
         if quantity == 0:
             return ParseError(number, f"Línea {number}: la cantidad debe ser al menos 1.")

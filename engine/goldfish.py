@@ -20,7 +20,16 @@ from .errors import InvalidSimulation, TraceNotAllowed
 from .mision.goldfish import MisionSimulation
 from .rng import GameRng, new_seed
 
-__all__ = ["MAX_GAMES", "MAX_TURNS", "PROGRESS_EVERY", "Simulation", "goldfish", "run_range", "simulation"]
+__all__ = [
+    "MAX_GAMES",
+    "MAX_TURNS",
+    "PROGRESS_EVERY",
+    "SIMULATIONS",
+    "Simulation",
+    "goldfish",
+    "run_range",
+    "simulation",
+]
 
 MAX_GAMES = 100_000
 MAX_TURNS = 50
@@ -41,13 +50,18 @@ class Simulation(Protocol):
     def report(self, tally: Any) -> dict[str, Any]: ...
 
 
+# One goldfish per game (python-chess style registry of variants).
+SIMULATIONS: dict[Game, Callable[[Sequence[DeckEntry], int], Simulation]] = {
+    Game.ELIRIA: EliriaSimulation,
+    Game.MISION: MisionSimulation,
+}
+
+
 def simulation(game: Game | str, entries: Sequence[DeckEntry], turns: int) -> Simulation:
     """The goldfish simulation of *game* for a deck (cards of other games are ignored)."""
     the_game = as_game(game)
     mine = [e for e in entries if e.card.game is the_game]
-    if the_game is Game.ELIRIA:
-        return EliriaSimulation(mine, turns)
-    return MisionSimulation(mine, turns)
+    return SIMULATIONS[the_game](mine, turns)
 
 
 def run_range(

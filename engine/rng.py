@@ -43,7 +43,7 @@ class GameRng:
     __slots__ = ("_dice", "_seed", "_index", "shuffle")
 
     def __init__(self, seed: int = 0, index: int = 0) -> None:
-        self.shuffle = random.Random()
+        self.shuffle = random.Random()  # noqa: S311 - game randomness, not secrets
         self._dice: random.Random | None = None
         self.start(seed, index)
 
@@ -56,7 +56,7 @@ class GameRng:
     @property
     def dice(self) -> random.Random:
         if self._dice is None:
-            self._dice = random.Random(derive_seed(self._seed, self._index, "dice"))
+            self._dice = random.Random(derive_seed(self._seed, self._index, "dice"))  # noqa: S311
         return self._dice
 
     def d12(self) -> int:

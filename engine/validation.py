@@ -7,7 +7,7 @@ saved decks: no rule is written twice.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +17,14 @@ from .decklist import SECTIONS, DeckEntry, ListLine, parse_decklist
 from .mision.rules import SECTION_OF_TYPE
 from .violations import Violation, at_line
 
-__all__ = ["ValidationReport", "Violation", "check_deck", "resolve_line", "validate_decklist"]
+__all__ = ["RULES", "ValidationReport", "Violation", "check_deck", "resolve_line", "validate_decklist"]
+
+
+# The deck rules of each game, over entries of that game.
+RULES: dict[Game, Callable[[Sequence[DeckEntry]], list[Violation]]] = {
+    Game.ELIRIA: eliria.check_deck,
+    Game.MISION: mision.check_deck,
+}
 
 
 @dataclass(frozen=True)
@@ -65,8 +72,7 @@ def check_deck(entries: Sequence[DeckEntry], game: Game | str) -> list[Violation
     """The pure deck rules of *game* over resolved entries (errors and warnings)."""
     the_game = as_game(game)
     found = _foreign(entries, the_game)
-    rules = eliria.check_deck if the_game is Game.ELIRIA else mision.check_deck
-    found.extend(rules([e for e in entries if e.card.game is the_game]))
+    found.extend(RULES[the_game]([e for e in entries if e.card.game is the_game]))
     return found
 
 
@@ -131,8 +137,7 @@ def _wrong_game(line: int | None, card: CardData, game: Game) -> Violation:
     return Violation(
         "wrong_game",
         "",
-        f"{at_line(line)}«{card.name}» ({card.code}) es una carta de {card.game.label}, "
-        f"no de {game.label}.",
+        f"{at_line(line)}«{card.name}» ({card.code}) es una carta de {card.game.label}, no de {game.label}.",
         line,
         (card.code,),
     )

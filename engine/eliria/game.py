@@ -68,7 +68,20 @@ class EliriaDeck:
 class EliriaGame:
     """The state of one goldfish game; each method is one step of the rules."""
 
-    __slots__ = ("board", "deck", "hand", "lost", "mulligans", "pile", "played", "power", "rand", "trace", "turn")
+    __slots__ = (
+        "board",
+        "charging",
+        "deck",
+        "hand",
+        "lost",
+        "mulligans",
+        "pile",
+        "played",
+        "power",
+        "rand",
+        "trace",
+        "turn",
+    )
 
     def __init__(self, deck: EliriaDeck, rand: Random, trace: list[Event] | None = None) -> None:
         self.deck = deck
@@ -77,6 +90,7 @@ class EliriaGame:
         self.hand: list[int] = []
         self.board: list[int] = []  # combat slots in use, left to right
         self.power: list[int] = []  # power counter of each slot (rule 3: the dice)
+        self.charging = 0  # combatants still below their potential
         self.played = 0  # combat cards played from hand (rule 9)
         self.mulligans = 0
         self.lost: str | None = None
@@ -89,12 +103,14 @@ class EliriaGame:
 
     def _lose(self, phase: str, reason: str, rule: str) -> None:
         self.lost = reason
-        self._event(phase, "lost", reason=reason, rule=rule)
+        if self.trace is not None:
+            self._event(phase, "lost", reason=reason, rule=rule)
 
     def _draw_hand(self) -> None:
         rand, pile = self.rand, self.pile
         self.hand = [draw_random(pile, rand) for _ in range(HAND_SIZE)]
-        self._event("inicio", "draw_hand", rule="11.b", cards=[self.deck.codes[c] for c in self.hand])
+        if self.trace is not None:
+            self._event("inicio", "draw_hand", rule="11.b", cards=[self.deck.codes[c] for c in self.hand])
 
     def _hand_ok(self) -> bool:
         playable = self.deck.playable
@@ -106,7 +122,8 @@ class EliriaGame:
         Returns whether the first five cards held one. Losing by 7.c when a
         hand of five cannot be drawn; the mulligan that led there counts.
         """
-        self._event("inicio", "shuffle", rule="11.a", cards=len(self.pile))
+        if self.trace is not None:
+            self._event("inicio", "shuffle", rule="11.a", cards=len(self.pile))
         if len(self.pile) < HAND_SIZE:
             self._lose("inicio", "deck_out", "7.c")
             return False
@@ -128,9 +145,16 @@ class EliriaGame:
         hand.remove(discard)
         self.mulligans += 1
         self.pile.extend(hand)
-        codes = self.deck.codes
-        self._event("inicio", "mulligan", rule="11.b", count=self.mulligans,
-                    discarded=codes[discard], returned=[codes[c] for c in hand])
+        if self.trace is not None:
+            codes = self.deck.codes
+            self._event(
+                "inicio",
+                "mulligan",
+                rule="11.b",
+                count=self.mulligans,
+                discarded=codes[discard],
+                returned=[codes[c] for c in hand],
+            )
         self.hand = []
 
     def inicial(self) -> None:
@@ -138,12 +162,19 @@ class EliriaGame:
         if not self.pile:
             self._lose("inicial", "deck_out", "7.c")
             return
-        card = draw_random(self.pile, self.rand)
+        pile = self.pile
+        i = int(self.rand.random() * len(pile))  # rng.draw_random, inlined: the hottest draw
+        card = pile[i]
+        pile[i] = pile[-1]
+        pile.pop()
         self.hand.append(card)
-        self._event("inicial", "draw", rule="12.a", card=self.deck.codes[card])
+        if self.trace is not None:
+            self._event("inicial", "draw", rule="12.a", card=self.deck.codes[card])
 
     def movimiento(self) -> None:
         """Rule 12.b: play combat cards without † into free slots, highest potential first (rule 9)."""
+        if self.played >= RULE_OF_THREE:
+            return
         room = min(SLOTS - len(self.board), RULE_OF_THREE - self.played)
         if room <= 0:
             return
@@ -156,34 +187,52 @@ class EliriaGame:
             self.hand.remove(card)
             self.board.append(card)
             self.power.append(0)  # a combatant enters with no power
+            self.charging += potential[card] > 0
             self.played += 1
-            self._event("movimiento", "play", rule="9", card=self.deck.codes[card],
-                        slot=len(self.board), played=self.played)
+            if self.trace is not None:
+                self._event(
+                    "movimiento",
+                    "play",
+                    rule="9",
+                    card=self.deck.codes[card],
+                    slot=len(self.board),
+                    played=self.played,
+                )
 
     def poder(self) -> None:
         """Rule 12.c: each combatant gains one power up to its potential; none on the board loses (7.b)."""
         if not self.board:
             self._lose("poder", "no_combatant", "7.b")
             return
-        potential, power = self.deck.potential, self.power
-        for slot, card in enumerate(self.board):
-            if power[slot] < potential[card]:
-                power[slot] += 1
+        if self.charging:
+            potential, power = self.deck.potential, self.power
+            for slot, card in enumerate(self.board):
+                if power[slot] < potential[card]:
+                    power[slot] += 1
+                    self.charging -= power[slot] == potential[card]
         if self.trace is not None:
             for slot, card in enumerate(self.board):
-                self._event("poder", "power", rule="12.c", card=self.deck.codes[card],
-                            slot=slot + 1, power=power[slot])
+                self._event(
+                    "poder",
+                    "power",
+                    rule="12.c",
+                    card=self.deck.codes[card],
+                    slot=slot + 1,
+                    power=self.power[slot],
+                )
 
     def play_turn(self, turn: int) -> None:
         """One turn; the first skips the Inicial and Ataque phases (11.d)."""
         self.turn = turn
-        if turn == 1:
-            self._event("inicial", "skip", rule="11.d")
-        else:
+        if turn > 1:
             self.inicial()
             if self.lost:
                 return
-        self.movimiento()
+        elif self.trace is not None:
+            self._event("inicial", "skip", rule="11.d")
+        if self.played < RULE_OF_THREE:
+            self.movimiento()
         self.poder()
-        if not self.lost:  # rule 12.d: an attack needs an opponent's combatant
+        # Rule 12.d: an attack needs an opponent's combatant; none on turn 1 (11.d).
+        if self.trace is not None and not self.lost:
             self._event("ataque", "skip" if turn == 1 else "no_target", rule="11.d" if turn == 1 else "12.d")

@@ -73,29 +73,36 @@ class EliriaSimulation:
             tally.lost_in_mulligan += 1
             tally.losses[game.lost] += 1
             return
+        self._play_turns(game, tally)
+
+    def _play_turns(self, game: EliriaGame, tally: EliriaTally) -> None:
+        """Play the turns, adding the state after each Poder phase (the hot loop: kept flat)."""
+        alive, combatant, power_max, power_total = (
+            tally.alive,
+            tally.combatant,
+            tally.power_max,
+            tally.power_total,
+        )
+        combatants, attack_ready, hand, deck = tally.combatants, tally.attack_ready, tally.hand, tally.deck
+        cost, power, board = self.deck.attack_cost, game.power, game.board
+        ready = False  # nothing is destroyed and power never drops: once able to attack, always able
         for t in range(self.turns):
             game.play_turn(t + 1)
             if game.lost:
                 tally.losses[game.lost] += 1
                 return
-            self._record(tally, game, t)
-
-    def _record(self, tally: EliriaTally, game: EliriaGame, t: int) -> None:
-        """Add the state after the Poder phase of turn t + 1 of a game still alive."""
-        tally.alive[t] += 1
-        tally.hand[t] += len(game.hand)
-        tally.deck[t] += len(game.pile)
-        power = game.power
-        if not power:
-            return
-        tally.combatant[t] += 1
-        tally.power_max[t] += max(power)
-        tally.power_total[t] += sum(power)
-        tally.combatants[t] += len(power)
-        cost = self.deck.attack_cost
-        # An attack is usable with enough power (6.a.IV), from turn 2 on (11.d).
-        if t and any(p >= cost[c] for p, c in zip(power, game.board)):
-            tally.attack_ready[t] += 1
+            alive[t] += 1
+            hand[t] += len(game.hand)
+            deck[t] += len(game.pile)
+            if power:
+                combatant[t] += 1
+                power_max[t] += max(power)
+                power_total[t] += sum(power)
+                combatants[t] += len(power)
+                # An attack is usable with enough power (6.a.IV), from turn 2 on (11.d).
+                if t and (ready or any(p >= cost[c] for p, c in zip(power, board, strict=True))):
+                    ready = True
+                    attack_ready[t] += 1
 
     def report(self, tally: EliriaTally) -> dict[str, Any]:
         """The Eliria keys of CONTRACT §5 (and a few more)."""

@@ -108,11 +108,14 @@ def _warnings(entries: Sequence[DeckEntry]) -> list[Violation]:
         )
     size = sum(e.quantity for e in deck)
     if size < HAND_SIZE:
+        # Tokens listed in the deck are not drawn (rule 14): they do not count here.
+        tokens = sum(e.quantity for e in entries if e.section == "main") - size
         out.append(
             Violation(
                 "too_small",
                 "7.c",
-                f"El mazo tiene {size} {'carta' if size == 1 else 'cartas'}; hacen falta al menos "
+                f"El mazo tiene {size} {'carta' if size == 1 else 'cartas'}"
+                f"{' sin contar los tokens' if tokens else ''}; hacen falta al menos "
                 f"{HAND_SIZE} para robar la mano inicial (reglas 11.b y 7.c).",
             )
         )

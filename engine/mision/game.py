@@ -76,8 +76,14 @@ class MisionGame:
         self.entes = [draw_random(entes, self.rand) for _ in range(min(SETUP_CARDS, len(entes)))]
         take = min(SETUP_CARDS, len(self.pile))
         self.elementos = [draw_random(self.pile, self.rand) for _ in range(take)]
-        self._event("preparacion", "set_aside", rule="FORMA DE JUEGO",
-                    entes=len(self.entes), elementos=len(self.elementos), deck=len(self.pile))
+        self._event(
+            "preparacion",
+            "set_aside",
+            rule="FORMA DE JUEGO",
+            entes=len(self.entes),
+            elementos=len(self.elementos),
+            deck=len(self.pile),
+        )
 
     def draw_elemento(self) -> None:
         """Step 1: an Elemento from the external deck to the Elementos de juego (none if empty)."""
@@ -90,8 +96,9 @@ class MisionGame:
         if self.entes:
             ente = draw_random(self.entes, self.rand)
             self.board.append(ente)
-            self._event("ente", "place", card=self.deck.entity_codes[ente],
-                        world=WORLDS[self.deck.entity_world[ente]])
+            self._event(
+                "ente", "place", card=self.deck.entity_codes[ente], world=WORLDS[self.deck.entity_world[ente]]
+            )
 
     def fight(self, placed_before: int) -> None:
         """Step 3: the Entes placed on earlier turns fight, win, and earn a prize for the BAÚL."""
@@ -102,7 +109,9 @@ class MisionGame:
                 continue
             prize = draw_random(self.pile, self.rand)
             self.chest += chest[prize]
-            self._event("lucha", "win", card=codes[ente], prize=self.deck.element_codes[prize], chest=self.chest)
+            self._event(
+                "lucha", "win", card=codes[ente], prize=self.deck.element_codes[prize], chest=self.chest
+            )
             if self.chest >= TARGET:
                 self.won = self.turn
                 self._event("lucha", "victory", rule="OBJETIVO DEL JUEGO", chest=self.chest)

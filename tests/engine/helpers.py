@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import random
+
 from engine import Attack, CardData, DeckEntry, Game, MemoryLookup
 
 E, M = Game.ELIRIA, Game.MISION
 
 
-def combat(code: str, name: str | None = None, potential: int = 3, *, cross: bool = False,
-           cost: int | None = None) -> CardData:
+def combat(
+    code: str, name: str | None = None, potential: int = 3, *, cross: bool = False, cost: int | None = None
+) -> CardData:
     attacks = (Attack(cost, "Golpe", 2),) if cost is not None else ()
-    return CardData(E, code, name or f"Combatiente {code}", "combat", potential=potential,
-                    cross=cross, attacks=attacks)
+    return CardData(
+        E, code, name or f"Combatiente {code}", "combat", potential=potential, cross=cross, attacks=attacks
+    )
 
 
 def token(code: str, name: str | None = None) -> CardData:
@@ -68,3 +72,8 @@ def card(code: str) -> CardData:
     found = lookup().by_code(code)
     assert found is not None
     return found
+
+
+def seeded(seed: int) -> random.Random:
+    """A seeded generator for tests that drive game states by hand."""
+    return random.Random(seed)  # noqa: S311 - simulation, not secrets

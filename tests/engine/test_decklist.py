@@ -72,8 +72,14 @@ def test_eliria_main_headers(header):
 
 @pytest.mark.parametrize(
     ("header", "section"),
-    [("Entes:", "entities"), ("ENTITIES:", "entities"), ("Elementos:", "elements"),
-     ("elements:", "elements"), ("Éntes:", "entities"), ("ELEMENTÓS :", "elements")],
+    [
+        ("Entes:", "entities"),
+        ("ENTITIES:", "entities"),
+        ("Elementos:", "elements"),
+        ("elements:", "elements"),
+        ("Éntes:", "entities"),
+        ("ELEMENTÓS :", "elements"),
+    ],
 )
 def test_mision_headers_ignore_case_and_accents(header, section):
     parsed = parse_decklist(f"{header}\nFoo", Game.MISION)
@@ -89,7 +95,9 @@ def test_mision_lines_before_any_header_have_no_section():
     assert parse_decklist("Foo", "mision").lines[0].section is None
 
 
-@pytest.mark.parametrize(("game", "header"), [("eliria", "Entes:"), ("mision", "Mazo:"), ("eliria", "Banquillo:")])
+@pytest.mark.parametrize(
+    ("game", "header"), [("eliria", "Entes:"), ("mision", "Mazo:"), ("eliria", "Banquillo:")]
+)
 def test_header_of_another_game_is_a_parse_error(game, header):
     parsed = parse_decklist(f"Foo\n\n{header}\nBar", game)
     assert [e.line for e in parsed.errors] == [3]
@@ -101,7 +109,7 @@ def test_header_of_another_game_is_a_parse_error(game, header):
 
 def test_comments_and_blank_lines_are_ignored_but_count_for_line_numbers():
     parsed = parse_decklist("# hola\n\n   # otro\n\t\n2 Foo\r\n\r\n1 Bar\r", "eliria")
-    assert [(l.line, l.name) for l in parsed.lines] == [(5, "Foo"), (7, "Bar")]
+    assert [(ln.line, ln.name) for ln in parsed.lines] == [(5, "Foo"), (7, "Bar")]
 
 
 @pytest.mark.parametrize(
@@ -139,13 +147,37 @@ def test_parser_never_raises(text, game):
     parsed = parse_decklist(text, game)
     for line in parsed.lines:
         assert 1 <= line.quantity <= 999 and line.name
-    lines = {l.line for l in parsed.lines} | {e.line for e in parsed.errors}
+    lines = {ln.line for ln in parsed.lines} | {e.line for e in parsed.errors}
     assert len(lines) == len(parsed.lines) + len(parsed.errors)
 
 
 @settings(database=None, max_examples=300)
-@given(st.lists(st.sampled_from(["Mazo:", "Tokens:", "Entes:", "2x ", "(A-1)", "#", " ", "\n", "\r", ":",
-                                 "Foo", "0", "1", "x", "()", "ñ", "\u2028", "\x00"])).map("".join))
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "Mazo:",
+                "Tokens:",
+                "Entes:",
+                "2x ",
+                "(A-1)",
+                "#",
+                " ",
+                "\n",
+                "\r",
+                ":",
+                "Foo",
+                "0",
+                "1",
+                "x",
+                "()",
+                "ñ",
+                "\u2028",
+                "\x00",
+            ]
+        )
+    ).map("".join)
+)
 def test_parser_never_raises_on_list_like_text(text):
     for game in ("eliria", "mision"):
         parse_decklist(text, game)
@@ -205,11 +237,15 @@ def test_round_trip_format_parse_resolve(deck):
     assert not [v for v in report.errors if v.code in ("parse_error", "unknown_card", "wrong_game")]
     # Same deck: format orders by section, so compare per section in order.
     for section in {"eliria": ("main", "tokens"), "mision": ("entities", "elements")}[game.value]:
-        assert [e for e in report.entries if e.section == section] == [e for e in entries if e.section == section]
+        assert [e for e in report.entries if e.section == section] == [
+            e for e in entries if e.section == section
+        ]
 
 
 def test_catalogue_round_trip_of_every_card():
-    entries = [DeckEntry("main" if c.type != "token" else "tokens", 1, c) for c in CATALOGUE if c.game is Game.ELIRIA]
+    entries = [
+        DeckEntry("main" if c.type != "token" else "tokens", 1, c) for c in CATALOGUE if c.game is Game.ELIRIA
+    ]
     report = validate_decklist(format_decklist(entries, "eliria"), "eliria", lookup())
     assert list(report.entries) == [e for e in entries if e.section == "main"] + [
         e for e in entries if e.section == "tokens"

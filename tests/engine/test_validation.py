@@ -36,12 +36,22 @@ def codes(report) -> list[str]:
 def test_good_eliria_deck_is_valid_and_counts_sections():
     report = validate(GOOD_ELIRIA)
     assert report.valid and report.errors == () and report.warnings == ()
-    assert report.as_dict() == {"valid": True, "errors": [], "warnings": [], "sections": {"main": 5, "tokens": 2}}
+    assert report.as_dict() == {
+        "valid": True,
+        "errors": [],
+        "warnings": [],
+        "sections": {"main": 5, "tokens": 2},
+    }
 
 
 def test_good_mision_deck_is_valid_and_counts_sections():
     report = validate(GOOD_MISION, "mision")
-    assert report.as_dict() == {"valid": True, "errors": [], "warnings": [], "sections": {"entities": 4, "elements": 4}}
+    assert report.as_dict() == {
+        "valid": True,
+        "errors": [],
+        "warnings": [],
+        "sections": {"entities": 4, "elements": 4},
+    }
 
 
 def test_violation_as_dict_has_the_contract_keys_in_order():
@@ -199,7 +209,9 @@ def test_four_of_each_is_enough():
 
 
 def test_rule_11b_no_combat_without_cross_is_a_warning():
-    report = validate("Guardián de la cruz\nDefensa final\nDestrucción asimétrica\nDestrucción alquímica\nTokens:\nToken de fisión\n")
+    report = validate(
+        "Guardián de la cruz\nDefensa final\nDestrucción asimétrica\nDestrucción alquímica\nTokens:\nToken de fisión\n"
+    )
     assert report.valid  # a warning does not invalidate
     assert [(w.code, w.rule) for w in report.warnings] == [("no_combat", "11.b"), ("too_small", "7.c")]
 
@@ -212,6 +224,15 @@ def test_rule_7c_fewer_than_five_cards_is_too_small():
     report = validate("Cañón del sacrificio\nDefensa final\n")
     assert [w.code for w in report.warnings] == ["too_small"]
     assert "2 cartas" in report.warnings[0].message
+
+
+def test_rule_7c_tokens_in_the_deck_do_not_count_towards_five():
+    report = validate(
+        "Cañón del sacrificio\nDefensa final\nRelámpago vivo\nÑandú de guerra\nToken de fisión\n"
+    )
+    assert [v.code for v in report.errors] == ["token_in_deck"]
+    assert [w.code for w in report.warnings] == ["too_small"]
+    assert "4 cartas sin contar los tokens" in report.warnings[0].message
 
 
 def test_rule_7c_five_cards_is_not_too_small():
@@ -229,7 +250,11 @@ def test_empty_list_gets_both_warnings_for_eliria_and_errors_for_mision():
 def test_check_deck_on_entries_without_lines():
     entries = [DeckEntry("main", 2, card("BASE-120")), *main(reaction("R-1"), reaction("R-2"))]
     found = check_deck(entries, "eliria")
-    assert [(v.code, v.line) for v in found] == [("duplicate_name", None), ("no_combat", None), ("too_small", None)]
+    assert [(v.code, v.line) for v in found] == [
+        ("duplicate_name", None),
+        ("no_combat", None),
+        ("too_small", None),
+    ]
     assert found[0].message.startswith("«Guardián de la cruz» aparece 2 veces")
 
 
