@@ -22,8 +22,7 @@ data: venv
 	$(PY) manage.py collectstatic --noinput -v 0
 
 run: data
-	@echo "Sirviendo en http://$(HOST):$(PORT)/"
-	exec $(VENV)/bin/gunicorn eliria_site.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile - --timeout 120
+	HOST=$(HOST) PORT=$(PORT) WORKERS=$(WORKERS) bash scripts/serve.sh
 
 test: venv
 	bash scripts/test.sh

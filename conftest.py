@@ -23,6 +23,8 @@ def _test_settings(settings, tmp_path):  # type: ignore[no-untyped-def]
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
     settings.MEDIA_ROOT = str(tmp_path / "media")
+    # A private cache per test: throttle counters and login attempts start from zero.
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": str(tmp_path)}}
 
 
 @pytest.fixture(scope="session")

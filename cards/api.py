@@ -106,7 +106,7 @@ class SetSerializer(serializers.ModelSerializer):
         fields = ["game", "code", "name", "released", "sample", "card_count"]
 
 
-GAME_PARAM = OpenApiParameter("game", str, enum=[g.value for g in Game], description="eliria o mision")
+GAME_PARAM = OpenApiParameter("game", str, enum=Game.values, description="eliria o mision")
 Q_PARAM = OpenApiParameter("q", str, description="Búsqueda en la sintaxis documentada (README).")
 
 
@@ -126,7 +126,7 @@ class CardList(generics.ListAPIView):
             raise ValidationError({"game": f"Juego desconocido «{game}»: eliria o mision."})
         qs = Card.objects.with_current().for_game(game)
         try:
-            qs = qs.search(params.get("q", ""))
+            qs = qs.search(params.get("q", ""), user=self.request.user)
         except SearchError as exc:
             raise ValidationError({"q": str(exc)}) from None
         return qs if qs.ordered else qs.order_by("game", "code")

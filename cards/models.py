@@ -66,10 +66,10 @@ class CardQuerySet(models.QuerySet["Card"]):
     def for_game(self, game: str | None) -> CardQuerySet:
         return self.filter(game=game) if game else self
 
-    def search(self, query: str) -> CardQuerySet:
+    def search(self, query: str, *, user: object = None) -> CardQuerySet:
         from cards.search import parse_query
 
-        parsed = parse_query(query)
+        parsed = parse_query(query, user=user)
         qs = self.filter(parsed.q) if parsed.q is not None else self
         return qs.order_by(*parsed.ordering) if parsed.ordering else qs
 

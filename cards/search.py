@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import Exists, OuterRef, Q
 
@@ -74,12 +76,23 @@ FIELD = re.compile(r"^(?P<neg>-?)(?P<field>[^\s:=<>!\"]+)(?P<op>!=|<=|>=|[:=<>])
 OPS = {":": "exact", "=": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
 
 
-def parse_query(text: str) -> ParsedQuery:
+# Fields that depend on who is searching (the collection's `owned`, `missing`): other apps
+# register a handler(op, value, user) -> Q; the catalogue does not import them.
+FieldHandler = Callable[[str, str, Any], Q]
+CONTEXT_FIELDS: dict[str, FieldHandler] = {}
+
+
+def register_field(names: tuple[str, ...], handler: FieldHandler) -> None:
+    for name in names:
+        CONTEXT_FIELDS[fold(name)] = handler
+
+
+def parse_query(text: str, *, user: Any = None) -> ParsedQuery:
     text = (text or "").strip()
     if len(text) > MAX_QUERY:
         raise SearchError(f"La búsqueda es demasiado larga (máximo {MAX_QUERY} caracteres).")
     tokens = _tokenize(text)
-    parser = _Parser(tokens)
+    parser = _Parser(tokens, user)
     q = parser.parse()
     return ParsedQuery(q, parser.ordering())
 
@@ -100,8 +113,8 @@ def _tokenize(text: str) -> list[str]:
 
 
 class _Parser:
-    def __init__(self, tokens: list[str]) -> None:
-        self.tokens, self.pos = tokens, 0
+    def __init__(self, tokens: list[str], user: Any = None) -> None:
+        self.tokens, self.pos, self.user = tokens, 0, user
         self.order: str | None = None
         self.direction = ""
 
@@ -178,6 +191,8 @@ class _Parser:
                 raise SearchError("«dir:» admite asc o desc.")
             self.direction = "-" if fold(value) == "desc" else ""
             return None
+        if key in CONTEXT_FIELDS:
+            return CONTEXT_FIELDS[key](op, value, self.user)
         if key in NUMERIC:
             return _numeric(f"current__{NUMERIC[key]}", op, value, name)
         if key in ("cost", "coste", "costo"):

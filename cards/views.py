@@ -49,7 +49,7 @@ def card_list(request: HttpRequest) -> HttpResponse:
     error = None
     qs = Card.objects.with_current().for_game(game or None)
     try:
-        qs = qs.search(q)
+        qs = qs.search(q, user=request.user)
     except SearchError as exc:
         error, qs = str(exc), Card.objects.none()
     if not qs.ordered:

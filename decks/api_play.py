@@ -6,10 +6,11 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.decorators import api_view, authentication_classes, permission_classes
+from rest_framework.decorators import api_view, authentication_classes, permission_classes, throttle_classes
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
 from cards.models import Game
 from decks.goldfish import GoldfishInputError, run_goldfish
@@ -18,7 +19,7 @@ from engine import EngineError
 
 
 class ValidateInput(serializers.Serializer):
-    game = serializers.ChoiceField(choices=Game.values)
+    game = serializers.ChoiceField(choices=Game.choices)
     list = serializers.CharField(allow_blank=True, trim_whitespace=False, max_length=MAX_LIST_CHARS)
 
 
@@ -49,6 +50,12 @@ class GoldfishInput(ValidateInput):
         return attrs
 
 
+class GoldfishThrottle(UserRateThrottle):
+    """CPU-heavy: its own, stricter budget per user (or per address when anonymous)."""
+
+    scope = "goldfish"
+
+
 BAD_REQUEST = OpenApiResponse(description="Entrada no válida: el cuerpo nombra cada campo erróneo.")
 
 
@@ -76,11 +83,13 @@ def validate_deck(request: Request) -> Response:
             "per_turn": serializers.ListField(child=serializers.DictField()),
         }),
         400: BAD_REQUEST,
+        429: OpenApiResponse(description="Demasiadas simulaciones: espera lo que indica Retry-After."),
     },
 )
 @api_view(["POST"])
 @authentication_classes([])
 @permission_classes([AllowAny])
+@throttle_classes([AnonRateThrottle, GoldfishThrottle])
 def goldfish_run(request: Request) -> Response:
     """Goldfish a deck list: the same request with the same seed gives the same answer."""
     data = GoldfishInput(data=request.data)

@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
@@ -15,14 +15,19 @@ from decks.charts import Series, bar_chart, line_chart
 from decks.goldfish import GoldfishInputError, run_goldfish
 from decks.validation import MAX_LIST_CHARS, ListTooLarge
 from engine import EngineError
+from engine.goldfish import MAX_GAMES
+from play.services import goldfish_run_enqueue
 
-PAGE_MAX_GAMES = 20_000  # the page answers synchronously; the API goes to 100,000
+PAGE_MAX_GAMES = 20_000  # above this the page hands the run to the background worker
 
 
 class GoldfishForm(forms.Form):
     game = forms.ChoiceField(label=_("Juego"), choices=Game.choices)
     list = forms.CharField(label=_("Lista del mazo"), widget=forms.Textarea(attrs={"rows": 14}), max_length=MAX_LIST_CHARS)
-    games = forms.IntegerField(label=_("Partidas"), min_value=1, max_value=PAGE_MAX_GAMES, initial=2000)
+    games = forms.IntegerField(
+        label=_("Partidas"), min_value=1, max_value=MAX_GAMES, initial=2000,
+        help_text=_("Más de 20.000 partidas se simulan en segundo plano, en todos los núcleos."),
+    )
     turns = forms.IntegerField(label=_("Turnos"), min_value=1, max_value=50, initial=10)
     seed = forms.IntegerField(label=_("Semilla (opcional)"), min_value=0, required=False)
 
@@ -33,6 +38,12 @@ def goldfish_page(request: HttpRequest) -> HttpResponse:
     context: dict[str, Any] = {"form": form}
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
+        if d["games"] > PAGE_MAX_GAMES:
+            run = goldfish_run_enqueue(game=d["game"], text=d["list"], games=d["games"], turns=d["turns"], seed=d["seed"], owner=request.user)
+            response = redirect(run)
+            if request.headers.get("HX-Request"):
+                response = HttpResponse(status=204, headers={"HX-Redirect": run.get_absolute_url()})
+            return response
         try:
             result = run_goldfish(game=d["game"], text=d["list"], games=d["games"], turns=d["turns"], seed=d["seed"])
             context.update(result=result, charts=charts(result), summary=summary_rows(result))

@@ -1,5 +1,37 @@
-from django.urls import path
+"""Deck pages, and the account pages mounted beside them.
 
-app_name = "decks"
+The accounts app keeps Django's un-namespaced auth URL names (login, password_reset_confirm…)
+that its views and mails reverse, so it is included here without a namespace, under /cuenta/.
+"""
 
-urlpatterns: list = []
+from django.urls import include, path
+
+from decks import views
+
+deck_patterns = [
+    path("mazos/", views.deck_mine, name="mine"),
+    path("mazos/publicos/", views.deck_public, name="public"),
+    path("mazos/nuevo/", views.deck_new, name="new"),
+    path("mazos/<int:pk>/", views.deck_detail, name="detail"),
+    path("mazos/<int:pk>/datos/", views.deck_edit, name="edit"),
+    path("mazos/<int:pk>/lista/", views.deck_replace_list, name="replace"),
+    path("mazos/<int:pk>/buscar/", views.deck_search, name="search"),
+    path("mazos/<int:pk>/cartas/", views.deck_change, name="change"),
+    path("mazos/<int:pk>/ediciones/", views.deck_pin, name="pin"),
+    path("mazos/<int:pk>/borrar/", views.deck_delete_view, name="delete"),
+    path("mazos/<int:pk>/revisiones/", views.deck_revisions, name="revisions"),
+    path("mazos/<int:pk>/revisiones/<int:number>/restaurar/", views.deck_restore, name="restore"),
+    path("mazos/<int:pk>/exportar/<slug:fmt>/", views.deck_export, name="export"),
+    path("mazos/<int:pk>/pruebas.pdf", views.deck_proxies, name="proxies"),
+    path("mazos/<int:pk>/copiar/", views.deck_fork_view, name="fork"),
+    # Unlisted decks (and public ones) by their secret link.
+    path("mazos/enlace/<slug:slug>/", views.deck_detail, name="shared"),
+    path("mazos/enlace/<slug:slug>/exportar/<slug:fmt>/", views.deck_export, name="shared-export"),
+    path("mazos/enlace/<slug:slug>/pruebas.pdf", views.deck_proxies, name="shared-proxies"),
+    path("mazos/enlace/<slug:slug>/copiar/", views.deck_fork_view, name="shared-fork"),
+]
+
+urlpatterns = [
+    path("", include((deck_patterns, "decks"))),
+    path("cuenta/", include("accounts.urls")),
+]

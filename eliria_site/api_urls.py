@@ -1,19 +1,29 @@
 """Every API route, in one router file."""
 
 from django.urls import path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+from rest_framework.routers import SimpleRouter
 
 from cards import api as cards_api
 from decks import api_play
+from decks.api import DeckViewSet
+from rulings import api as rulings_api
 
 app_name = "api"
+
+# Deck ids are digits only, so "decks/validate/" above can never be read as a deck.
+decks_router = SimpleRouter()
+decks_router.register("decks", DeckViewSet, basename="deck")
 
 urlpatterns = [
     path("cards/", cards_api.CardList.as_view(), name="card-list"),
     path("cards/<slug:game>/<str:code>/", cards_api.CardDetail.as_view(), name="card-detail"),
     path("sets/", cards_api.SetList.as_view(), name="set-list"),
+    path("rulings/", rulings_api.RulingList.as_view(), name="ruling-list"),
+    path("rulings/<int:number>/", rulings_api.RulingDetail.as_view(), name="ruling-detail"),
     path("decks/validate/", api_play.validate_deck, name="deck-validate"),
     path("goldfish/", api_play.goldfish_run, name="goldfish"),
+    *decks_router.urls,
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
 ]

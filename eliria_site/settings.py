@@ -11,6 +11,7 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -37,6 +38,10 @@ def _local_secret_key() -> str:
 
 
 DEBUG = env_bool("DEBUG", False)
+# Deployment behind a TLS-terminating proxy (SECURE=1): see README "Configuration".
+SECURE = env_bool("SECURE", False)
+if SECURE and len(os.environ.get("SECRET_KEY", "")) < 50:
+    raise ImproperlyConfigured("SECURE=1 needs a SECRET_KEY of at least 50 characters in the environment.")
 SECRET_KEY = os.environ.get("SECRET_KEY") or _local_secret_key()
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
@@ -51,17 +56,25 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "rest_framework",
+    "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "cards",
+    "rulings",
     "decks",
+    "play",
+    "django_tasks",
+    "django_tasks_db",
+    "accounts",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "eliria_site.middleware.SpanishByDefaultMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -112,6 +125,14 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Accounts: django.contrib.auth views (accounts/urls.py); reset mails go to the console unless
+# EMAIL_BACKEND names a real backend (with EMAIL_HOST etc.).
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "decks:mine"
+LOGOUT_REDIRECT_URL = "cards:home"
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Eliria <no-reply@localhost>")
+
 LANGUAGE_CODE = "es"
 LANGUAGES = [("es", "Español"), ("en", "English")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
@@ -148,7 +169,13 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
     ],
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {},  # filled from THROTTLE_RATES below
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
@@ -163,10 +190,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {"GameEnum": "cards.models.Game"},
 }
 
-# Deployment behind a TLS-terminating proxy (SECURE=1): see README "Configuration".
-SECURE = env_bool("SECURE", False)
 if SECURE:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = True
@@ -179,10 +205,44 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
+# Background jobs (Django's Tasks API through the django-tasks backport): the database backend by
+# default, so nothing extra runs; `make run` starts its worker. A Redis or Celery backend can be
+# named here when the site outgrows one machine.
+TASKS = {"default": {"BACKEND": os.environ.get("TASKS_BACKEND", "django_tasks_db.DatabaseBackend")}}
+SIMULATION_WORKERS = int(os.environ.get("SIMULATION_WORKERS", "0")) or (os.cpu_count() or 1)
+SIMULATION_TIME_LIMIT = float(os.environ.get("SIMULATION_TIME_LIMIT", "120"))
+
+# One cache shared by every gunicorn worker (throttle counters, login attempts): a folder on disk,
+# so nothing extra has to run; CACHE_DIR moves it.
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": os.environ.get("CACHE_DIR", str(BASE_DIR / "var" / "cache")),
+        "OPTIONS": {"MAX_ENTRIES": 20_000},
     }
+}
+
+# Content-Security-Policy (django-csp): no inline script or style anywhere on the site.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
+# API throttling per user and per anonymous address; the goldfish endpoint is stricter.
+THROTTLE_RATES = {
+    "anon": os.environ.get("THROTTLE_ANON", "300/min"),
+    "user": os.environ.get("THROTTLE_USER", "1200/min"),
+    "goldfish": os.environ.get("THROTTLE_GOLDFISH", "30/min"),
 }
 
 LOGGING = {
@@ -191,3 +251,5 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
+
+REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = THROTTLE_RATES

@@ -9,7 +9,10 @@ from cards.views import healthz
 
 urlpatterns = [
     path("", include("cards.urls")),
+    path("", include("rulings.urls")),
     path("", include("decks.urls")),
+    path("", include("decks.goldfish_urls")),
+    path("", include("play.urls")),
     path("api/", include("eliria_site.api_urls")),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),

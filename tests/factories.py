@@ -49,3 +49,73 @@ class EditionFactory(factory.django.DjangoModelFactory):
     def refresh(obj, create, extracted, **kwargs):  # type: ignore[no-untyped-def]
         if create:
             card_refresh_current(card=obj.card)
+
+
+# ---------------------------------------------------------------- accounts and decks
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "auth.User"
+        django_get_or_create = ("username",)
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"jugador{n}")
+    email = factory.LazyAttribute(lambda u: f"{u.username}@example.com")
+    password = factory.PostGenerationMethodCall("set_password", "una-clave-larga-123")
+
+    @factory.post_generation
+    def saved(obj, create, extracted, **kwargs):  # type: ignore[no-untyped-def]
+        if create:
+            obj.save()
+
+
+class DeckFactory(factory.django.DjangoModelFactory):
+    """A deck row with no entries and no revision: build real decks through decks.services."""
+
+    class Meta:
+        model = "decks.Deck"
+
+    owner = factory.SubFactory(UserFactory)
+    game = "eliria"
+    name = factory.Sequence(lambda n: f"Mazo de prueba {n}")
+
+
+ELIRIA_LIST = """# Un mazo legal de Eliria
+Mazo:
+1 Cañón del sacrificio (BASE-105)
+Organismo de fisión
+1 Centinela de Ámbar (BASE-001)
+1 Lobo de ceniza (BASE-003)
+1 Defensa final (BASE-011)
+1 Ritual del despertar (BASE-041)
+Tokens:
+1 Token de fisión
+"""
+
+MISION_LIST = """Entes:
+1 Capitana Marea (SOS1-001)
+1 Halcón Centella (SOS1-002)
+1 Salamandra Ígnea (SOS1-003)
+1 Titán de Roca (SOS1-004)
+Elementos:
+2 Gota de rocío (SOS1-017)
+1 Brasa eterna (SOS1-018)
+1 Pluma de viento (SOS1-019)
+"""
+
+
+def deck_from_list(owner, text: str = ELIRIA_LIST, game: str = "eliria", **kwargs):  # type: ignore[no-untyped-def]
+    """A saved deck made as a player makes one: through decks.services (needs the catalogue)."""
+    from decks.services import deck_import_list
+
+    kwargs.setdefault("name", "Mazo de prueba")
+    deck, _ = deck_import_list(owner=owner, game=game, text=text, **kwargs)
+    return deck
+
+
+import pytest  # noqa: E402 - only the fixture below needs it
+
+
+@pytest.fixture
+def fast_passwords(settings):  # type: ignore[no-untyped-def]
+    """Import into a test module (and use autouse there) to hash test passwords cheaply."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

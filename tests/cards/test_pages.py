@@ -53,7 +53,9 @@ def test_unknown_card_page_is_404(client):
 
 
 @pytest.mark.django_db
-def test_english_is_available(bundled, client):
-    r = client.get("/cartas/", HTTP_ACCEPT_LANGUAGE="en")
-    assert r.status_code == 200 and '<html lang="en">' in r.content.decode()
-    assert '<html lang="es">' in client.get("/cartas/").content.decode()
+def test_spanish_by_default_english_from_the_switch(bundled, client):
+    assert '<html lang="es">' in client.get("/cartas/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    r = client.post("/i18n/setlang/", {"language": "en", "next": "/cartas/"})
+    assert r.status_code == 302
+    html = client.get("/cartas/").content.decode()
+    assert '<html lang="en">' in html and "Catalogue" in html

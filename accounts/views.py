@@ -1,0 +1,48 @@
+"""Account pages: sign up (then logged in), the API token for scripts.
+
+Log in, log out and the password reset by e-mail are django.contrib.auth's own views
+(accounts/urls.py) with the templates in templates/registration/.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_http_methods
+from rest_framework.authtoken.models import Token
+
+from accounts.forms import SignupForm
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("decks:mine")
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, f"¡Bienvenido, {user.username}! Ya puedes crear tus mazos.")
+        target = request.POST.get("next", "")
+        if url_has_allowed_host_and_scheme(target, {request.get_host()}, require_https=request.is_secure()):
+            return redirect(target)
+        return redirect("decks:mine")
+    return render(request, "accounts/signup.html", {"form": form, "next": request.GET.get("next", "")})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def api_token(request: HttpRequest) -> HttpResponse:
+    """Show the player's API token; POST creates it or replaces it (the old one stops working)."""
+    token = Token.objects.filter(user=request.user).first()
+    if request.method == "POST":
+        if token is not None:
+            token.delete()
+        token = Token.objects.create(user=request.user)
+        messages.success(request, "Nueva clave creada; la anterior ya no sirve.")
+        return redirect("api-token")
+    return render(request, "accounts/token.html", {"token": token})

@@ -1,0 +1,101 @@
+"""Deck forms: they parse input; the writes and the rules live in services and the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from cards.models import Game
+from decks.models import MAX_DESCRIPTION, MAX_NAME, Visibility
+from decks.validation import MAX_LIST_CHARS
+
+MAX_UPLOAD_BYTES = 256 * 1024
+LIST_PLACEHOLDER = "Mazo:\n1 Cañón del sacrificio (BASE-105)\nOrganismo de fisión\nTokens:\n1 Token de fisión"
+
+
+class DeckDetailsForm(forms.Form):
+    name = forms.CharField(label="Nombre", max_length=MAX_NAME)
+    description = forms.CharField(
+        label="Descripción", required=False, max_length=MAX_DESCRIPTION, widget=forms.Textarea(attrs={"rows": 3})
+    )
+    visibility = forms.ChoiceField(
+        label="Visibilidad", choices=Visibility.choices, initial=Visibility.PRIVATE,
+        help_text="Privado: solo tú. Oculto: quien tenga el enlace secreto. Público: todos, en la lista de mazos públicos.",
+    )
+
+
+class DeckEditForm(DeckDetailsForm):
+    built = forms.BooleanField(label="Lo tengo montado con cartas reales", required=False)
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+
+
+class DeckListForm(forms.Form):
+    """A pasted or uploaded list; the text wins over nothing, the file over an empty text."""
+
+    text = forms.CharField(
+        label="Lista", required=False, strip=False,
+        widget=forms.Textarea(attrs={"rows": 14, "placeholder": LIST_PLACEHOLDER, "spellcheck": "false"}),
+        help_text="Una carta por línea: «[N] NOMBRE [(CÓDIGO)]», bajo encabezados como «Mazo:» y «Tokens:» "
+        "(Eliria) o «Entes:» y «Elementos:» (Misión S.O.S).",
+    )
+    upload = forms.FileField(label="…o sube un archivo de texto", required=False)
+
+    def clean_text(self) -> str:
+        text = self.cleaned_data.get("text") or ""
+        if len(text) > MAX_LIST_CHARS:
+            raise forms.ValidationError(
+                f"La lista tiene {len(text):,} caracteres; el máximo es {MAX_LIST_CHARS:,}.".replace(",", ".")
+            )
+        return text
+
+    def clean_upload(self) -> str | None:
+        upload = self.cleaned_data.get("upload")
+        if not upload:
+            return None
+        if upload.size > MAX_UPLOAD_BYTES:
+            raise forms.ValidationError(f"El archivo pesa demasiado (máximo {MAX_UPLOAD_BYTES // 1024} kB).")
+        raw = upload.read(MAX_UPLOAD_BYTES + 1)
+        try:
+            return raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise forms.ValidationError("El archivo no es texto en UTF-8.") from None
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("upload"):
+            data["text"] = data["upload"]
+        return data
+
+
+class NewDeckForm(DeckDetailsForm, DeckListForm):
+    game = forms.ChoiceField(label="Juego", choices=Game.choices)
+    field_order = ["game", "name", "description", "visibility", "text", "upload"]
+
+
+class ReplaceListForm(DeckListForm):
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+
+
+class ChangeCardForm(forms.Form):
+    """One click of the builder: add or remove a copy of a card in a section."""
+
+    card = forms.IntegerField(min_value=1)
+    section = forms.CharField(max_length=10)
+    delta = forms.TypedChoiceField(choices=[("1", "+1"), ("-1", "-1")], coerce=int)
+    version = forms.IntegerField(min_value=1)
+    q = forms.CharField(required=False, max_length=500)
+
+
+class PinForm(forms.Form):
+    """Pin an entry to one of its card's editions (0: no pin)."""
+
+    card = forms.IntegerField(min_value=1)
+    section = forms.CharField(max_length=10)
+    edition = forms.IntegerField(min_value=0)
+    version = forms.IntegerField(min_value=1)
+    q = forms.CharField(required=False, max_length=500)
+
+
+class VersionForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)

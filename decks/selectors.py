@@ -1,0 +1,146 @@
+"""Reads of a deck (HackSoft "selectors"): its rows, its list text, the engine's report, its stats.
+
+A saved deck is validated exactly as a pasted list: its export text goes through
+`engine.validate_decklist`, with a lookup made of the deck's own cards (no query per card), so
+the line numbers in the report are the lines of the exported list and no rule is written twice.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from decks.lookup import card_data
+from decks.models import Deck, DeckEntry, Section, sections_of
+from engine import DeckEntry as EngineEntry
+from engine import MemoryLookup, ValidationReport, format_decklist, validate_decklist
+from engine.text import fold
+
+TYPE_LABELS = {
+    "combat": "Combate", "token": "Token", "reaction": "Reacción", "summon": "Invocación",
+    "entity": "Ente", "element": "Elemento",
+}
+WORLD_LABELS = {"water": "Agua", "air": "Aire", "fire": "Fuego", "earth": "Tierra"}
+DEFAULT_SECTION = {"token": "tokens", "entity": "entities", "element": "elements"}
+
+
+def default_section(game: str, card_type: str) -> str:
+    """Where the builder puts a card: tokens under Tokens (rule 14), Entes and Elementos apart."""
+    return DEFAULT_SECTION.get(card_type, sections_of(game)[0])
+
+
+def deck_rows(deck: Deck, *, with_editions: bool = False) -> list[DeckEntry]:
+    """The deck's entries with cards, current editions and pins: one query whatever the size
+    (two with every card's editions, for the builder's pins)."""
+    qs = DeckEntry.objects.filter(deck=deck).with_cards()
+    if with_editions:
+        qs = qs.prefetch_related("card__editions")
+    return list(qs)
+
+
+def engine_entries(rows: Iterable[DeckEntry]) -> list[EngineEntry]:
+    """Rows as engine entries (current text), in the order lists are written."""
+    entries = [EngineEntry(r.section, r.quantity, card_data(r.card)) for r in rows]
+    return sorted(entries, key=lambda e: (fold(e.card.name), e.card.code))
+
+
+def deck_text(rows: Sequence[DeckEntry], game: str) -> str:
+    """The deck as a list (CONTRACT §3): `N NAME (CODE)` under Spanish headers."""
+    return format_decklist(engine_entries(rows), game)
+
+
+def deck_report(rows: Sequence[DeckEntry], game: str) -> ValidationReport:
+    entries = engine_entries(rows)
+    lookup = MemoryLookup(e.card for e in entries)
+    return validate_decklist(format_decklist(entries, game), game, lookup)
+
+
+# ---------------------------------------------------------------- charts
+@dataclass
+class Bar:
+    label: str
+    value: int | float
+    pct: float = 0.0
+    y: int = 0  # SVG coordinates, set by Chart
+    width: float = 0.0
+    value_x: float = 0.0
+
+
+@dataclass
+class Chart:
+    """A small bar chart drawn as inline SVG by decks/_chart.html."""
+
+    title: str
+    bars: list[Bar]
+    note: str = ""
+    unit: str = "cartas"
+    height: int = field(init=False, default=0)
+
+    def __post_init__(self) -> None:
+        top = max((b.value for b in self.bars), default=0) or 1
+        for i, bar in enumerate(self.bars):
+            bar.pct = round(100 * bar.value / top, 1)
+            bar.y = 22 * i
+            bar.width = round(1.7 * bar.pct, 1)  # the bar area is 170 units wide
+            bar.value_x = round(104 + bar.width, 1)
+        self.height = 22 * len(self.bars) + 4
+
+
+def deck_stats(report: ValidationReport, game: str) -> list[Chart]:
+    entries = list(report.entries)
+    return _eliria_stats(entries) if game == "eliria" else _mision_stats(entries)
+
+
+def _eliria_stats(entries: list[EngineEntry]) -> list[Chart]:
+    deck = [e for e in entries if e.section == Section.MAIN and not e.card.is_token]
+    combat = [e for e in deck if e.card.is_combat]
+    curve: Counter[int] = Counter()
+    classes: Counter[str] = Counter()
+    costs: Counter[int] = Counter()
+    crosses = 0
+    for e in combat:
+        curve[e.card.potential or 0] += e.quantity
+        classes[e.card.card_class or "sin clase"] += e.quantity
+        crosses += e.quantity if e.card.cross else 0
+        for attack in e.card.attacks:
+            costs[attack.cost] += e.quantity
+    types: Counter[str] = Counter()
+    for e in deck:
+        types[TYPE_LABELS.get(e.card.type, e.card.type)] += e.quantity
+    top = max(curve, default=0)
+    size = sum(e.quantity for e in deck)
+    return [
+        Chart("Curva de potencial", [Bar(str(p), curve[p]) for p in range(0, top + 1)] if curve else [],
+              note="Cartas de combate del mazo por potencial."),
+        Chart("Tipos", [Bar(k, v) for k, v in sorted(types.items())], note=f"{size} cartas en el mazo (sin tokens)."),
+        Chart("Clases", [Bar(k, v) for k, v in sorted(classes.items(), key=lambda kv: (-kv[1], kv[0]))]),
+        Chart("Marca †", [Bar("con †", crosses), Bar("sin †", sum(e.quantity for e in combat) - crosses)],
+              note="Solo las de combate sin † valen para la mano inicial (regla 11.b)."),
+        Chart("Costes de ataque", [Bar(str(c), costs[c]) for c in sorted(costs)], unit="ataques",
+              note="Cada ataque de las cartas de combate, por su coste de poder."),
+    ]
+
+
+def _mision_stats(entries: list[EngineEntry]) -> list[Chart]:
+    entes = [e for e in entries if e.card.type == "entity"]
+    elementos = [e for e in entries if e.card.type == "element"]
+    n_entes = sum(e.quantity for e in entes)
+    totals = [sum(e.card.worlds[i] * e.quantity for e in entes) for i in range(4)]
+    strongest: Counter[str] = Counter()
+    for e in entes:
+        strongest[list(WORLD_LABELS.values())[e.card.strongest_world]] += e.quantity
+    chest: Counter[int] = Counter()
+    for e in elementos:
+        chest[e.card.chest or 0] += e.quantity
+    mean = [round(t / n_entes, 1) if n_entes else 0 for t in totals]
+    return [
+        Chart("Fuerza media de los Entes por mundo",
+              [Bar(label, mean[i]) for i, label in enumerate(WORLD_LABELS.values())],
+              unit="puntos", note=f"{n_entes} Entes; suma por mundo: "
+              + ", ".join(f"{label} {totals[i]}" for i, label in enumerate(WORLD_LABELS.values())) + "."),
+        Chart("Mundo más fuerte de cada Ente",
+              [Bar(label, strongest[label]) for label in WORLD_LABELS.values()]),
+        Chart("Valor en el BAÚL de los Elementos", [Bar(str(v), chest[v]) for v in sorted(chest)],
+              note=f"{sum(chest.values())} Elementos; {sum(v * n for v, n in chest.items())} puntos en total."),
+    ]

@@ -1,0 +1,406 @@
+"""Deck pages: my decks, public decks, a new deck from a list, the deck page and its builder,
+revisions, exports, proxies, forks.
+
+A view parses input, makes one service call and renders. Reaching a deck: by id for its owner
+and for public decks, by its secret slug for unlisted ones; anything else is a 404 (never the
+deck's content). Writes need the owner; the builder answers htmx requests with partials.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Sum
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from cards.models import Card, Game
+from cards.search import SearchError
+from decks import exports, proxies
+from decks.forms import (
+    ChangeCardForm,
+    DeckEditForm,
+    NewDeckForm,
+    PinForm,
+    ReplaceListForm,
+    VersionForm,
+)
+from decks.models import Deck, Section
+from decks.selectors import deck_report, deck_rows, deck_stats, deck_text, default_section
+from decks.services import (
+    UNREADABLE,
+    DeckError,
+    deck_change_card,
+    deck_delete,
+    deck_fork,
+    deck_import_list,
+    deck_list_report,
+    deck_pin_edition,
+    deck_restore_revision,
+    deck_update,
+)
+from engine import ValidationReport
+
+SEARCH_LIMIT = 30
+LABELS = dict(Section.choices)
+
+
+# ---------------------------------------------------------------- access
+def _owned(request: HttpRequest, pk: int) -> Deck:
+    return get_object_or_404(Deck.objects.owned_by(request.user).select_related("owner"), pk=pk)
+
+
+def _viewable(request: HttpRequest, pk: int | None = None, slug: str | None = None) -> Deck:
+    if slug is not None:
+        deck = get_object_or_404(Deck.objects.select_related("owner"), slug=slug)
+        if not deck.can_view(request.user, by_slug=True):
+            raise Http404
+        return deck
+    return get_object_or_404(Deck.objects.visible_to(request.user).select_related("owner"), pk=pk)
+
+
+def _is_htmx(request: HttpRequest) -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+# ---------------------------------------------------------------- lists of decks
+@login_required
+@require_GET
+def deck_mine(request: HttpRequest) -> HttpResponse:
+    q = request.GET.get("q", "")[:200]
+    qs = Deck.objects.owned_by(request.user).search(q).annotate(cards=Sum("entries__quantity"))
+    qs = qs.order_by("-updated", "-pk")
+    page = Paginator(qs, 50).get_page(request.GET.get("page"))
+    return render(request, "decks/mine.html", {"page": page, "q": q})
+
+
+@require_GET
+def deck_public(request: HttpRequest) -> HttpResponse:
+    q = request.GET.get("q", "")[:200]
+    game = request.GET.get("game", "")
+    qs = Deck.objects.public().select_related("owner").search(q)
+    if game in Game.values:
+        qs = qs.filter(game=game)
+    else:
+        game = ""
+    qs = qs.annotate(cards=Sum("entries__quantity")).order_by("-updated", "-pk")
+    page = Paginator(qs, 24).get_page(request.GET.get("page"))
+    return render(request, "decks/public.html", {"page": page, "q": q, "game": game, "games": Game.choices})
+
+
+# ---------------------------------------------------------------- new deck, replace the list
+def _fingerprint(game: str, text: str) -> str:
+    return hashlib.sha256(f"{game}\n{text}".encode()).hexdigest()[:20]
+
+
+def _preview(report: ValidationReport, game: str, text: str) -> dict[str, Any]:
+    unreadable = [v for v in report.errors if v.code in UNREADABLE]
+    return {
+        "report": report,
+        "unreadable": unreadable,
+        "rules": [v for v in report.errors if v.code not in UNREADABLE],
+        "entries": report.entries,
+        "sections": [(LABELS.get(key, key), n) for key, n in report.sections.items()],
+        "fingerprint": _fingerprint(game, text),
+        "lines": _numbered(text, {v.line for v in report.errors if v.line}),
+    }
+
+
+def _numbered(text: str, bad: set[int]) -> list[dict[str, Any]]:
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return [{"number": n, "text": line, "bad": n in bad} for n, line in enumerate(lines, 1)][:2000]
+
+
+def _accepted(request: HttpRequest, game: str, text: str) -> bool:
+    """The player pressed "save" on a preview of exactly this list."""
+    return bool(request.POST.get("accept")) and request.POST.get("fingerprint") == _fingerprint(game, text)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deck_new(request: HttpRequest) -> HttpResponse:
+    form = NewDeckForm(request.POST or None, request.FILES or None, initial={"game": request.GET.get("game")})
+    preview = None
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        game, text = data["game"], data["text"]
+        try:
+            if text.strip() and not _accepted(request, game, text):
+                preview = _preview(deck_list_report(game=game, text=text), game, text)
+            else:
+                deck, _ = deck_import_list(
+                    owner=request.user, game=game, text=text, name=data["name"],
+                    description=data["description"], visibility=data["visibility"], accept_unreadable=True,
+                )
+                messages.success(request, f"Mazo «{deck.name}» guardado.")
+                return redirect(deck)
+        except DeckError as exc:
+            form.add_error("text", str(exc))
+    return render(request, "decks/new.html", {"form": form, "preview": preview})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deck_replace_list(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = _owned(request, pk)
+    initial = {"text": deck_text(deck_rows(deck), deck.game), "version": deck.version}
+    form = ReplaceListForm(request.POST or None, request.FILES or None, initial=initial)
+    preview = None
+    if request.method == "POST" and form.is_valid():
+        text = form.cleaned_data["text"]
+        try:
+            if not _accepted(request, deck.game, text):
+                preview = _preview(deck_list_report(game=deck.game, text=text), deck.game, text)
+            else:
+                deck_import_list(
+                    owner=request.user, game=deck.game, text=text, deck=deck,
+                    expected_version=form.cleaned_data["version"], accept_unreadable=True,
+                )
+                messages.success(request, "Lista reemplazada; la anterior queda en las revisiones.")
+                return redirect(deck)
+        except DeckError as exc:
+            form.add_error("text", str(exc))
+    return render(request, "decks/replace.html", {"deck": deck, "form": form, "preview": preview})
+
+
+# ---------------------------------------------------------------- the deck page and its builder
+def _search(deck: Deck, q: str) -> tuple[list[Card], str | None]:
+    if not q.strip():
+        return [], None
+    try:
+        qs = Card.objects.with_current().for_game(deck.game).search(q)
+    except SearchError as exc:
+        return [], str(exc)
+    if not qs.ordered:
+        qs = qs.order_by("name_folded", "code")
+    cards = list(qs[:SEARCH_LIMIT])
+    for card in cards:
+        card.builder_section = default_section(deck.game, card.type)  # type: ignore[attr-defined]
+    return cards, None
+
+
+def _workspace(request: HttpRequest, deck: Deck, *, q: str = "", error: str | None = None,
+               by_slug: bool = False) -> dict[str, Any]:
+    owner = deck.is_owned_by(request.user)
+    rows = deck_rows(deck, with_editions=owner)
+    report = deck_report(rows, deck.game)
+    text = deck_text(rows, deck.game)
+    lines = text.split("\n")
+    sections = []
+    for key in deck.sections:
+        in_section = [r for r in rows if r.section == key]
+        sections.append({"key": key, "label": LABELS[key], "rows": in_section,
+                         "count": sum(r.quantity for r in in_section)})
+    results, search_error = _search(deck, q) if owner else ([], None)
+    ref: dict[str, Any] = {"slug": deck.slug} if by_slug else {"pk": deck.pk}
+    return {
+        "deck": deck, "rows": rows, "sections": sections, "report": report, "text": text,
+        "errors": [{"v": v, "text": lines[v.line - 1] if v.line else ""} for v in report.errors],
+        "warnings": [{"v": v, "text": lines[v.line - 1] if v.line else ""} for v in report.warnings],
+        "flagged": {code for v in report.errors for code in v.cards},
+        "outdated": [r for r in rows if r.pin_outdated],
+        "pinnable": [r for r in rows if owner and len(r.card.editions.all()) > 1],
+        "charts": deck_stats(report, deck.game),
+        "is_owner": owner, "q": q, "results": results, "search_error": search_error,
+        "builder_error": error, "by_slug": by_slug,
+        "urls": _deck_urls(deck, ref, by_slug),
+    }
+
+
+def _deck_urls(deck: Deck, ref: dict[str, Any], by_slug: bool) -> dict[str, str]:
+    prefix = "decks:shared-" if by_slug else "decks:"
+    value = ref.get("slug") or ref["pk"]
+    return {
+        "text": reverse(f"{prefix}export", args=[value, "text"]),
+        "csv": reverse(f"{prefix}export", args=[value, "csv"]),
+        "json": reverse(f"{prefix}export", args=[value, "json"]),
+        "proxies": reverse(f"{prefix}proxies", args=[value]),
+        "fork": reverse(f"{prefix}fork", args=[value]),
+    }
+
+
+@require_GET
+def deck_detail(request: HttpRequest, pk: int | None = None, slug: str | None = None) -> HttpResponse:
+    deck = _viewable(request, pk=pk, slug=slug)
+    context = _workspace(request, deck, q=request.GET.get("q", "")[:500], by_slug=slug is not None)
+    if context["is_owner"]:
+        context["edit_form"] = DeckEditForm(initial={
+            "name": deck.name, "description": deck.description, "visibility": deck.visibility,
+            "built": deck.built, "version": deck.version,
+        })
+    return render(request, "decks/detail.html", context)
+
+
+@login_required
+@require_GET
+def deck_search(request: HttpRequest, pk: int) -> HttpResponse:
+    """The builder's search results (htmx partial), each with an "add" button."""
+    deck = _owned(request, pk)
+    q = request.GET.get("q", "")[:500]
+    results, error = _search(deck, q)
+    context = {"deck": deck, "q": q, "results": results, "search_error": error, "is_owner": True}
+    return render(request, "decks/_results.html", context)
+
+
+@login_required
+@require_POST
+def deck_change(request: HttpRequest, pk: int) -> HttpResponse:
+    """Add or remove one copy of a card; answers the refreshed workspace to htmx."""
+    deck = _owned(request, pk)
+    form = ChangeCardForm(request.POST)
+    if not form.is_valid():
+        return _builder_answer(request, deck, "Petición incompleta: recarga la página.", "")
+    data = form.cleaned_data
+    card = Card.objects.filter(pk=data["card"], game=deck.game).first()
+    try:
+        if card is None:
+            raise DeckError("Esa carta no es de este juego.")
+        deck = deck_change_card(
+            deck, expected_version=data["version"], actor=request.user, card=card,
+            section=data["section"], delta=data["delta"],
+        )
+    except DeckError as exc:
+        return _builder_answer(request, deck, str(exc), data["q"])
+    return _builder_answer(request, deck, None, data["q"])
+
+
+@login_required
+@require_POST
+def deck_pin(request: HttpRequest, pk: int) -> HttpResponse:
+    """Pin an entry to one printing of its card, or unpin it."""
+    deck = _owned(request, pk)
+    form = PinForm(request.POST)
+    if not form.is_valid():
+        return _builder_answer(request, deck, "Petición incompleta: recarga la página.", "")
+    data = form.cleaned_data
+    card = Card.objects.filter(pk=data["card"], game=deck.game).first()
+    edition = card.editions.filter(edition=data["edition"]).first() if card and data["edition"] else None
+    try:
+        if card is None or (data["edition"] and edition is None):
+            raise DeckError("Esa edición no existe.")
+        deck = deck_pin_edition(deck, expected_version=data["version"], actor=request.user, card=card,
+                                section=data["section"], edition=edition)
+    except DeckError as exc:
+        return _builder_answer(request, deck, str(exc), data["q"])
+    return _builder_answer(request, deck, None, data["q"])
+
+
+def _builder_answer(request: HttpRequest, deck: Deck, error: str | None, q: str) -> HttpResponse:
+    """htmx gets the refreshed workspace; a plain form post goes back to the deck page."""
+    if error:
+        deck.refresh_from_db()
+    if _is_htmx(request):
+        return render(request, "decks/_workspace.html", _workspace(request, deck, q=q, error=error))
+    if error:
+        messages.error(request, error)
+    url = deck.get_absolute_url()
+    return redirect(f"{url}?{urlencode({'q': q})}" if q else url)
+
+
+@login_required
+@require_POST
+def deck_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = _owned(request, pk)
+    form = DeckEditForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(str(e) for errs in form.errors.values() for e in errs))
+        return redirect(deck)
+    data = form.cleaned_data
+    try:
+        deck_update(
+            deck, expected_version=data["version"], actor=request.user, name=data["name"],
+            description=data["description"], visibility=data["visibility"], built=data["built"],
+        )
+        messages.success(request, "Datos del mazo guardados.")
+    except DeckError as exc:
+        messages.error(request, str(exc))
+    return redirect(deck)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deck_delete_view(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = _owned(request, pk)
+    if request.method == "POST":
+        form = VersionForm(request.POST)
+        try:
+            if not form.is_valid():
+                raise DeckError("Petición incompleta: recarga la página.")
+            deck_delete(deck, expected_version=form.cleaned_data["version"])
+        except DeckError as exc:
+            messages.error(request, str(exc))
+            return redirect(deck)
+        messages.success(request, f"Mazo «{deck.name}» borrado.")
+        return redirect("decks:mine")
+    return render(request, "decks/delete.html", {"deck": deck})
+
+
+# ---------------------------------------------------------------- revisions
+@require_GET
+def deck_revisions(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = _viewable(request, pk=pk)
+    revisions = deck.revisions.select_related("author").order_by("-number")
+    page = Paginator(revisions, 30).get_page(request.GET.get("page"))
+    return render(request, "decks/revisions.html", {
+        "deck": deck, "page": page, "is_owner": deck.is_owned_by(request.user),
+    })
+
+
+@login_required
+@require_POST
+def deck_restore(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    deck = _owned(request, pk)
+    form = VersionForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise DeckError("Petición incompleta: recarga la página.")
+        deck_restore_revision(deck, number=number, expected_version=form.cleaned_data["version"],
+                              actor=request.user)
+        messages.success(request, f"Restaurada la revisión {number}.")
+    except DeckError as exc:
+        messages.error(request, str(exc))
+        return redirect("decks:revisions", pk=deck.pk)
+    return redirect(deck)
+
+
+# ---------------------------------------------------------------- export, proxies, fork
+@require_GET
+def deck_export(request: HttpRequest, fmt: str, pk: int | None = None, slug: str | None = None) -> HttpResponse:
+    if fmt not in exports.FORMATS:
+        raise Http404
+    deck = _viewable(request, pk=pk, slug=slug)
+    out = exports.export(deck, deck_rows(deck), fmt)
+    response = HttpResponse(out.content, content_type=out.content_type)
+    response["Content-Disposition"] = f'attachment; filename="{out.filename}"'
+    return response
+
+
+@require_GET
+def deck_proxies(request: HttpRequest, pk: int | None = None, slug: str | None = None) -> HttpResponse:
+    deck = _viewable(request, pk=pk, slug=slug)
+    try:
+        pdf = proxies.proxy_pdf(deck_rows(deck), title=deck.name)
+    except proxies.TooManyCards as exc:
+        return render(request, "decks/message.html", {"deck": deck, "message": str(exc)}, status=400)
+    response = HttpResponse(pdf, content_type="application/pdf")
+    name = exports.export(deck, [], "text").filename.removesuffix(".txt")
+    response["Content-Disposition"] = f'attachment; filename="{name}-pruebas.pdf"'
+    return response
+
+
+@login_required
+@require_POST
+def deck_fork_view(request: HttpRequest, pk: int | None = None, slug: str | None = None) -> HttpResponse:
+    deck = _viewable(request, pk=pk, slug=slug)
+    copy = deck_fork(deck, owner=request.user)
+    messages.success(request, f"Copiado en tus mazos como «{copy.name}» (privado).")
+    return redirect(copy)
+
+

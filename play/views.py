@@ -1,0 +1,22 @@
+"""The page of a background run: progress while it runs (htmx polling), charts when done."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from decks.goldfish_views import charts, summary_rows
+from play.models import SimulationRun
+
+
+@require_GET
+def run_detail(request: HttpRequest, run_id: uuid.UUID) -> HttpResponse:
+    run = get_object_or_404(SimulationRun, pk=run_id)
+    context: dict = {"run": run}
+    if run.status == SimulationRun.Status.DONE and run.result and run.result.get("games"):
+        context.update(result=run.result, charts=charts(run.result), summary=summary_rows(run.result))
+    template = "play/_run_status.html" if request.headers.get("HX-Request") else "play/run.html"
+    return render(request, template, context)

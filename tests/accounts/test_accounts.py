@@ -1,0 +1,106 @@
+"""Accounts: sign up, log in and out, password reset by e-mail, API tokens."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from tests.factories import UserFactory, fast_passwords  # noqa: F401
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
+PASSWORD = "una-clave-larga-123"  # noqa: S105 - the factories' test password
+
+
+def test_sign_up_logs_the_player_in(client):
+    response = client.post("/cuenta/registro/", {
+        "username": "lucia", "email": "lucia@example.com", "password1": "Mazos-de-fision-9", "password2": "Mazos-de-fision-9",
+    })
+    assert response.status_code == 302 and response["Location"] == "/mazos/"
+    user = get_user_model().objects.get(username="lucia")
+    assert user.email == "lucia@example.com" and user.check_password("Mazos-de-fision-9")
+    page = client.get("/mazos/").content.decode()
+    assert "Mis mazos" in page and "Salir" in page
+
+
+def test_sign_up_explains_what_is_wrong(client):
+    UserFactory(username="ocupado", email="ya@example.com")
+    response = client.post("/cuenta/registro/", {
+        "username": "ocupado", "email": "YA@example.com", "password1": "123", "password2": "456",
+    })
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Ya hay una cuenta con ese correo" in page
+    assert get_user_model().objects.count() == 1
+
+
+def test_sign_up_keeps_a_safe_next_only(client):
+    data = {"username": "pepe", "email": "pepe@example.com", "password1": "Mazos-de-fision-9",
+            "password2": "Mazos-de-fision-9", "next": "https://evil.example/"}
+    assert client.post("/cuenta/registro/", data)["Location"] == "/mazos/"
+
+
+def test_log_in_and_out(client):
+    UserFactory(username="marta")
+    page = client.get("/cuenta/login/?next=/mazos/nuevo/").content.decode()
+    assert "Entrar" in page and "¿Has olvidado la contraseña?" in page
+    response = client.post("/cuenta/login/", {"username": "marta", "password": PASSWORD, "next": "/mazos/nuevo/"})
+    assert response["Location"] == "/mazos/nuevo/"
+    bad = client.post("/cuenta/login/", {"username": "marta", "password": "mal"})
+    assert bad.status_code == 200
+    out = client.post("/cuenta/logout/")
+    assert out.status_code == 302 and out["Location"] == "/"
+    assert client.get("/mazos/").status_code == 302
+
+
+def test_pages_for_players_send_strangers_to_log_in(client):
+    response = client.get("/mazos/nuevo/")
+    assert response.status_code == 302 and response["Location"].startswith("/cuenta/login/?next=")
+
+
+def test_password_reset_by_email(client, mailoutbox):
+    UserFactory(username="rosa", email="rosa@example.com")
+    response = client.post("/cuenta/password_reset/", {"email": "rosa@example.com"})
+    assert response["Location"] == "/cuenta/password_reset/done/"
+    assert len(mailoutbox) == 1
+    mail = mailoutbox[0]
+    assert mail.to == ["rosa@example.com"] and "contraseña" in mail.subject
+    link = re.search(r"https?://[^/\s]+(/cuenta/reset/\S+)", mail.body).group(1)
+    form = client.get(link, follow=True)
+    assert "Elige una contraseña nueva" in form.content.decode()
+    done = client.post(form.redirect_chain[-1][0], {"new_password1": "Otra-clave-larga-7", "new_password2": "Otra-clave-larga-7"})
+    assert done["Location"] == "/cuenta/reset/done/"
+    assert get_user_model().objects.get(username="rosa").check_password("Otra-clave-larga-7")
+    # an unknown address sends nothing and says the same
+    client.post("/cuenta/password_reset/", {"email": "nadie@example.com"})
+    assert len(mailoutbox) == 1
+
+
+def test_reset_mails_go_to_the_console_unless_configured():
+    import eliria_site.settings as site_settings
+
+    # pytest-django swaps the backend for its outbox; the settings module keeps what the site uses.
+    if "EMAIL_BACKEND" not in os.environ:
+        assert site_settings.EMAIL_BACKEND == "django.core.mail.backends.console.EmailBackend"
+
+
+def test_api_token_page_creates_and_replaces_the_token():
+    user = UserFactory()
+    client = Client()
+    client.force_login(user)
+    assert "Aún no tienes clave" in client.get("/cuenta/clave-api/").content.decode()
+    client.post("/cuenta/clave-api/")
+    first = Token.objects.get(user=user).key
+    assert first in client.get("/cuenta/clave-api/").content.decode()
+    client.post("/cuenta/clave-api/")
+    second = Token.objects.get(user=user).key
+    assert second != first
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {second}")
+    assert api.get("/api/decks/?scope=mine").status_code == 200
+    assert Client().get("/cuenta/clave-api/").status_code == 302
