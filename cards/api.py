@@ -106,6 +106,16 @@ class SetSerializer(serializers.ModelSerializer):
         fields = ["game", "code", "name", "released", "sample", "card_count"]
 
 
+def game_param(request: Request) -> str | None:
+    """The optional `game` filter; anything but a known game (an empty value too) is a 400."""
+    if "game" not in request.query_params:
+        return None
+    game = request.query_params["game"]
+    if game not in Game.values:
+        raise ValidationError({"game": f"Juego desconocido «{game}»: eliria o mision."})
+    return game
+
+
 GAME_PARAM = OpenApiParameter("game", str, enum=Game.values, description="eliria o mision")
 Q_PARAM = OpenApiParameter("q", str, description="Búsqueda en la sintaxis documentada (README).")
 
@@ -121,9 +131,7 @@ class CardList(generics.ListAPIView):
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
         params = self.request.query_params
-        game = params.get("game") or None
-        if game and game not in Game.values:
-            raise ValidationError({"game": f"Juego desconocido «{game}»: eliria o mision."})
+        game = game_param(self.request)
         qs = Card.objects.with_current().for_game(game)
         try:
             qs = qs.search(params.get("q", ""), user=self.request.user)
@@ -149,5 +157,5 @@ class SetList(generics.ListAPIView):
         from django.db.models import Count
 
         qs = Set.objects.annotate(card_count=Count("cards")).order_by("game", "released", "code")
-        game = self.request.query_params.get("game")
+        game = game_param(self.request)
         return qs.filter(game=game) if game else qs

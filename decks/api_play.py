@@ -15,12 +15,13 @@ from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 from cards.models import Game
 from decks.goldfish import GoldfishInputError, run_goldfish
 from decks.validation import MAX_LIST_CHARS, ListTooLarge, validate_list
+from eliria_site.fields import StrictBooleanField, StrictCharField
 from engine import EngineError
 
 
 class ValidateInput(serializers.Serializer):
     game = serializers.ChoiceField(choices=Game.choices)
-    list = serializers.CharField(allow_blank=True, trim_whitespace=False, max_length=MAX_LIST_CHARS)
+    list = StrictCharField(allow_blank=True, trim_whitespace=False, max_length=MAX_LIST_CHARS)
 
 
 class ViolationSchema(serializers.Serializer):
@@ -42,7 +43,7 @@ class GoldfishInput(ValidateInput):
     games = serializers.IntegerField(min_value=1, max_value=100_000, default=1000)
     turns = serializers.IntegerField(min_value=1, max_value=50, default=10)
     seed = serializers.IntegerField(min_value=0, max_value=2**63 - 1, required=False, allow_null=True)
-    trace = serializers.BooleanField(default=False)
+    trace = StrictBooleanField(default=False)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs.get("trace") and attrs.get("games") != 1:

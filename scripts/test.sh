@@ -2,7 +2,8 @@
 # The whole suite, three legs, each for real:
 #   1. SQLite (everything but the browser tests),
 #   2. a throwaway PostgreSQL started here (initdb + pg_ctl on a free loopback port), then stopped,
-#   3. the browser tests in Debian's headless Chromium driven by Playwright.
+#   3. the browser tests in Debian's headless Chromium driven by Playwright;
+# plus schemathesis against the API of a real gunicorn server (scripts/fuzz.sh).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv/bin/python
@@ -27,6 +28,9 @@ leg() {  # leg NAME pytest-args...
 }
 
 leg "sqlite" -m "not browser" -q
+
+echo "== api fuzzing (schemathesis against the real server)"
+if bash scripts/fuzz.sh; then summary+=("fuzzing: ok"); else summary+=("fuzzing: FAILED"); status=1; fi
 
 # PostgreSQL: a private cluster in a temporary folder, owned by an unprivileged user.
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)

@@ -1,0 +1,44 @@
+"""The OpenAPI schema says every status the API can answer, so clients (and the fuzzer) can rely on it.
+
+drf-spectacular documents only the success answer by itself; this adds, per operation, the
+answers that the site's shared machinery produces: 400 for bad input, 401/403 where a login is
+needed, 404 for an unknown object or page, 429 from the throttles.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.openapi import AutoSchema
+
+
+def _error(description: str) -> dict[str, Any]:
+    return {
+        "description": description,
+        "content": {"application/json": {"schema": {"type": "object", "additionalProperties": True}}},
+    }
+
+
+class SiteAutoSchema(AutoSchema):
+    def _get_response_bodies(self, direction: str = "response") -> dict[str, Any]:  # type: ignore[override]
+        responses = super()._get_response_bodies(direction)
+        if self.method in ("POST", "PUT", "PATCH") or self._get_filter_parameters() or self._is_list_view():
+            responses.setdefault("400", _error("Entrada no válida: el cuerpo nombra cada campo erróneo."))
+        if self._is_list_view() or "{" in self.path:
+            responses.setdefault("404", _error("No existe (o la página pedida no existe)."))
+        if self.get_auth() and not self._allows_anonymous():
+            responses.setdefault("401", _error("Hace falta identificarse."))
+            responses.setdefault("403", _error("No tienes permiso."))
+        if self.method == "GET" and (self._get_filter_parameters() or self._is_list_view()):
+            # A query string past the server's request-line limit (gunicorn: 4094 bytes).
+            responses.setdefault("414", {"description": "La dirección es demasiado larga (lo responde el servidor)."})
+        responses.setdefault("429", _error("Demasiadas peticiones: espera lo que indica Retry-After."))
+        return responses
+
+    def _allows_anonymous(self) -> bool:
+        from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
+
+        perms = [type(p) for p in self.view.get_permissions()]
+        if not perms or AllowAny in perms:
+            return True
+        return IsAuthenticatedOrReadOnly in perms and self.method in ("GET", "HEAD", "OPTIONS")
