@@ -104,3 +104,18 @@ def test_api_token_page_creates_and_replaces_the_token():
     api.credentials(HTTP_AUTHORIZATION=f"Token {second}")
     assert api.get("/api/decks/?scope=mine").status_code == 200
     assert Client().get("/cuenta/clave-api/").status_code == 302
+
+
+@pytest.mark.django_db
+def test_login_attempts_are_limited(client):
+    from django.contrib.auth.models import User
+    from django.urls import reverse
+
+    User.objects.create_user("victima", password="la-clave-correcta-9")
+    url = reverse("login")
+    for _ in range(5):
+        r = client.post(url, {"username": "victima", "password": "mala"})
+        assert r.status_code == 200 and not r.wsgi_request.user.is_authenticated
+    r = client.post(url, {"username": "victima", "password": "la-clave-correcta-9"})
+    assert "Demasiados intentos" in r.content.decode()
+    assert not r.wsgi_request.user.is_authenticated
