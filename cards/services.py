@@ -16,6 +16,7 @@ from cards.catalogue import RecordError, edition_to_dict, parse_document
 from cards.catalogue_csv import csv_to_document
 from cards.images import ImageRejected, clean_image
 from cards.models import Card, Edition, Set
+from cards.pagecache import catalogue_changed
 from engine.text import fold
 
 EDITION_FIELDS = (
@@ -76,6 +77,7 @@ def card_refresh_current(*, card: Card) -> Card:
     """Recompute and save the cached current edition of one card (admin, single edits)."""
     card_apply_current(card, card.editions.all())
     card.save(update_fields=list(DERIVED_FIELDS))
+    transaction.on_commit(catalogue_changed)
     return card
 
 
@@ -146,6 +148,8 @@ def catalogue_import(
         for name, data in images.items():
             if not default_storage.exists(name):
                 default_storage.save(name, ContentFile(data))
+        if result.changed:
+            transaction.on_commit(catalogue_changed)
     return result
 
 

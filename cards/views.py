@@ -14,6 +14,7 @@ from cards.api import edition_json
 from cards.diff import edition_diff
 from cards.hooks import rulings_for_card
 from cards.models import Card, Game, Set
+from cards.pagecache import anonymous_cache
 from cards.render import face_png
 from cards.search import SearchError
 
@@ -41,6 +42,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@anonymous_cache
 def card_list(request: HttpRequest) -> HttpResponse:
     q = request.GET.get("q", "")
     game = request.GET.get("game", "")
@@ -67,6 +69,7 @@ def card_list(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@anonymous_cache
 def card_detail(request: HttpRequest, game: str, code: str) -> HttpResponse:
     card = get_object_or_404(
         Card.objects.with_current().prefetch_related("editions"), game=game, code__iexact=code

@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
 from cards.models import Game
+from cards.pagecache import cached_answer
 from decks.goldfish import GoldfishInputError, run_goldfish
 from decks.validation import MAX_LIST_CHARS, ListTooLarge, validate_list
 from eliria_site.fields import StrictBooleanField, StrictCharField
@@ -68,11 +69,12 @@ def validate_deck(request: Request) -> Response:
     """Validate a deck list by the rules of its game; anonymous use allowed."""
     data = ValidateInput(data=request.data)
     data.is_valid(raise_exception=True)
+    game, text = data.validated_data["game"], data.validated_data["list"]
     try:
-        report = validate_list(data.validated_data["game"], data.validated_data["list"])
+        answer = cached_answer("validate", (game, text), lambda: validate_list(game, text).as_dict())
     except ListTooLarge as exc:
         return Response({"list": [str(exc)]}, status=status.HTTP_400_BAD_REQUEST)
-    return Response(report.as_dict())
+    return Response(answer)
 
 
 @extend_schema(
@@ -96,11 +98,18 @@ def goldfish_run(request: Request) -> Response:
     data = GoldfishInput(data=request.data)
     data.is_valid(raise_exception=True)
     v = data.validated_data
-    try:
-        result = run_goldfish(
+    def compute() -> dict[str, Any]:
+        return run_goldfish(
             game=v["game"], text=v["list"], games=v["games"], turns=v["turns"],
             seed=v.get("seed"), trace=v["trace"],
         )
+
+    try:
+        if v.get("seed") is None:
+            result = compute()
+        else:  # a seeded run is a pure function of its request and the catalogue
+            parts = (v["game"], v["list"], v["games"], v["turns"], v["seed"], v["trace"])
+            result = cached_answer("goldfish", parts, compute)
     except ListTooLarge as exc:
         return Response({"list": [str(exc)]}, status=status.HTTP_400_BAD_REQUEST)
     except GoldfishInputError as exc:

@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from rest_framework.routers import SimpleRouter
 
 from cards import api as cards_api
+from cards.pagecache import anonymous_cache
 from decks import api_play
 from decks.api import DeckViewSet
 from rulings import api as rulings_api
@@ -16,8 +17,8 @@ decks_router = SimpleRouter()
 decks_router.register("decks", DeckViewSet, basename="deck")
 
 urlpatterns = [
-    path("cards/", cards_api.CardList.as_view(), name="card-list"),
-    path("cards/<slug:game>/<str:code>/", cards_api.CardDetail.as_view(), name="card-detail"),
+    path("cards/", anonymous_cache(cards_api.CardList.as_view()), name="card-list"),
+    path("cards/<slug:game>/<str:code>/", anonymous_cache(cards_api.CardDetail.as_view()), name="card-detail"),
     path("sets/", cards_api.SetList.as_view(), name="set-list"),
     path("rulings/", rulings_api.RulingList.as_view(), name="ruling-list"),
     path("rulings/<int:number>/", rulings_api.RulingDetail.as_view(), name="ruling-detail"),

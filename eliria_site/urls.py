@@ -6,6 +6,7 @@ from django.urls import include, path
 from django.views.static import serve
 
 from cards.views import healthz
+from eliria_site.views import switch_language
 
 urlpatterns = [
     path("", include("cards.urls")),
@@ -16,6 +17,7 @@ urlpatterns = [
     path("api/", include("eliria_site.api_urls")),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("idioma/<str:code>/", switch_language, name="language"),
     path("healthz", healthz, name="healthz"),
     # Uploaded card scans; a deployment may serve MEDIA_ROOT from its proxy instead.
     path("media/<path:path>", serve, {"document_root": settings.MEDIA_ROOT}),

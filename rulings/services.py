@@ -11,6 +11,8 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from cards.pagecache import catalogue_changed
+
 from cards.catalogue import RecordError
 from cards.models import Card
 from rulings.behaviour import site_behaviour_for
@@ -66,6 +68,7 @@ def rulings_import(*, paths: Sequence[Path]) -> ImportResult:
             except ValidationError as exc:  # the parser checks first; this is the last guard
                 errs = [RecordError(file, rec.record, k, " ".join(v)) for k, v in exc.message_dict.items()]
                 raise RulingsImportError(errs) from None
+        transaction.on_commit(catalogue_changed)  # card pages list their rulings
     return result
 
 

@@ -32,18 +32,10 @@ leg "sqlite" -m "not browser" -q
 echo "== api fuzzing (schemathesis against the real server)"
 if bash scripts/fuzz.sh; then summary+=("fuzzing: ok"); else summary+=("fuzzing: FAILED"); status=1; fi
 
-# PostgreSQL: a private cluster in a temporary folder, owned by an unprivileged user.
-PGBIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
-PGDIR=$(mktemp -d /tmp/pgtest.XXXXXX)
-PGUSER_OS=postgres
-id -u $PGUSER_OS >/dev/null 2>&1 || PGUSER_OS=nobody
-chown "$PGUSER_OS" "$PGDIR"
-PGPORT=$("$PY" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-as_pg() { if [ "$(id -u)" = 0 ]; then (cd / && runuser -u "$PGUSER_OS" -- "$@"); else "$@"; fi; }
-as_pg "$PGBIN/initdb" -D "$PGDIR/data" --auth=trust -U postgres -E UTF8 >/dev/null
-as_pg "$PGBIN/pg_ctl" -D "$PGDIR/data" -o "-p $PGPORT -c listen_addresses=127.0.0.1 -k $PGDIR -c fsync=off" -l "$PGDIR/log" -w start >/dev/null
-trap 'as_pg "$PGBIN/pg_ctl" -D "$PGDIR/data" -m fast stop >/dev/null 2>&1; rm -rf "$PGDIR"' EXIT
-DATABASE_URL="postgres://postgres@127.0.0.1:$PGPORT/eliria" leg "postgresql" -m "not browser" -q --ignore=tests/engine
+# PostgreSQL: a private cluster started for this leg and stopped after it (scripts/with_pg.sh).
+echo "== postgresql"
+if bash scripts/with_pg.sh "$PY" -m pytest -m "not browser" -q --ignore=tests/engine; then
+  summary+=("postgresql: ok"); else summary+=("postgresql: FAILED"); status=1; fi
 
 leg "browser" -m browser -q
 

@@ -55,7 +55,8 @@ def test_unknown_card_page_is_404(client):
 @pytest.mark.django_db
 def test_spanish_by_default_english_from_the_switch(bundled, client):
     assert '<html lang="es">' in client.get("/cartas/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    r = client.post("/i18n/setlang/", {"language": "en", "next": "/cartas/"})
-    assert r.status_code == 302
+    r = client.get("/idioma/en/", {"next": "/cartas/"})
+    assert r.status_code == 302 and r["Location"] == "/cartas/"
+    assert client.get("/idioma/en/", {"next": "https://evil.example/"})["Location"] == "/"
     html = client.get("/cartas/").content.decode()
     assert '<html lang="en">' in html and "Catalogue" in html
