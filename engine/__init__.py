@@ -1,45 +1,103 @@
 """The rules engine of Eliria and Misión S.O.S: pure Python, standard library only.
 
-Deck lists (parse and format), deck validation and the goldfish simulator. The
-site turns its catalogue into :class:`CardData` through a :class:`CardLookup`
-and calls the functions below; nothing here knows about Django.
+Deck lists (parse and format), deck validation, the goldfish simulator, and full
+games driven by decisions (python-chess style: ``legal_actions()`` / ``push()``
+/ ``outcome()``), with policies, matchups, replays and JSON tables. The site
+turns its catalogue into :class:`CardData` through a :class:`CardLookup` and
+calls the functions below; nothing here knows about Django.
 """
 
 from __future__ import annotations
 
+from .actions import Action, Outcome
+from .carddict import card_data_hash, card_from_dict, card_to_dict
 from .cards import WORLDS, Attack, CardData, CardLookup, Game, MemoryLookup, as_game
+from .catalogue import load_catalogue
 from .decklist import DeckEntry, ListLine, ParsedList, ParseError, format_decklist, parse_decklist
-from .errors import EngineError, InvalidDeck, InvalidSimulation, TraceNotAllowed, UnknownGame
+from .eliria.effects import validate_effect
+from .eliria.match import EliriaMatch
+from .eliria.players import EliriaGoldfishPlayer, EliriaPlayer
+from .eliria.table import eliria_state, eliria_table
+from .eliria.view import EliriaView
+from .errors import (
+    EngineError,
+    IllegalAction,
+    InvalidDeck,
+    InvalidRecord,
+    InvalidSimulation,
+    TraceNotAllowed,
+    UnknownGame,
+)
 from .goldfish import goldfish
+from .match import DEFAULT_TURN_CAP, ENGINE_VERSION, Match, Policy
+from .matchup import matchup, matchup_game
+from .mision.match import MisionMatch
+from .mision.players import MisionPlayer
+from .mision.table import mision_state, mision_table
+from .mision.view import MisionView
+from .policy import POLICIES, RandomPolicy, make_policy
+from .replay import from_record, new_match, replay
 from .stats import hypergeometric_at_least, wilson_interval
 from .text import fold
 from .validation import ValidationReport, Violation, check_deck, validate_decklist
 
 __all__ = [
+    "DEFAULT_TURN_CAP",
+    "ENGINE_VERSION",
+    "POLICIES",
     "WORLDS",
+    "Action",
     "Attack",
     "CardData",
     "CardLookup",
     "DeckEntry",
+    "EliriaGoldfishPlayer",
+    "EliriaMatch",
+    "EliriaPlayer",
+    "EliriaView",
     "EngineError",
     "Game",
+    "IllegalAction",
     "InvalidDeck",
+    "InvalidRecord",
     "InvalidSimulation",
     "ListLine",
+    "Match",
     "MemoryLookup",
+    "MisionMatch",
+    "MisionPlayer",
+    "MisionView",
+    "Outcome",
     "ParseError",
     "ParsedList",
+    "Policy",
+    "RandomPolicy",
     "TraceNotAllowed",
     "UnknownGame",
     "ValidationReport",
     "Violation",
     "as_game",
+    "card_data_hash",
+    "card_from_dict",
+    "card_to_dict",
     "check_deck",
+    "eliria_state",
+    "eliria_table",
     "fold",
     "format_decklist",
+    "from_record",
     "goldfish",
     "hypergeometric_at_least",
+    "load_catalogue",
+    "make_policy",
+    "matchup",
+    "matchup_game",
+    "mision_state",
+    "mision_table",
+    "new_match",
     "parse_decklist",
+    "replay",
     "validate_decklist",
+    "validate_effect",
     "wilson_interval",
 ]

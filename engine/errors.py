@@ -3,8 +3,10 @@
     EngineError (ValueError)
     ├── UnknownGame        a game slug that is neither ``eliria`` nor ``mision``
     ├── InvalidDeck        entries that cannot be formatted or simulated
-    └── InvalidSimulation  goldfish arguments out of bounds
-        └── TraceNotAllowed  ``trace=True`` with more than one game
+    ├── InvalidSimulation  goldfish and matchup arguments out of bounds
+    │   └── TraceNotAllowed  ``trace=True`` with more than one game
+    ├── IllegalAction      a decision that is not legal now (or the game is over)
+    └── InvalidRecord      a game record that cannot be replayed
 
 Every engine error is a ``ValueError``: callers that only care about "bad input"
 can catch that, the API can map ``EngineError`` to a 400 answer.
@@ -14,7 +16,9 @@ from __future__ import annotations
 
 __all__ = [
     "EngineError",
+    "IllegalAction",
     "InvalidDeck",
+    "InvalidRecord",
     "InvalidSimulation",
     "TraceNotAllowed",
     "UnknownGame",
@@ -39,3 +43,11 @@ class InvalidSimulation(EngineError):
 
 class TraceNotAllowed(InvalidSimulation):
     """A trace was asked for a run of more than one game."""
+
+
+class IllegalAction(EngineError):
+    """A decision that the rules do not allow now (or the game is already over)."""
+
+
+class InvalidRecord(EngineError):
+    """A game record whose header or decisions cannot be replayed."""

@@ -1,0 +1,393 @@
+"""The Eliria table and the moves every rule and effect is made of.
+
+:class:`EliriaBoard` holds both seats (rule 2) and offers the steps effects
+use — place, sacrifice (14.a), destroy (6.a.V, 14.b), draw (7.c), the modified
+resistance and potential, reactions (6.b) — so that rules and scripts share
+one implementation. The turn flow lives in :mod:`.match`, attacks in
+:mod:`.combat`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..actions import Action
+from ..cards import Game
+from ..decklist import DeckEntry
+from ..match import Match
+from .cardinfo import REACTION, AttackInfo, CardInfo, CardTable
+from .state import Combatant, Side, Support
+
+__all__ = ["LOSS_LABELS", "AttackContext", "EliriaBoard"]
+
+Then = Callable[[], None]
+
+LOSS_LABELS = {
+    "7.a": "se rindió (regla 7.a)",
+    "7.b": "no tenía cartas de combate en su fase de poder (regla 7.b)",
+    "7.c": "debía robar y su mazo estaba vacío (regla 7.c)",
+}
+
+END = Action("end", "Terminar la fase de movimiento", "end")
+PASS = Action("pass", "No atacar", "pass")
+SKIP = Action("skip", "No usar el efecto", "skip")
+DONE = Action("done", "Terminar", "done")
+NO_REACT = Action("no_react", "No activar ninguna reacción", "no_react")
+
+
+class AttackContext:
+    """One declared attack (12.d): attacker seat and slot, the attack, the target slot."""
+
+    __slots__ = ("atk", "attacker", "cancelled", "damage", "destroyed", "p", "s", "t")
+
+    def __init__(self, p: int, s: int, t: int, atk: AttackInfo, attacker: Combatant) -> None:
+        self.p, self.s, self.t, self.atk, self.attacker = p, s, t, atk, attacker
+        self.cancelled = self.destroyed = False
+        self.damage = 0
+
+
+class EliriaBoard(Match):
+    """Both seats' tables and the shared steps of the rules."""
+
+    game = Game.ELIRIA
+    resign_reason = "7.a"
+    skip_action, done_action, no_react_action = SKIP, DONE, NO_REACT
+
+    def __init__(
+        self,
+        decks: Sequence[Sequence[DeckEntry]],
+        *,
+        seed: int,
+        index: int,
+        first: int | None,
+        turn_cap: int,
+        trace: bool,
+        table: CardTable | None,
+    ) -> None:
+        super().__init__(decks, seed=seed, index=index, first=first, turn_cap=turn_cap, trace=trace)
+        self.table = table if table is not None else CardTable(self.decks)
+        cards = self.table.cards
+        self.sides = [Side([cards[i] for i in pile]) for pile in self.table.piles]
+        self.active = 0
+        self.first = 0
+        self.freed_slot = -1  # the slot of the last combatant destroyed (Defensa final)
+        self._cache = self.table.action_cache
+
+    # -- small helpers -----------------------------------------------------------------------
+
+    def act(self, cache: tuple[Any, ...], key: str, label: str, kind: str, args: tuple[int, ...]) -> Action:
+        """An action, built once per match table and cache key."""
+        found: Action | None = self._cache.get(cache)
+        if found is None:
+            found = self._cache[cache] = Action(key, label, kind, args)
+        return found
+
+    def ask(
+        self, player: int, kind: str, prompt: str, options: list[Action], resolve: Callable[[Action], None]
+    ) -> None:
+        self._ask(player, kind, prompt, options, resolve)
+
+    def event(self, event: str, **data: Any) -> None:
+        if self.log is not None:
+            self._event(event, **data)
+
+    def lose(self, p: int, reason: str) -> None:
+        """Seat *p* loses by rule *reason* (7.a, 7.b or 7.c)."""
+        winner = 1 - p if self.players == 2 else None
+        self._finish(winner, p, reason, f"El jugador {p + 1} {LOSS_LABELS[reason]}")
+
+    def combatant_name(self, p: int, slot: int) -> str:
+        c = self.sides[p].combat[slot]
+        if c is None:
+            return "nada"
+        return c.card.name if c.up else "la carta boca abajo"
+
+    def tag(self, p: int, slot: int) -> int:
+        """What a label may say of a slot: the card id face up, -1 face down, -2 empty (cache keys)."""
+        c = self.sides[p].combat[slot]
+        return -2 if c is None else (c.card.id if c.up else -1)
+
+    def adjacent_free(self, p: int, slot: int) -> list[int]:
+        combat = self.sides[p].combat
+        return [s for s in (slot - 1, slot + 1) if 0 <= s < len(combat) and combat[s] is None]
+
+    # -- cards entering and leaving --------------------------------------------------------------
+
+    def place(self, p: int, slot: int, card: CardInfo, *, up: bool, power: int = 0) -> Combatant:
+        comb = Combatant(card, up, power)
+        self.sides[p].combat[slot] = comb
+        return comb
+
+    def place_token(self, p: int, code: str, slot: int) -> None:
+        """Rule 14: a token comes from outside the deck, face up with 0 power (assumption)."""
+        card = self.table.cards[self.table.tokens[code]]
+        self.place(p, slot, card, up=True)
+        self.event("token", player=p, slot=slot, card=card.code, rule="14")
+
+    def remove_combatant(self, p: int, slot: int) -> Combatant:
+        """Take a combatant off the field: attached summons go with it (6.c.II), a token vanishes (14.b)."""
+        side = self.sides[p]
+        comb = side.combat[slot]
+        assert comb is not None
+        side.combat[slot] = None
+        for k, sup in enumerate(side.support):
+            if sup is not None and sup.attached is comb:
+                self.discard_support(p, k)
+        if not comb.card.is_token:
+            side.discard.append(comb.card)
+        return comb
+
+    def sacrifice(self, p: int, slot: int) -> None:
+        """Sacrifice a combatant; callers check 14.a (tokens only where the effect allows it)."""
+        comb = self.remove_combatant(p, slot)
+        self.event(
+            "sacrifice", player=p, slot=slot, card=comb.card.code, token=comb.card.is_token, rule="14.a"
+        )
+
+    def discard_support(self, p: int, k: int, *, destroyed: bool = False) -> None:
+        side = self.sides[p]
+        sup = side.support[k]
+        assert sup is not None
+        side.support[k] = None
+        side.discard.append(sup.card)
+        if destroyed:
+            self.event("support_destroyed", player=p, support=k, card=sup.card.code)
+
+    def destroy(self, p: int, slot: int, then: Then) -> None:
+        """Destroy the combatant on *slot* of seat *p* (6.a.V): to the discard pile, or gone if a token (14.b)."""
+        side = self.sides[p]
+        comb = side.combat[slot]
+        if comb is None:
+            then()
+            return
+        script = comb.card.script
+        if comb.up and script is not None and script.replace_destruction(self, p, slot):
+            then()
+            return
+        self.remove_combatant(p, slot)
+        self.event("destroyed", player=p, slot=slot, card=comb.card.code, token=comb.card.is_token)
+        if comb.up and comb.card.destroyed_token is not None:
+            self.place_token(p, comb.card.destroyed_token, slot)
+        for _, ally in side.combatants():
+            if ally.up and ally.card.ally_power:
+                ally.power = min(self.potential(p, ally), ally.power + ally.card.ally_power)
+        if p != self.active and not side.has_combatant():
+            self.freed_slot = slot  # ruling SEGUNDO: the last combatant on the field is gone
+            self.offer_reactions(p, "last_destroyed", None, then)
+            return
+        then()
+
+    def draw(self, p: int, n: int = 1) -> bool:
+        """Draw *n* cards; an empty deck loses by 7.c. Returns whether the game goes on."""
+        side = self.sides[p]
+        for _ in range(n):
+            if not side.deck:
+                self.lose(p, "7.c")
+                return False
+            card = side.deck.pop()
+            side.hand.append(card)
+            if self.log is not None:
+                self._event("draw", player=p, card=card.code)
+        return True
+
+    # -- numbers as modified by effects ----------------------------------------------------------
+
+    def potential(self, p: int, comb: Combatant) -> int:
+        pot = comb.card.potential
+        if self.table.modifiers:
+            for sup in self.sides[p].support:
+                if sup is not None and sup.attached is comb:
+                    pot += sup.card.att_pot
+        return min(pot, 12)
+
+    def resistance(self, p: int, slot: int) -> int:
+        """Resistance with every bonus in force (6.a.V)."""
+        comb = self.sides[p].combat[slot]
+        assert comb is not None
+        res = comb.card.resistance
+        if comb.res_until > self.turn:
+            res += comb.res_bonus
+        if self.table.modifiers:
+            res += self._resistance_bonus(p, slot, comb)
+        return res
+
+    def _resistance_bonus(self, p: int, slot: int, comb: Combatant) -> int:
+        side = self.sides[p]
+        bonus = 0
+        for sup in side.support:  # 6.c.II: attached summons
+            if sup is not None and sup.attached is comb:
+                bonus += sup.card.att_res
+        if not comb.up:  # 6.c.III: field summons of either seat (Niebla perpetua)
+            for other in self.sides:
+                for sup in other.support:
+                    if (
+                        sup is not None
+                        and sup.up
+                        and sup.card.field_res
+                        and (sup.card.field_res_tokens or not comb.card.is_token)
+                    ):
+                        bonus += sup.card.field_res
+        combat = side.combat
+        if slot > 0 and (ally := combat[slot - 1]) is not None and ally.up:
+            bonus += ally.card.adjacent_res
+        if slot + 1 < len(combat) and (ally := combat[slot + 1]) is not None and ally.up:
+            bonus += ally.card.adjacent_res
+        return bonus
+
+    def damage_bonus(self, p: int, comb: Combatant) -> int:
+        bonus = comb.boost
+        if self.table.modifiers:
+            for sup in self.sides[p].support:
+                if sup is not None and sup.attached is comb:
+                    bonus += sup.card.att_dmg
+        return bonus
+
+    def attach_targets(self, p: int, card: CardInfo) -> list[int]:
+        """The slots of the combatants an attached summon may bind to (6.c.II)."""
+        wanted = card.attach_key
+        return [s for s, c in self.sides[p].combatants() if wanted is None or c.card.class_key == wanted]
+
+    def summon_playable_up(self, p: int, card: CardInfo) -> bool:
+        return card.subtype != "attached" or bool(self.attach_targets(p, card))
+
+    # -- reactions (6.b) ---------------------------------------------------------------------------
+
+    def offer_reactions(self, owner: int, when: str, ctx: AttackContext | None, then: Then) -> None:
+        """Ask *owner* whether to activate one face-down reaction that may answer *when* (6.b)."""
+        if owner == self.active or self.players < 2 or self._outcome is not None:
+            then()
+            return
+        options = []
+        for k, sup in enumerate(self.sides[owner].support):
+            if sup is None or sup.card.kind != REACTION:
+                continue
+            card = sup.card
+            script = card.script
+            if card.reaction_when == when or (
+                script is not None and script.when == when and script.can_react(self, owner, ctx)
+            ):
+                options.append(
+                    self.act(
+                        ("react", k, card.id), f"react:support{k}", f"Activar {card.name}", "react", (k,)
+                    )
+                )
+        if not options:
+            then()
+            return
+        options.append(NO_REACT)
+        self.ask(
+            owner, "reaction", "¿Activar una reacción?", options, lambda a: self._react(owner, a, ctx, then)
+        )
+
+    def _react(self, owner: int, action: Action, ctx: AttackContext | None, then: Then) -> None:
+        if action.kind != "react":
+            then()
+            return
+        sup = self.sides[owner].support[action.args[0]]
+        assert sup is not None
+        card = sup.card
+        self.discard_support(owner, action.args[0])  # an activated reaction goes to the discard pile
+        self.event("reaction", player=owner, card=card.code, rule="6.b")
+        if card.script is not None:
+            card.script.react(self, owner, ctx, then)
+        elif card.reaction_damage and ctx is not None:
+            self.damage_attacker(ctx, card.reaction_damage, then)
+        else:
+            then()
+
+    def damage_attacker(self, ctx: AttackContext, amount: int, then: Then) -> None:
+        """The attacker takes *amount* damage; destroyed if it exceeds its resistance (6.a.V)."""
+        if self.sides[ctx.p].combat[ctx.s] is not ctx.attacker:
+            then()
+            return
+        destroyed = amount > self.resistance(ctx.p, ctx.s)
+        self.event("counter_damage", player=ctx.p, slot=ctx.s, damage=amount, destroyed=destroyed)
+        if destroyed:
+            self.destroy(ctx.p, ctx.s, then)
+        else:
+            then()
+
+    # -- summons taking effect (6.c) ---------------------------------------------------------------
+
+    def take_effect(self, p: int, k: int, then: Then) -> None:
+        """A face-up summon on support slot *k* takes effect: attach, run its data and script."""
+        sup = self.sides[p].support[k]
+        assert sup is not None
+        card = sup.card
+        self.event("summon", player=p, support=k, card=card.code, subtype=card.subtype)
+        if card.subtype == "attached":
+            self._attach(p, sup, then)
+            return
+        if card.subtype != "field":
+            sup.spent = True  # an ephemeral summon: discarded at the end of the turn (6.c.I)
+        self._on_play(p, k, card, 0, then)
+
+    def _attach(self, p: int, sup: Support, then: Then) -> None:
+        targets = self.attach_targets(p, sup.card)
+        options = [
+            self.act(
+                ("attach", s, sup.card.id, self.tag(p, s)),
+                f"attach:slot{s}",
+                f"Ligar {sup.card.name} a {self.combatant_name(p, s)}",
+                "attach",
+                (s,),
+            )
+            for s in targets
+        ]
+
+        def bind(a: Action) -> None:
+            sup.attached = self.sides[p].combat[a.args[0]]
+            self.event("attach", player=p, slot=a.args[0], card=sup.card.code, rule="6.c.II")
+            then()
+
+        if options:
+            self.ask(p, "attach", f"Elige a quién ligar {sup.card.name}", options, bind)
+        else:
+            then()
+
+    def _on_play(self, p: int, k: int, card: CardInfo, i: int, then: Then) -> None:
+        """Run the data effects ``card.on_play[i:]``, then the card's script."""
+        side = self.sides[p]
+        while i < len(card.on_play):
+            spec = card.on_play[i]
+            i += 1
+            action, amount = spec["action"], spec.get("amount", 0)
+            if action == "add_power":
+                for _, c in side.combatants():
+                    if c.up:
+                        c.power = min(self.potential(p, c), c.power + amount)
+            elif action == "draw":
+                if not self.draw(p, amount):
+                    return
+            elif action == "add_damage":
+                slots = [s for s, c in side.combatants() if c.up]
+                if slots:
+                    self._choose_boost(p, k, card, i, slots, amount, then)
+                    return
+        if card.script is not None:
+            card.script.on_effect(self, p, k, then)
+        else:
+            then()
+
+    def _choose_boost(
+        self, p: int, k: int, card: CardInfo, i: int, slots: list[int], amount: int, then: Then
+    ) -> None:
+        options = [
+            self.act(
+                ("boost", s, card.id, self.tag(p, s)),
+                f"boost:slot{s}",
+                f"{card.name}: potenciar a {self.combatant_name(p, s)}",
+                "boost",
+                (s,),
+            )
+            for s in slots
+        ]
+
+        def boost(a: Action) -> None:
+            comb = self.sides[p].combat[a.args[0]]
+            assert comb is not None
+            comb.boost += amount
+            self._on_play(p, k, card, i, then)
+
+        self.ask(p, "boost", f"{card.name}: elige la carta de combate", options, boost)

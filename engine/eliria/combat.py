@@ -1,0 +1,210 @@
+"""Rule 12.d, the Ataque phase: which attacks are legal (rules 8, 10) and how one resolves (6.a.V).
+
+Damage "x" (6.a.IV) is the attacker's current power unless the card's data names
+another formula (assumption, see README). A face-down target is revealed when
+attacked, its power trimmed to its potential (8). The attacked card is destroyed
+when the damage exceeds its resistance (6.a.V). Declaring an attack spends no
+power (12.d).
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from .board import PASS, AttackContext, EliriaBoard
+from .cardinfo import SUMMON, AttackInfo
+from .state import Combatant
+
+__all__ = ["EliriaCombat"]
+
+
+class EliriaCombat(EliriaBoard):
+    """Attack listing and resolution; the turn flow (:mod:`.match`) provides :meth:`_end_turn`."""
+
+    def _end_turn(self) -> None:
+        raise NotImplementedError
+
+    def attack_actions(self) -> list[Action]:
+        """Rule 12.d: each face-up combatant (8) with power for the attack's cost (6.a.IV),
+        against the rival combatant in front of it (rule 10) or where its passive reaches."""
+        p = self.active
+        rival = self.sides[1 - p].combat
+        if not any(rival):
+            return []
+        out: list[Action] = []
+        cache = self._cache
+        for s, c in enumerate(self.sides[p].combat):
+            if c is None or not c.up or c.blocked_turn == self.turn:  # CUARTO: blocked this turn
+                continue
+            attacks = [a for a in c.card.attacks if a.cost <= c.power]
+            if not attacks:
+                continue
+            for t in self._reach(c, s, len(rival)):
+                target = rival[t]
+                if target is None or (
+                    target.up and target.card.script and target.card.script.protected(self, 1 - p, t, c)
+                ):
+                    continue
+                seen = target.card.id if target.up else -1
+                for a in attacks:
+                    cache_key = ("attack", s, a.index, t, c.card.id, seen)
+                    found = cache.get(cache_key)
+                    if found is None:
+                        found = cache[cache_key] = self._attack_action(c, a, s, t, target)
+                    out.append(found)
+        return out
+
+    @staticmethod
+    def _attack_action(c: Combatant, a: AttackInfo, s: int, t: int, target: Combatant) -> Action:
+        """``attack:slot<s>:<attack>`` against the slot in front, ``…:slot<t>`` elsewhere."""
+        key = f"attack:slot{s}:{a.index}" if t == s else f"attack:slot{s}:{a.index}:slot{t}"
+        name = target.card.name if target.up else "la carta boca abajo"
+        label = f"Atacar con {c.card.name} ({a.name}, coste {a.cost}) a {name} (espacio {t + 1})"
+        return Action(key, label, "attack", (s, a.index, t))
+
+    @staticmethod
+    def _reach(c: Combatant, s: int, slots: int) -> range | tuple[int, ...]:
+        script = c.card.script
+        reach = "" if script is None else script.reach
+        if reach == "any":
+            return range(slots)
+        if reach == "adjacent":
+            return tuple(t for t in (s - 1, s, s + 1) if 0 <= t < slots)
+        return (s,)  # rule 10: only the combatant directly in front
+
+    def _attack_phase(self) -> None:
+        if self._outcome is not None:
+            return
+        if self.players < 2 or self.turn == 1:  # 11.d: the starting player skips it in turn 1
+            self.event("attack_skipped", player=self.active, rule="11.d" if self.turn == 1 else "12.d")
+            self._end_turn()
+            return
+        options = self.attack_actions()
+        if not options:
+            self.event("no_attack", player=self.active, rule="12.d")
+            self._end_turn()
+            return
+        options.append(PASS)
+        self.ask(self.active, "attack", "Fase de ataque: elige un ataque", options, self._on_attack)
+
+    def _on_attack(self, action: Action) -> None:
+        if action.kind == "pass":
+            self._end_turn()
+            return
+        s, a, t = action.args
+        p = self.active
+        side = self.sides[p]
+        attacker = side.combat[s]
+        assert attacker is not None
+        side.attacked = True
+        ctx = AttackContext(p, s, t, attacker.card.attacks[a], attacker)
+        self.event("attack", player=p, slot=s, attack=ctx.atk.name, target=t)
+        self.offer_reactions(1 - p, "attack_declared", ctx, lambda: self._strike(ctx))
+
+    def _strike(self, ctx: AttackContext) -> None:
+        q = 1 - ctx.p
+        target = self.sides[q].combat[ctx.t]
+        if ctx.cancelled or target is None or self.sides[ctx.p].combat[ctx.s] is not ctx.attacker:
+            self.event("attack_cancelled", player=ctx.p)
+            self._end_turn()
+            return
+        if not target.up:  # rule 8: revealed when attacked, excess power trimmed
+            target.up = True
+            target.power = min(target.power, self.potential(q, target))
+            self.event("reveal", player=q, slot=ctx.t, card=target.card.code, rule="8")
+        thorns = sum(
+            sup.card.att_thorns for sup in self.sides[q].support if sup is not None and sup.attached is target
+        )
+        ctx.damage = self._damage(ctx, target)
+        resistance = self.resistance(q, ctx.t)
+        ctx.destroyed = ctx.damage > resistance  # 6.a.V: equal or lower does not destroy
+        self.event(
+            "hit",
+            player=ctx.p,
+            damage=ctx.damage,
+            resistance=resistance,
+            destroyed=ctx.destroyed,
+            rule="6.a.V",
+        )
+
+        def after_thorns() -> None:
+            if ctx.destroyed:
+                self._after_attack(ctx, target)
+            else:
+                self.offer_reactions(q, "attacked_survived", ctx, lambda: self._after_attack(ctx, target))
+
+        def after_hit() -> None:
+            if thorns:
+                self.damage_attacker(ctx, thorns, after_thorns)
+            else:
+                after_thorns()
+
+        if ctx.destroyed:
+            self.destroy(q, ctx.t, after_hit)
+        else:
+            if target.card.survived_power:
+                target.power = min(self.potential(q, target), target.power + target.card.survived_power)
+            after_hit()
+
+    def _damage(self, ctx: AttackContext, target: Combatant) -> int:
+        """The attack's damage: printed, or "x" by its formula (the attacker's power by default)."""
+        atk, att, p = ctx.atk, ctx.attacker, ctx.p
+        if atk.damage is not None:
+            damage = atk.damage
+        else:
+            damage = self._x(ctx, target)
+        damage += self.damage_bonus(p, att)
+        att.boost = 0  # the bonus was for its next attack
+        return max(damage, 0)
+
+    def _x(self, ctx: AttackContext, target: Combatant) -> int:
+        side, formula = self.sides[ctx.p], ctx.atk.formula
+        summons = sum(1 for s in side.support if s is not None and s.card.kind == SUMMON)
+        if formula == "summons_plus_1":
+            return summons + 1
+        if formula == "twice_summons":
+            return 2 * summons
+        if formula == "two_per_beast":
+            return 2 * sum(1 for _, c in side.combatants() if c.card.class_key == "bestia")
+        if formula == "target_resistance_plus_1":
+            return self.resistance(1 - ctx.p, ctx.t) + 1
+        if formula == "own_discard_max_8":
+            return min(len(side.discard), 8)
+        if formula == "rival_discard_max_4":
+            return min(len(self.sides[1 - ctx.p].discard), 4)
+        if formula == "last_sacrifice_plus_3":
+            return ctx.attacker.charge + 3
+        return ctx.attacker.power  # assumption: "x" is the attacker's current power
+
+    def _after_attack(self, ctx: AttackContext, target: Combatant) -> None:
+        """The attack's own effects (data, :mod:`.effects`), then the end of the turn."""
+        if self._outcome is not None:
+            return
+        p, q = ctx.p, 1 - ctx.p
+        attacker_here = self.sides[p].combat[ctx.s] is ctx.attacker
+        target_here = self.sides[q].combat[ctx.t] is target
+        for spec in ctx.atk.after:
+            action, amount = spec["action"], spec.get("amount", 0)
+            if action == "lose_power":
+                who, here = (
+                    (target, target_here)
+                    if spec.get("target") == "attacked"
+                    else (ctx.attacker, attacker_here)
+                )
+                if here:
+                    who.power = 0 if amount == "all" else max(0, who.power - amount)
+            elif action == "create_token":
+                free = self.sides[p].free_combat()
+                if free:
+                    self.place_token(p, spec["token"], free[0])  # assumption: the leftmost free slot
+            elif action == "draw":
+                if (ctx.destroyed or not spec.get("if_destroyed")) and not self.draw(p, amount):
+                    return
+            elif action == "cannot_attack" and target_here:
+                roll = self.rng.d12()
+                hit = roll >= spec["roll_at_least"]
+                if hit:  # ruling CUARTO: only the attacked combatant, in its owner's next turn
+                    target.blocked_turn = self.turn + 1
+                self.event("roll", player=p, roll=roll, hit=hit, rule="CUARTO")
+            elif action == "add_resistance" and attacker_here:
+                ctx.attacker.res_bonus, ctx.attacker.res_until = amount, self.turn + 2
+        self._end_turn()

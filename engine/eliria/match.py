@@ -1,0 +1,440 @@
+"""A decision-driven game of Eliria: rules 2, 6–12 and 14, asking the players whenever they choose.
+
+>>> from engine.cards import Attack, CardData, Game
+>>> from engine.decklist import DeckEntry
+>>> golem = CardData(Game.ELIRIA, "T-1", "Gólem", "combat", potential=3, resistance=2,
+...                  attacks=(Attack(1, "Golpe", 3),))
+>>> deck = [DeckEntry("main", 10, golem)]
+>>> m = EliriaMatch([deck, deck], seed=1, first=0)
+>>> [a.key for a in m.legal_actions()][:3]
+['play:0:slot0:up', 'play:0:slot0:down', 'play:0:slot1:up']
+>>> m.push_key("play:0:slot0:up").label
+'Jugar Gólem boca arriba en el espacio de combate 1'
+
+Flow of a turn (rule 12): Inicial (12.a, automatic: reactions to the discard
+pile, draw one) → Movimiento (12.b, decisions until ``end``) → Poder (12.c,
+automatic, then optional end-of-Poder effects) → Ataque (12.d, one attack or
+``pass``; skipped when no attack is possible) → end of turn (ephemeral summons
+that took effect go to the discard pile, 6.c.I).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import partial
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..decklist import DeckEntry
+from ..match import DEFAULT_TURN_CAP
+from .board import END, AttackContext
+from .cardinfo import COMBAT, FACE_DOWN_CAP, REACTION, SUMMON, CardInfo, CardTable
+from .combat import EliriaCombat
+from .rules import HAND_SIZE
+from .state import Support
+
+if TYPE_CHECKING:
+    from .view import EliriaView
+
+__all__ = ["RULE_OF_THREE", "AttackContext", "EliriaMatch"]
+
+RULE_OF_THREE = 3  # rule 9
+
+
+class EliriaMatch(EliriaCombat):
+    """One game of Eliria for two seats (or one, the solitaire table: no rival, no Ataque phase)."""
+
+    def __init__(
+        self,
+        decks: Sequence[Sequence[DeckEntry]],
+        *,
+        seed: int = 0,
+        index: int = 0,
+        first: int | None = None,
+        turn_cap: int = DEFAULT_TURN_CAP,
+        trace: bool = False,
+        table: CardTable | None = None,
+    ) -> None:
+        if not 1 <= len(decks) <= 2:
+            raise ValueError("Eliria se juega con uno (solitario) o dos mazos.")
+        super().__init__(
+            decks, seed=seed, index=index, first=first, turn_cap=turn_cap, trace=trace, table=table
+        )
+        shuffle = self.rng.shuffle.shuffle
+        for side in self.sides:
+            shuffle(side.deck)  # 11.a
+        if first is None and self.players == 2:
+            self._roll_for_first()
+        else:
+            self._opening(first or 0)
+
+    def view(self, player: int) -> EliriaView:
+        from .view import EliriaView
+
+        return EliriaView(self, player)
+
+    # -- 11: the start -------------------------------------------------------------------------
+
+    def _roll_for_first(self) -> None:
+        """11.c: each rolls a die (again on a tie); the higher roll decides who starts."""
+        while True:
+            a, b = self.rng.d12(), self.rng.d12()
+            if a != b:
+                break
+        winner = 0 if a > b else 1
+        self.event("roll_first", rolls=[a, b], winner=winner, rule="11.c")
+        options = [
+            Action("first:me", "Empezar yo", "first", (winner,)),
+            Action("first:rival", "Que empiece el rival", "first", (1 - winner,)),
+        ]
+        self.ask(
+            winner, "first", "Ganaste el dado: ¿quién empieza?", options, lambda a: self._opening(a.args[0])
+        )
+
+    def _opening(self, first: int) -> None:
+        self.first = self.active = first
+        self.event("first", player=first, rule="11.c")
+        self._open(0)
+
+    def _open(self, i: int) -> None:
+        """11.b for the i-th seat in turn order: draw five, mulligan until a combat card without †."""
+        order = (self.first, 1 - self.first) if self.players == 2 else (0,)
+        if i == len(order):
+            self._begin_turn(self.first)
+            return
+        p = order[i]
+        if len(self.sides[p].deck) < HAND_SIZE:
+            self.lose(p, "7.c")
+            return
+        self._draw_hand(p)
+        self._check_hand(i, p)
+
+    def _draw_hand(self, p: int) -> None:
+        side = self.sides[p]
+        side.hand = [side.deck.pop() for _ in range(HAND_SIZE)]
+        self.event("hand", player=p, cards=[c.code for c in side.hand], rule="11.b")
+
+    def _check_hand(self, i: int, p: int) -> None:
+        hand = self.sides[p].hand
+        if any(c.kind == COMBAT and not c.cross for c in hand):
+            self._open(i + 1)
+            return
+        options = [
+            self.act(
+                ("mulligan", j, c.id),
+                f"mulligan_discard:{j}",
+                f"Descartar {c.name}",
+                "mulligan_discard",
+                (j,),
+            )
+            for j, c in enumerate(hand)
+        ]
+        self.ask(
+            p,
+            "mulligan",
+            "Mulligan (11.b): elige la carta a descartar",
+            options,
+            lambda a: self._mulligan(i, p, a),
+        )
+
+    def _mulligan(self, i: int, p: int, action: Action) -> None:
+        """11.b: the chosen card to the discard pile, the rest back, shuffle, five again (7.c if short)."""
+        side = self.sides[p]
+        card = side.hand.pop(action.args[0])
+        side.discard.append(card)
+        side.mulligans += 1
+        side.deck.extend(side.hand)
+        side.hand = []
+        self.rng.shuffle.shuffle(side.deck)
+        self.event("mulligan", player=p, discarded=card.code, count=side.mulligans, rule="11.b")
+        if len(side.deck) < HAND_SIZE:
+            self.lose(p, "7.c")
+            return
+        self._draw_hand(p)
+        self._check_hand(i, p)
+
+    # -- 12: the turn ----------------------------------------------------------------------------
+
+    def _begin_turn(self, p: int) -> None:
+        if self._outcome is not None:
+            return
+        self.turn += 1
+        if self.turn > self.turn_cap:
+            self._finish(None, None, "turn_cap", f"Empate: se alcanzó el límite de {self.turn_cap} turnos")
+            return
+        self.active = p
+        side = self.sides[p]
+        side.moved = side.attacked = False
+        if self.turn > 1:  # 11.d: the starting player skips the Inicial phase of turn 1
+            for k, sup in enumerate(side.support):  # 12.a and 6.b: reactions expire
+                if sup is not None and sup.card.kind == REACTION:
+                    self.discard_support(p, k)
+            if not self.draw(p, 1):  # 12.a, 7.c
+                return
+        self._ask_movement()
+
+    def _end_turn(self) -> None:
+        if self._outcome is not None:
+            return
+        p = self.active
+        side = self.sides[p]
+        for k, sup in enumerate(side.support):
+            if sup is not None and sup.spent:  # 6.c.I: an ephemeral summon that took effect
+                self.discard_support(p, k)
+        for c in side.combat:
+            if c is not None:
+                c.boost = 0
+        self._begin_turn(p if self.players == 1 else 1 - p)
+
+    # -- 12.b Movimiento -------------------------------------------------------------------------
+
+    def _ask_movement(self) -> None:
+        if self._outcome is None:
+            self.ask(
+                self.active, "movement", "Fase de movimiento", self.movement_actions(), self._on_movement
+            )
+
+    def movement_actions(self) -> list[Action]:
+        """Rule 12.b: play from hand, reveal, move once, the cards' own actions, or end the phase."""
+        p = self.active
+        side = self.sides[p]
+        out: list[Action] = []
+        if not side.locked:  # ruling SEGUNDO
+            self._play_actions(p, out)
+        for s, c in enumerate(side.combat):
+            if c is None:
+                continue
+            if not c.up:
+                out.append(
+                    self.act(
+                        ("reveal", s, c.card.id),
+                        f"reveal:slot{s}",
+                        f"Revelar {c.card.name} (espacio {s + 1})",
+                        "reveal",
+                        (s,),
+                    )
+                )
+            elif c.card.script is not None:
+                out.extend(c.card.script.movement_actions(self, p, s))
+        for k, sup in enumerate(side.support):
+            if (
+                sup is not None
+                and not sup.up
+                and sup.card.kind == SUMMON
+                and self.summon_playable_up(p, sup.card)
+            ):
+                out.append(
+                    self.act(
+                        ("reveal_support", k, sup.card.id),
+                        f"reveal:support{k}",
+                        f"Activar {sup.card.name}",
+                        "reveal_support",
+                        (k,),
+                    )
+                )
+        if not side.moved:
+            self._move_actions(p, out)
+        out.append(END)
+        return out
+
+    def _play_actions(self, p: int, out: list[Action]) -> None:
+        """The ``play`` actions of each hand card, built once per (index, card, free slots)."""
+        side = self.sides[p]
+        free = tuple(side.free_combat()) if side.played < RULE_OF_THREE else ()  # rule 9
+        support = side.free_support() >= 0
+        cache = self._cache
+        for i, card in enumerate(side.hand):
+            kind = card.kind
+            if kind == COMBAT:
+                if not free or card.cross:  # † cards enter only through effects (assumption)
+                    continue
+                cache_key: tuple[object, ...] = ("plays", i, card.id, free)
+            elif kind == REACTION or kind == SUMMON:
+                if not support:
+                    continue
+                cache_key = ("plays", i, card.id, kind == SUMMON and self.summon_playable_up(p, card))
+            else:
+                continue
+            found: tuple[Action, ...] | None = cache.get(cache_key)
+            if found is None:
+                found = cache[cache_key] = self._plays(i, card, free, bool(cache_key[3]))
+            out.extend(found)
+
+    def _plays(self, i: int, card: CardInfo, free: tuple[int, ...], up_ok: bool) -> tuple[Action, ...]:
+        play = self._play_action
+        if card.kind == COMBAT:
+            return tuple(play(i, card, s, up) for s in free for up in (1, 0))
+        if card.kind == REACTION:  # 6.b: reactions are played face down
+            return (play(i, card, -1, 0),)
+        return (play(i, card, -1, 1), play(i, card, -1, 0)) if up_ok else (play(i, card, -1, 0),)
+
+    def _play_action(self, i: int, card: CardInfo, s: int, up: int) -> Action:
+        """``play:<hand index>:slot<s>:up|down`` (combat slot) or ``play:<i>:support:up|down``."""
+        cache_key = ("play", i, s, up, card.id)
+        found = self._cache.get(cache_key)
+        if found is None:
+            face = "up" if up else "down"
+            where = f"slot{s}" if s >= 0 else "support"
+            label = f"Jugar {card.name} {'boca arriba' if up else 'boca abajo'} " + (
+                f"en el espacio de combate {s + 1}"
+                if s >= 0
+                else f"({'reacción' if card.kind == REACTION else 'invocación'})"
+            )
+            found = self._cache[cache_key] = Action(f"play:{i}:{where}:{face}", label, "play", (i, s, up))
+        return found
+
+    def _move_actions(self, p: int, out: list[Action]) -> None:
+        combat = self.sides[p].combat
+        cache = self._cache
+        for s, c in enumerate(combat):
+            if c is None:
+                continue
+            for to in (s - 1, s + 1):
+                if 0 <= to < len(combat) and combat[to] is None:
+                    cache_key = ("move", s, to, c.card.id if c.up else -1)
+                    found = cache.get(cache_key)
+                    if found is None:
+                        label = f"Mover {self.combatant_name(p, s)} al espacio {to + 1}"
+                        found = cache[cache_key] = Action(f"move:slot{s}:slot{to}", label, "move", (s, to))
+                    out.append(found)
+
+    def _on_movement(self, action: Action) -> None:
+        kind, p = action.kind, self.active
+        side = self.sides[p]
+        if kind == "end":
+            self._power_phase()
+            return
+        if kind == "play":
+            self._play(p, action)
+            return
+        if kind == "reveal":
+            self.reveal(p, action.args[0])
+        elif kind == "reveal_support":
+            sup = side.support[action.args[0]]
+            assert sup is not None
+            sup.up = True  # rule 8: its effect now applies
+            self.take_effect(p, action.args[0], self._ask_movement)
+            return
+        elif kind == "move":
+            s, to = action.args
+            side.combat[to], side.combat[s] = side.combat[s], None
+            side.moved = True  # 12.b: one move per turn
+            self.event("move", player=p, slot=s, to=to, rule="12.b")
+        else:
+            comb = side.combat[action.args[0]]
+            assert comb is not None and comb.card.script is not None
+            comb.card.script.movement_apply(self, p, action)
+        self._ask_movement()
+
+    def reveal(self, p: int, slot: int) -> None:
+        """Rule 8: face up, power trimmed to the potential; its passive now applies."""
+        comb = self.sides[p].combat[slot]
+        assert comb is not None
+        comb.up = True
+        comb.power = min(comb.power, self.potential(p, comb))
+        self.event("reveal", player=p, slot=slot, card=comb.card.code, power=comb.power, rule="8")
+
+    def _play(self, p: int, action: Action) -> None:
+        i, s, up = action.args
+        side = self.sides[p]
+        card: CardInfo = side.hand.pop(i)
+        if card.kind == COMBAT:
+            self.place(p, s, card, up=bool(up))  # a combatant enters with 0 power
+            side.played += 1  # rule 9
+            self.event(
+                "play",
+                player=p,
+                card=card.code if up else None,
+                slot=s,
+                up=bool(up),
+                played=side.played,
+                rule="9",
+            )
+            self._ask_movement()
+            return
+        k = side.free_support()
+        side.support[k] = Support(card, bool(up))
+        self.event("play_support", player=p, card=card.code if up else None, support=k, up=bool(up))
+        if up:
+            self.take_effect(p, k, self._ask_movement)
+        else:
+            self._ask_movement()
+
+    # -- 12.c Poder ------------------------------------------------------------------------------
+
+    def _power_phase(self) -> None:
+        """Rule 12.c: +1 power to each combatant up to its potential (9 face down); none loses (7.b)."""
+        p = self.active
+        side = self.sides[p]
+        if not side.has_combatant():
+            self.lose(p, "7.b")
+            return
+        extra = self._field_power() if self.table.modifiers else ()
+        for c in side.combat:
+            if c is None:
+                continue
+            cap = self.potential(p, c) if c.up else FACE_DOWN_CAP
+            gain = 1 + sum(n for cls, n in extra if cls == "" or c.card.class_key == cls)
+            if c.power < cap:
+                c.power = min(cap, c.power + gain)
+        if self.log is not None:
+            self.event(
+                "power", player=p, powers=[None if c is None else c.power for c in side.combat], rule="12.c"
+            )
+        self._end_of_power(0)
+
+    def _field_power(self) -> tuple[tuple[str, int], ...]:
+        """6.c.III: field summons of either seat that add power in the Poder phase."""
+        return tuple(
+            (sup.card.field_power_key, sup.card.field_power)
+            for side in self.sides
+            for sup in side.support
+            if sup is not None and sup.up and sup.card.field_power
+        )
+
+    def _end_of_power(self, start: int) -> None:
+        """Optional effects "at the end of your Poder phase", slot by slot (face up only, 6.a.III)."""
+        p = self.active
+        side = self.sides[p]
+        for slot in range(start, len(side.combat)):
+            c = side.combat[slot]
+            if c is None or not c.up:
+                continue
+            spec = c.card.end_power
+            if spec is not None and self._end_power_ready(c.power, spec) and side.free_combat():
+                self._ask_token(p, slot, spec)
+                return
+            if c.card.script is not None:
+                c.card.script.end_of_power(self, p, slot, partial(self._end_of_power, slot + 1))
+                return
+        self._attack_phase()
+
+    @staticmethod
+    def _end_power_ready(power: int, spec: dict[str, object]) -> bool:
+        exact, least = spec.get("exact_power"), spec.get("min_power")
+        return (exact is None or power == exact) and (not isinstance(least, int) or power >= least)
+
+    def _ask_token(self, p: int, slot: int, spec: dict[str, object]) -> None:
+        code, cost = str(spec["token"]), spec.get("cost_power", 0)
+        assert isinstance(cost, int)
+        options = [
+            self.act(
+                ("token", slot, f, code),
+                f"token:slot{f}",
+                f"Quitar {cost} de poder y colocar un token en el espacio {f + 1}",
+                "token",
+                (slot, f),
+            )
+            for f in self.sides[p].free_combat()
+        ]
+        options.append(self.skip_action)
+
+        def token(a: Action) -> None:
+            if a.kind == "token":
+                c = self.sides[p].combat[slot]
+                assert c is not None
+                c.power -= cost
+                self.place_token(p, code, a.args[1])
+            self._end_of_power(slot + 1)
+
+        self.ask(p, "token", "Efecto al final de la fase de poder", options, token)

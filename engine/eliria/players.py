@@ -1,0 +1,344 @@
+"""Eliria policies: the rule-based :class:`EliriaPlayer` and the :class:`EliriaGoldfishPlayer`.
+
+Both answer ``choose(view, legal, rng)`` with one of *legal*, reading only
+their seat's :class:`~engine.eliria.view.EliriaView`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from ..actions import Action
+from .cardinfo import COMBAT, REACTION, SUMMON, CardInfo
+from .view import EliriaView
+
+__all__ = ["EliriaGoldfishPlayer", "EliriaPlayer", "card_value"]
+
+# Which card a mulligan (11.b) gives up first: the ones least able to win a game.
+_DISCARD_RANK = {REACTION: 0, SUMMON: 1, "token": 2, COMBAT: 3}
+
+
+def card_value(card: CardInfo) -> float:
+    """A rough worth of a combat card: its best damage, its resistance, its potential."""
+    return card.worth
+
+
+def _useful_summon(view: EliriaView, card: CardInfo) -> bool:
+    """Whether a summon played face up now does something."""
+    me = view.me
+    if card.subtype == "field":
+        return bool(card.field_res or card.field_power)
+    if card.subtype == "attached":
+        return bool(card.att_res or card.att_dmg or card.att_pot or card.att_thorns)
+    if card.on_play:
+        return any(c is not None and c.up for c in me.combat)
+    code = card.code.upper()
+    if code == "BASE-150":
+        own = [view.resistance(s) for s, c in me.combatants() if not c.card.is_token]
+        return bool(own) and any(
+            view.rival_combat(t) is not None and view.rival_resistance(t) > min(own)
+            for t in range(len(me.combat))
+        )
+    if code == "BASE-180":
+        return (
+            view.rival_supports() > 0
+            and sum(s is not None and s.card.kind == REACTION for s in me.support) > 0
+        )
+    if code == "EXP-018":
+        return any(c.card.is_token for _, c in me.combatants())
+    return False
+
+
+class EliriaPlayer:
+    """A rule-based player: keeps a legal hand, fills its slots, attacks in line (rule 10) to destroy,
+    plays face down when it has nothing in front, uses its reactions and summons when they help."""
+
+    # Movimiento, in order of preference: (action kinds it needs, the method that may pick one).
+    _picks: tuple[
+        tuple[tuple[str, ...], Callable[[EliriaPlayer, EliriaView, dict[str, list[Action]]], Action | None]],
+        ...,
+    ]
+
+    def choose(self, view: EliriaView, legal: Sequence[Action], rng: random.Random) -> Action:
+        kind = view.pending_kind
+        if kind == "movement":
+            return self._movement(view, legal)
+        if kind == "attack":
+            return self._attack(view, legal)
+        if kind == "mulligan":
+            hand = view.me.hand
+            return min(
+                legal, key=lambda a: (_DISCARD_RANK.get(hand[a.args[0]].kind, 0), card_value(hand[a.args[0]]))
+            )
+        chooser = _CHOICES.get(kind)
+        return chooser(view, legal) if chooser is not None else legal[0]
+
+    # -- Movimiento ----------------------------------------------------------------------------
+
+    def _movement(self, view: EliriaView, legal: Sequence[Action]) -> Action:
+        by_kind: dict[str, list[Action]] = {}
+        for a in legal:
+            group = by_kind.get(a.kind)
+            if group is None:
+                by_kind[a.kind] = [a]
+            else:
+                group.append(a)
+        for kinds, pick in self._picks:
+            if any(k in by_kind for k in kinds):
+                choice = pick(self, view, by_kind)
+                if choice is not None:
+                    return choice
+        return by_kind["end"][0]
+
+    def _reveal(self, view: EliriaView, by_kind: dict[str, list[Action]]) -> Action | None:
+        me = view.me
+        for a in by_kind.get("reveal", ()):
+            c = me.combat[a.args[0]]
+            assert c is not None
+            ready = min(c.power, view.potential(c)) >= c.card.min_cost
+            if ready and view.rival_combat(a.args[0]) is not None or c.card.has_passive:
+                return a
+        return None
+
+    def _play_combat(self, view: EliriaView, by_kind: dict[str, list[Action]]) -> Action | None:
+        plays = [a for a in by_kind.get("play", ()) if a.args[1] >= 0]
+        me = view.me
+        if not plays:
+            return None
+        on_board = sum(c is not None for c in me.combat)
+        in_hand = sum(c.playable_from_hand for c in me.hand)
+        if on_board >= 2 and in_hand <= 1 and me.played >= 2:
+            return None  # keep the third combatant of rule 9 in reserve
+        best = max(plays, key=lambda a: (card_value(me.hand[a.args[0]]), -a.args[0]))
+        card = me.hand[best.args[0]]
+        slot = self._slot(view, card, sorted({a.args[1] for a in plays if a.args[0] == best.args[0]}))
+        up = view.rival_combat(slot) is not None or card.has_passive
+        return next(a for a in plays if a.args[0] == best.args[0] and a.args[1] == slot and a.args[2] == up)
+
+    @staticmethod
+    def _slot(view: EliriaView, card: CardInfo, free: list[int]) -> int:
+        """In front of the rival combatant it can best destroy; else the leftmost free slot."""
+        best_dmg = max(
+            (a.damage if a.damage is not None else card.potential for a in card.attacks), default=0
+        )
+        scored = [
+            (best_dmg > view.rival_resistance(s), -view.rival_resistance(s), -s)
+            for s in free
+            if view.rival_combat(s) is not None
+        ]
+        if scored:
+            return -max(scored)[2]
+        return free[0]
+
+    def _play_support(self, view: EliriaView, by_kind: dict[str, list[Action]]) -> Action | None:
+        me = view.me
+        for a in by_kind.get("play", ()):
+            i, slot, up = a.args
+            if slot >= 0:
+                continue
+            card = me.hand[i]
+            if card.kind == REACTION and view.has_rival:
+                return a
+            if card.kind == SUMMON and up and _useful_summon(view, card):
+                return a
+        for a in by_kind.get("reveal_support", ()):
+            sup = me.support[a.args[0]]
+            if sup is not None and _useful_summon(view, sup.card):
+                return a
+        return None
+
+    def _sacrifice(self, view: EliriaView, by_kind: dict[str, list[Action]]) -> Action | None:
+        me = view.me
+        for a in by_kind.get("sacrifice", ()):
+            cannon, victim = me.combat[a.args[0]], me.combat[a.args[1]]
+            if (
+                cannon is not None
+                and victim is not None
+                and victim.card.is_token
+                and cannon.power < view.potential(cannon)
+            ):
+                return a  # ruling PRIMERO: tokens feed the Cañón
+        return None
+
+    def _move(self, view: EliriaView, by_kind: dict[str, list[Action]]) -> Action | None:
+        """Move (once per turn, 12.b) to face a rival it can destroy, or away from one that
+        would destroy it while it cannot answer."""
+        me = view.me
+        moves = by_kind.get("move", ())
+        if not moves:
+            return None
+        if not any(self._can_destroy(view, s, s) for s, _ in me.combatants()):
+            for a in moves:
+                if self._can_destroy(view, a.args[0], a.args[1]):
+                    return a
+        for a in moves:
+            s, to = a.args
+            if (
+                self._threatened(view, s, s)
+                and not self._can_destroy(view, s, s)
+                and not self._threatened(view, s, to)
+            ):
+                return a
+        return None
+
+    @staticmethod
+    def _threatened(view: EliriaView, s: int, t: int) -> bool:
+        """Whether the rival in front of slot *t* could destroy my combatant of slot *s* next turn."""
+        rival = view.rival_combat(t)
+        if rival is None:
+            return False
+        if not rival.up:
+            return rival.power >= 3
+        mine = view.resistance(s)
+        return any(
+            a.cost <= rival.power + 1 and (a.damage if a.damage is not None else rival.power + 1) > mine
+            for a in rival.card.attacks
+        )
+
+    @staticmethod
+    def _can_destroy(view: EliriaView, s: int, t: int) -> bool:
+        c = view.me.combat[s]
+        if c is None or not c.up or view.rival_combat(t) is None:
+            return False
+        res = view.rival_resistance(t)
+        return any(a.cost <= c.power and view.damage(s, a.index, t) > res for a in c.card.attacks)
+
+    # -- Ataque ----------------------------------------------------------------------------------
+
+    def _attack(self, view: EliriaView, legal: Sequence[Action]) -> Action:
+        best, best_score = legal[-1], 0.0
+        me = view.me
+        for a in legal:
+            if a.kind != "attack":
+                continue
+            s, i, t = a.args
+            c = me.combat[s]
+            assert c is not None
+            damage = view.damage(s, i, t)
+            destroys = damage > view.rival_resistance(t)
+            spends = any(
+                spec["action"] == "lose_power" and spec.get("target") == "self"
+                for spec in c.card.attacks[i].after
+            )
+            if spends and not destroys:
+                continue
+            if not destroys and view.rival_thorns(t) > view.resistance(s):
+                continue  # the attached thorns would destroy the attacker for nothing
+            target = view.rival_card(t)
+            score = (
+                damage
+                + (100 + (card_value(target) if target else 5) if destroys else 0)
+                - (3 if spends else 0)
+            )
+            score += len(c.card.attacks[i].after)
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+
+EliriaPlayer._picks = (
+    (("reveal",), EliriaPlayer._reveal),
+    (("play",), EliriaPlayer._play_combat),
+    (("play", "reveal_support"), EliriaPlayer._play_support),
+    (("sacrifice",), EliriaPlayer._sacrifice),
+    (("move",), EliriaPlayer._move),
+)
+
+
+class EliriaGoldfishPlayer:
+    """The goldfish of CONTRACT §5 as a policy: discards by card type in the mulligan, plays combat
+    cards without † face up, highest potential first, into the leftmost free slot; never attacks."""
+
+    def choose(self, view: EliriaView, legal: Sequence[Action], rng: random.Random) -> Action:
+        kind = view.pending_kind
+        hand = view.me.hand
+        if kind == "mulligan":
+            return min(legal, key=lambda a: _DISCARD_RANK.get(hand[a.args[0]].kind, 0))
+        if kind == "movement":
+            plays = [a for a in legal if a.kind == "play" and a.args[1] >= 0 and a.args[2] == 1]
+            if plays:
+                return max(plays, key=lambda a: (hand[a.args[0]].potential, -a.args[0], -a.args[1]))
+            return next(a for a in legal if a.kind == "end")
+        for quiet in ("pass", "skip", "no_react", "done"):
+            for a in legal:
+                if a.kind == quiet:
+                    return a
+        return legal[0]
+
+
+def _first(view: EliriaView, legal: Sequence[Action]) -> Action:
+    return next(a for a in legal if a.key == "first:me")
+
+
+def _strongest_own(view: EliriaView, legal: Sequence[Action]) -> Action:
+    def power(a: Action) -> int:
+        c = view.me.combat[a.args[0]] if a.args else None
+        return -1 if c is None else c.power
+
+    return max(legal, key=power)
+
+
+def _defend(view: EliriaView, legal: Sequence[Action]) -> Action:
+    return max(legal, key=lambda a: card_value(view.me.hand[a.args[0]]))
+
+
+def _asym_offer(view: EliriaView, legal: Sequence[Action]) -> Action:
+    """Destrucción asimétrica: give up the least valuable combat card (never a token, 14.a)."""
+    me = view.me
+    offers = [
+        (card_value(c.card), a)
+        for a in legal
+        if a.kind == "offer" and (c := me.combat[a.args[0]]) is not None
+    ]
+    return min(offers, key=lambda pair: pair[0])[1] if offers else legal[-1]
+
+
+def _blood_offer(view: EliriaView, legal: Sequence[Action]) -> Action:
+    """Ofrenda de sangre: sacrifice a token (allowed expressly, 14.a), never a real card."""
+    me = view.me
+    tokens = [
+        a for a in legal if a.kind == "offer" and (c := me.combat[a.args[0]]) is not None and c.card.is_token
+    ]
+    return tokens[0] if tokens else next(a for a in legal if a.kind == "skip")
+
+
+def _alchemy(view: EliriaView, legal: Sequence[Action]) -> Action:
+    """Destrucción alquímica: trade own reactions (they expire soon anyway) for the rival's cards."""
+    me = view.me
+    for a in legal:
+        sup = me.support[a.args[0]] if a.kind == "alchemy" else None
+        if sup is not None and sup.card.kind == REACTION:
+            return a
+    return next((a for a in legal if a.kind == "done"), legal[0])
+
+
+def _strongest_rival(view: EliriaView, legal: Sequence[Action]) -> Action:
+    def worth(a: Action) -> float:
+        c = view.rival_combat(a.args[0])
+        return -1.0 if c is None else c.power + (card_value(c.card) if c.up else 5)
+
+    return max(legal, key=worth)
+
+
+def _react(view: EliriaView, legal: Sequence[Action]) -> Action:
+    return next((a for a in legal if a.kind == "react"), legal[0])
+
+
+def _yes(view: EliriaView, legal: Sequence[Action]) -> Action:
+    return next((a for a in legal if a.kind not in ("skip", "done")), legal[0])
+
+
+_CHOICES = {
+    "first": _first,
+    "attach": _strongest_own,
+    "boost": _strongest_own,
+    "defend": _defend,
+    "asym_offer": _asym_offer,
+    "blood_offer": _blood_offer,
+    "destroy": _strongest_rival,
+    "reaction": _react,
+    "token": _yes,
+    "mutate": _yes,
+    "alchemy": _alchemy,
+}

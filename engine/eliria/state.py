@@ -1,0 +1,89 @@
+"""One Eliria seat's side of the table (rule 2): three combat slots, five summon/reaction slots,
+deck, hand and discard pile."""
+
+from __future__ import annotations
+
+from .cardinfo import CardInfo
+
+__all__ = ["COMBAT_SLOTS", "SUPPORT_SLOTS", "Combatant", "Side", "Support"]
+
+COMBAT_SLOTS = 3  # rule 2
+SUPPORT_SLOTS = 5  # rule 2
+
+
+class Combatant:
+    """A combat card or token on a combat slot, with its power die (rule 3)."""
+
+    __slots__ = (
+        "blocked_turn",
+        "boost",
+        "card",
+        "charge",
+        "power",
+        "res_bonus",
+        "res_until",
+        "revived",
+        "up",
+    )
+
+    def __init__(self, card: CardInfo, up: bool, power: int = 0) -> None:
+        self.card = card
+        self.up = up  # rule 8: face up or face down
+        self.power = power
+        self.blocked_turn = 0  # ruling CUARTO: the turn in which it may not attack
+        self.boost = 0  # extra damage of its next attack this turn (Llamarada súbita)
+        self.charge = 0  # resistance of the last thing sacrificed to it (Cañón del sacrificio)
+        self.res_bonus = 0  # resistance added "until your next turn"
+        self.res_until = 0
+        self.revived = False  # Caballero sin sepultura came back once
+
+    def as_dict(self) -> dict[str, object]:
+        return {"code": self.card.code, "power": self.power, "up": self.up}
+
+
+class Support:
+    """A reaction or summon on a summon/reaction slot."""
+
+    __slots__ = ("attached", "card", "spent", "up")
+
+    def __init__(self, card: CardInfo, up: bool) -> None:
+        self.card = card
+        self.up = up
+        self.spent = False  # an ephemeral summon that already took effect (ruling QUINTO)
+        self.attached: Combatant | None = None  # 6.c.II: the combatant it is bound to
+
+
+class Side:
+    """Everything one seat owns."""
+
+    __slots__ = (
+        "attacked", "combat", "deck", "discard", "hand", "locked", "moved", "mulligans", "played", "support",
+    )  # fmt: skip
+
+    def __init__(self, pile: list[CardInfo]) -> None:
+        self.deck = pile  # drawn from the end
+        self.hand: list[CardInfo] = []
+        self.discard: list[CardInfo] = []
+        self.combat: list[Combatant | None] = [None] * COMBAT_SLOTS
+        self.support: list[Support | None] = [None] * SUPPORT_SLOTS
+        self.played = 0  # combat cards played from hand (rule 9)
+        self.mulligans = 0  # cards discarded under 11.b
+        self.moved = False  # rule 12.b: one move per turn
+        self.attacked = False  # rule 12.d: one attack per turn
+        self.locked = False  # ruling SEGUNDO: after Defensa final, nothing more from hand
+
+    def combatants(self) -> list[tuple[int, Combatant]]:
+        return [(s, c) for s, c in enumerate(self.combat) if c is not None]
+
+    def has_combatant(self) -> bool:
+        return any(c is not None for c in self.combat)
+
+    def free_combat(self) -> list[int]:
+        return [s for s, c in enumerate(self.combat) if c is None]
+
+    def free_support(self) -> int:
+        """The leftmost free summon/reaction slot, -1 when all five are taken."""
+        for k, sup in enumerate(self.support):
+            if sup is None:
+                return k
+        return -1

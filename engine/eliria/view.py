@@ -1,0 +1,112 @@
+"""What one Eliria seat may see (rule 13): its own cards; of the rival, face-up cards and counts.
+
+Policies read the match through a view. The rival's hand and deck are counts
+(13.a, 13.b), its discard pile is open (13.c), its face-down cards show only
+that they are there and their power dice.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cardinfo import CardInfo
+from .state import Combatant, Side
+
+if TYPE_CHECKING:
+    from .match import EliriaMatch
+
+__all__ = ["UNKNOWN_RESISTANCE", "EliriaView"]
+
+UNKNOWN_RESISTANCE = 4  # a policy's guess for a face-down card's resistance
+
+
+class EliriaView:
+    """A live, read-only window on a match for seat ``seat``."""
+
+    __slots__ = ("_m", "_rival", "has_rival", "me", "seat")
+
+    def __init__(self, match: EliriaMatch, seat: int) -> None:
+        self._m = match
+        self.seat = seat
+        self.has_rival = match.players == 2
+        self.me: Side = match.sides[seat]  # my own side, in full
+        self._rival: Side = match.sides[1 - seat] if self.has_rival else self.me
+
+    @property
+    def turn(self) -> int:
+        return self._m.turn
+
+    @property
+    def pending_kind(self) -> str:
+        pending = self._m.pending
+        return "" if pending is None else pending.kind
+
+    def rival_combat(self, slot: int) -> Combatant | None:
+        """The rival's combatant on *slot*: use ``up``, ``power`` and, only when ``up``, ``card``."""
+        if not self.has_rival:
+            return None
+        return self._rival.combat[slot]
+
+    def rival_card(self, slot: int) -> CardInfo | None:
+        c = self.rival_combat(slot)
+        return c.card if c is not None and c.up else None
+
+    def rival_resistance(self, slot: int) -> int:
+        """The rival's resistance on *slot* if face up, else a guess."""
+        c = self.rival_combat(slot)
+        if c is None or not c.up:
+            return UNKNOWN_RESISTANCE
+        return self._m.resistance(1 - self.seat, slot)
+
+    def rival_thorns(self, slot: int) -> int:
+        """Damage the attacker of the rival's *slot* would take from face-up attached summons."""
+        c = self.rival_combat(slot)
+        if c is None:
+            return 0
+        return sum(
+            s.card.att_thorns for s in self._rival.support if s is not None and s.up and s.attached is c
+        )
+
+    def rival_count(self) -> int:
+        return 0 if not self.has_rival else sum(c is not None for c in self._rival.combat)
+
+    def rival_supports(self) -> int:
+        return 0 if not self.has_rival else sum(s is not None for s in self._rival.support)
+
+    def resistance(self, slot: int) -> int:
+        return self._m.resistance(self.seat, slot)
+
+    def potential(self, comb: Combatant) -> int:
+        return self._m.potential(self.seat, comb)
+
+    def damage(self, slot: int, attack: int, target: int) -> int:
+        """The damage one of my attacks would do to the rival's *target* slot, as far as I can tell."""
+        m = self._m
+        comb = self.me.combat[slot]
+        assert comb is not None
+        atk = comb.card.attacks[attack]
+        if atk.damage is not None:
+            base = atk.damage
+        elif atk.formula == "target_resistance_plus_1":
+            base = self.rival_resistance(target) + 1
+        else:
+            from .board import AttackContext
+
+            rival = self.rival_combat(target)
+            base = m._x(AttackContext(self.seat, slot, target, atk, comb), rival) if rival is not None else 0
+        return base + m.damage_bonus(self.seat, comb)
+
+    def summary(self) -> dict[str, Any]:
+        """A small JSON-ready description (for logs and tests)."""
+        return {
+            "seat": self.seat,
+            "turn": self.turn,
+            "hand": [c.code for c in self.me.hand],
+            "combat": [None if c is None else c.as_dict() for c in self.me.combat],
+            "rival": [
+                None
+                if (c := self.rival_combat(s)) is None
+                else {"code": c.card.code if c.up else None, "power": c.power}
+                for s in range(len(self.me.combat))
+            ],
+        }

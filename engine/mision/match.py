@@ -1,0 +1,329 @@
+"""A decision-driven game of Misión S.O.S for two players (FORMA DE JUEGO, PASOS PARA EL TURNO).
+
+Setup: each player's Entes and Elementos shuffled apart; four Entes de juego and
+four Elementos de juego set aside face down. Each turn the active player:
+
+1. draws an Elemento from the external deck into the Elementos de juego (none if empty);
+2. draws one Ente de juego unseen, looks at it and places it in a world (decision
+   ``place:<world>``); it does not fight this turn;
+3. fights with every Ente placed on an earlier turn, in the order the player
+   chooses (``fight:<i>``, asked only while two or more are left). Unopposed it
+   wins; otherwise both players decide, hidden from each other, whether to
+   reinforce with one Elemento de juego (``reinforce:yes|no``; the Elementos de
+   juego are face down, so the one used is a random one of them), the
+   reinforcements are revealed together and go to the OLVIDO, and the higher
+   total wins (:func:`fight_winner` settles a tie). A win by the active player
+   takes a prize Elemento from the external deck, to the BAÚL face up or hidden
+   into the Elementos de juego, chosen before it is seen (``prize:chest|hidden``).
+
+The game is won at 30 points in the BAÚL (checked when a prize enters it) or by
+leaving the rival without Elementos de juego (checked at the end of every fight,
+after the prize; both empty at once is a draw).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..cards import WORLDS, CardData, Game
+from ..decklist import DeckEntry
+from ..match import DEFAULT_TURN_CAP, Match
+from .game import TARGET
+from .rules import SETUP_CARDS
+
+if TYPE_CHECKING:
+    from .view import MisionView
+
+__all__ = ["WORLD_NAMES", "MisionMatch", "MisionSide", "Placed", "fight_winner", "pick_defender"]
+
+WORLD_NAMES = ("Agua", "Aire", "Fuego", "Tierra")  # Spanish names, in WORLDS order
+ATTACKER, DEFENDER = 0, 1
+
+
+def fight_winner(attacker_points: int, defender_points: int) -> int | None:
+    """Who wins a contested fight: "el que tenga más puntos ganará".
+
+    Assumption (the text is silent): on a tie nobody has more points, so the
+    attacker does not win and takes no prize; the defender simply holds.
+
+    >>> fight_winner(7, 5), fight_winner(5, 7), fight_winner(6, 6)
+    (0, 1, 1)
+    """
+    return ATTACKER if attacker_points > defender_points else DEFENDER
+
+
+def pick_defender(entes: Sequence[Placed], world: int) -> Placed | None:
+    """The rival's Ente that defends a world where it has several (the text says "its Ente").
+
+    Assumption: the strongest there defends (the one its owner would pick); ties go
+    to the one placed first.
+    """
+    best: Placed | None = None
+    for placed in entes:
+        if placed.world == world and (best is None or placed.card.worlds[world] > best.card.worlds[world]):
+            best = placed
+    return best
+
+
+class Placed:
+    """An Ente in a world, and the turn it was placed (it fights from the next one)."""
+
+    __slots__ = ("card", "turn", "world")
+
+    def __init__(self, card: CardData, world: int, turn: int) -> None:
+        self.card, self.world, self.turn = card, world, turn
+
+
+class MisionSide:
+    """One player's cards."""
+
+    __slots__ = (
+        "board",
+        "chest",
+        "chest_points",
+        "elementos",
+        "elements_deck",
+        "entes",
+        "entes_deck",
+        "olvido",
+    )
+
+    def __init__(self, entes: list[CardData], elements: list[CardData]) -> None:
+        self.entes_deck = entes
+        self.elements_deck = elements  # the external deck, drawn from the end
+        self.entes: list[CardData] = []  # Entes de juego, face down
+        self.elementos: list[CardData] = []  # Elementos de juego, face down (unseen even by the owner)
+        self.board: list[Placed] = []
+        self.chest: list[CardData] = []  # the BAÚL, face up
+        self.chest_points = 0
+        self.olvido: list[CardData] = []
+
+
+class MisionMatch(Match):
+    """One game of Misión S.O.S between two seats."""
+
+    game = Game.MISION
+
+    def __init__(
+        self,
+        decks: Sequence[Sequence[DeckEntry]],
+        *,
+        seed: int = 0,
+        index: int = 0,
+        first: int | None = None,
+        turn_cap: int = DEFAULT_TURN_CAP,
+        trace: bool = False,
+    ) -> None:
+        if len(decks) != 2:
+            raise ValueError("Misión S.O.S se juega con dos mazos.")
+        super().__init__(decks, seed=seed, index=index, first=first, turn_cap=turn_cap, trace=trace)
+        self.sides = [self._side(d) for d in self.decks]
+        self.active = 0
+        self.drawn: CardData | None = None  # the Ente being placed, seen by its owner only
+        self.fight: tuple[Placed, Placed | None] | None = None
+        self._reinforce = [False, False]
+        self._to_fight: list[Placed] = []
+        self._setup()
+
+    def view(self, player: int) -> MisionView:
+        from .view import MisionView
+
+        return MisionView(self, player)
+
+    def _side(self, entries: Sequence[DeckEntry]) -> MisionSide:
+        entes = [e.card for e in entries if e.card.type == "entity" for _ in range(e.quantity)]
+        elements = [e.card for e in entries if e.card.type == "element" for _ in range(e.quantity)]
+        return MisionSide(entes, elements)
+
+    def _setup(self) -> None:
+        """ANTES DE INICIAR / FORMA DE JUEGO: shuffle, four Entes and four Elementos de juego."""
+        shuffle = self.rng.shuffle.shuffle
+        for p, side in enumerate(self.sides):
+            shuffle(side.entes_deck)
+            shuffle(side.elements_deck)
+            side.entes = [side.entes_deck.pop() for _ in range(min(SETUP_CARDS, len(side.entes_deck)))]
+            side.elementos = [
+                side.elements_deck.pop() for _ in range(min(SETUP_CARDS, len(side.elements_deck)))
+            ]
+            self._event("setup", player=p, entes=len(side.entes), elementos=len(side.elementos))
+        first = self.first_arg
+        if first is None:  # piedra, papel o tijera: an even draw
+            first = 0 if self.rng.dice.random() < 0.5 else 1
+        self.first = first
+        self._event("first", player=first)
+        self._begin_turn(first)
+
+    # -- the turn ----------------------------------------------------------------------------------
+
+    def _begin_turn(self, p: int) -> None:
+        if self._outcome is not None:
+            return
+        self.turn += 1
+        if self.turn > self.turn_cap:
+            self._finish(None, None, "turn_cap", f"Empate: se alcanzó el límite de {self.turn_cap} turnos")
+            return
+        self.active = p
+        side = self.sides[p]
+        if side.elements_deck:  # step 1
+            side.elementos.append(side.elements_deck.pop())
+        self._to_fight = [e for e in side.board if e.turn < self.turn]  # placed on an earlier turn
+        if side.entes:  # step 2: one and only one, while any are left
+            pile = side.entes
+            self.drawn = pile.pop(int(self.rng.shuffle.random() * len(pile)))
+            card = self.drawn
+            options = [
+                self._action(
+                    f"place:{WORLDS[w]}",
+                    f"Colocar {card.name} en {WORLD_NAMES[w]} ({card.worlds[w]})",
+                    "place",
+                    (w,),
+                )
+                for w in range(len(WORLDS))
+            ]
+            self._ask(p, "place", f"Elige el mundo de {card.name}", options, self._place)
+        else:
+            self._next_fight()
+
+    def _place(self, action: Action) -> None:
+        p, card = self.active, self.drawn
+        assert card is not None
+        self.sides[p].board.append(Placed(card, action.args[0], self.turn))
+        self.drawn = None
+        self._event("place", player=p, card=card.code, world=WORLDS[action.args[0]])
+        self._next_fight()
+
+    def _next_fight(self) -> None:
+        """Step 3: the player picks which Ente fights next while two or more are left."""
+        if self._outcome is not None:
+            return
+        left = self._to_fight
+        if not left:
+            self._begin_turn(1 - self.active)
+            return
+        if len(left) == 1:
+            self._fight(left.pop())
+            return
+        options = [
+            self._action(f"fight:{i}", f"Luchar con {e.card.name} en {WORLD_NAMES[e.world]}", "fight", (i,))
+            for i, e in enumerate(left)
+        ]
+        self._ask(
+            self.active,
+            "fight",
+            "Elige qué Ente lucha ahora",
+            options,
+            lambda a: self._fight(left.pop(a.args[0])),
+        )
+
+    def _fight(self, ente: Placed) -> None:
+        p = self.active
+        defender = pick_defender(self.sides[1 - p].board, ente.world)
+        self.fight = (ente, defender)
+        if defender is None:
+            self._event("fight", player=p, card=ente.card.code, world=WORLDS[ente.world], unopposed=True)
+            self._won(ente)
+            return
+        self._reinforce = [False, False]
+        self._ask_reinforce(p, lambda: self._ask_reinforce(1 - p, self._resolve))
+
+    def _ask_reinforce(self, p: int, then: Callable[[], None]) -> None:
+        """Both decide whether to reinforce, the rival not seeing the choice (asked in turn, revealed together)."""
+        if not self.sides[p].elementos:
+            then()
+            return
+        options = [
+            self._action("reinforce:yes", "Reforzar con un Elemento de juego", "reinforce", (1,)),
+            self._action("reinforce:no", "No reforzar", "reinforce", (0,)),
+        ]
+
+        def decide(a: Action) -> None:
+            self._reinforce[p] = bool(a.args[0])
+            then()
+
+        self._ask(p, "reinforce", "¿Refuerzas a tu Ente?", options, decide)
+
+    def _resolve(self) -> None:
+        assert self.fight is not None
+        ente, defender = self.fight
+        assert defender is not None
+        p, world = self.active, ente.world
+        points = [ente.card.worlds[world], defender.card.worlds[world]]
+        used: list[str | None] = [None, None]
+        for role, seat in ((ATTACKER, p), (DEFENDER, 1 - p)):
+            if self._reinforce[seat]:
+                pile = self.sides[seat].elementos
+                element = pile.pop(int(self.rng.shuffle.random() * len(pile)))  # any of them, unseen
+                points[role] += element.worlds[world]
+                self.sides[seat].olvido.append(element)  # to the OLVIDO, win or lose
+                used[role] = element.code
+        winner = fight_winner(points[ATTACKER], points[DEFENDER])
+        self._event(
+            "fight", player=p, card=ente.card.code, rival=defender.card.code, world=WORLDS[world],
+            points=points, reinforcements=used, winner="attacker" if winner == ATTACKER else "defender",
+        )  # fmt: skip
+        if winner == ATTACKER:
+            self._won(ente)
+        else:
+            self._after_fight()
+
+    def _won(self, ente: Placed) -> None:
+        """A win by the active player: a prize Elemento, to the BAÚL or hidden (chosen unseen)."""
+        p = self.active
+        if not self.sides[p].elements_deck:
+            self._event("no_prize", player=p)
+            self._after_fight()
+            return
+        options = [
+            self._action("prize:chest", "Voltear el premio y sumarlo al BAÚL", "prize", (1,)),
+            self._action(
+                "prize:hidden", "Integrar el premio sin verlo a tus Elementos de juego", "prize", (0,)
+            ),
+        ]
+        self._ask(p, "prize", "Premio: ¿al BAÚL o a tus Elementos de juego?", options, self._prize)
+
+    def _prize(self, action: Action) -> None:
+        p = self.active
+        side = self.sides[p]
+        card = side.elements_deck.pop()
+        if action.args[0]:
+            side.chest.append(card)
+            side.chest_points += card.chest or 0
+            self._event("prize", player=p, to="chest", card=card.code, chest=side.chest_points)
+            if side.chest_points >= TARGET:
+                self._finish(
+                    p, 1 - p, "chest_30", f"El jugador {p + 1} reunió {side.chest_points} puntos en el BAÚL"
+                )
+                return
+        else:
+            side.elementos.append(card)
+            self._event("prize", player=p, to="hidden", elementos=len(side.elementos))
+        self._after_fight()
+
+    def _after_fight(self) -> None:
+        """End of a fight: a player left without Elementos de juego loses (both at once: a draw)."""
+        self.fight = None
+        empty = [not s.elementos for s in self.sides]
+        if empty[0] and empty[1]:
+            self._finish(
+                None, None, "both_no_elements", "Empate: ambos jugadores se quedaron sin Elementos de juego"
+            )
+        elif empty[0] or empty[1]:
+            loser = 0 if empty[0] else 1
+            self._finish(
+                1 - loser, loser, "no_elements", f"El jugador {loser + 1} se quedó sin Elementos de juego"
+            )
+        else:
+            self._next_fight()
+
+    _actions: dict[tuple[str, str], Action] = {}
+
+    def _action(self, key: str, label: str, kind: str, args: tuple[int, ...]) -> Action:
+        cache = MisionMatch._actions
+        found = cache.get((key, label))
+        if found is None:
+            if len(cache) > 50_000:
+                cache.clear()
+            found = cache[(key, label)] = Action(key, label, kind, args)
+        return found

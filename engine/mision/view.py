@@ -1,0 +1,103 @@
+"""What one Misión S.O.S seat may see: the board, both BAÚLes and OLVIDOs, counts of the face-down piles.
+
+The Elementos de juego are face down even for their owner, so a view offers the
+expected value of an unseen Elemento of one's own (the deck list is known, the
+BAÚL and the OLVIDO are open) and, for the rival, the mean of what it has shown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards import WORLDS, CardData
+
+if TYPE_CHECKING:
+    from .match import MisionMatch, MisionSide, Placed
+
+__all__ = ["DEFAULT_ELEMENT_GUESS", "MisionView"]
+
+DEFAULT_ELEMENT_GUESS = 2.0  # a rival's Elemento, before it has shown any
+
+
+class MisionView:
+    """A live, read-only window on a match for seat ``seat``."""
+
+    __slots__ = ("_m", "seat")
+
+    def __init__(self, match: MisionMatch, seat: int) -> None:
+        self._m = match
+        self.seat = seat
+
+    @property
+    def turn(self) -> int:
+        return self._m.turn
+
+    @property
+    def pending_kind(self) -> str:
+        pending = self._m.pending
+        return "" if pending is None else pending.kind
+
+    @property
+    def me(self) -> MisionSide:
+        return self._m.sides[self.seat]
+
+    @property
+    def is_active(self) -> bool:
+        return self._m.active == self.seat
+
+    @property
+    def drawn(self) -> CardData | None:
+        """The Ente I am placing (only mine to see)."""
+        return self._m.drawn if self.is_active else None
+
+    def to_fight(self) -> list[Placed]:
+        """My Entes still to fight this turn, in the order the ``fight:<i>`` actions name them."""
+        return self._m._to_fight if self.is_active else []
+
+    def rival_board(self) -> list[Placed]:
+        return list(self._m.sides[1 - self.seat].board)
+
+    def rival_chest(self) -> int:
+        return self._m.sides[1 - self.seat].chest_points
+
+    def rival_elementos(self) -> int:
+        return len(self._m.sides[1 - self.seat].elementos)
+
+    def fight(self) -> tuple[Placed, Placed | None] | None:
+        """The fight being decided: (attacking Ente, defending Ente)."""
+        return self._m.fight
+
+    def unseen_elements(self) -> list[CardData]:
+        """My Elementos not yet seen: the deck list minus my BAÚL and my OLVIDO."""
+        seen: dict[str, int] = {}
+        for card in (*self.me.chest, *self.me.olvido):
+            seen[card.code] = seen.get(card.code, 0) + 1
+        out = []
+        for e in self._m.decks[self.seat]:
+            if e.card.type != "element":
+                continue
+            left = e.quantity - seen.get(e.card.code, 0)
+            out.extend([e.card] * max(left, 0))
+        return out
+
+    def expected_element(self, world: int) -> float:
+        unseen = self.unseen_elements()
+        return sum(c.worlds[world] for c in unseen) / len(unseen) if unseen else 0.0
+
+    def expected_chest(self) -> float:
+        unseen = self.unseen_elements()
+        return sum(c.chest or 0 for c in unseen) / len(unseen) if unseen else 0.0
+
+    def rival_expected_element(self, world: int) -> float:
+        shown = [*self._m.sides[1 - self.seat].olvido, *self._m.sides[1 - self.seat].chest]
+        return sum(c.worlds[world] for c in shown) / len(shown) if shown else DEFAULT_ELEMENT_GUESS
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "turn": self.turn,
+            "chest": self.me.chest_points,
+            "elementos": len(self.me.elementos),
+            "board": [(p.card.code, WORLDS[p.world]) for p in self.me.board],
+            "rival_board": [(p.card.code, WORLDS[p.world]) for p in self.rival_board()],
+        }

@@ -1,0 +1,153 @@
+"""Misión S.O.S played by decisions (FORMA DE JUEGO, PASOS PARA EL TURNO, OBJETIVO DEL JUEGO)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import CardData, DeckEntry, MisionMatch
+from engine.mision.match import ATTACKER, DEFENDER, Placed, fight_winner, pick_defender
+
+from .scenes import M, events, keys
+
+ENTE = CardData(M, "E-1", "Ente", "entity", worlds=(5, 1, 1, 1))
+ELEMENT = CardData(M, "L-1", "Elemento", "element", worlds=(1, 1, 1, 1), chest=10)
+
+
+def deck(entes: int = 6, elements: int = 20, element: CardData = ELEMENT) -> list[DeckEntry]:
+    return [DeckEntry("entities", entes, ENTE), DeckEntry("elements", elements, element)]
+
+
+def new(first: int = 0, **kw: int) -> MisionMatch:
+    return MisionMatch([deck(**kw), deck(**kw)], seed=1, first=first, trace=True)
+
+
+def to_contest() -> MisionMatch:
+    """Both seats put an Ente in water; seat 0's turn 3: its first Ente fights seat 1's."""
+    m = new()
+    m.push_key("place:water")  # turn 1, seat 0
+    m.push_key("place:water")  # turn 2, seat 1 (its Ente does not fight yet)
+    m.push_key("place:air")  # turn 3, seat 0 places; then the water Ente fights
+    return m
+
+
+def test_setup_four_entes_and_four_elementos_de_juego_each():
+    m = new()
+    assert [len(s.entes) for s in m.sides] == [3, 4]  # seat 0 already drew one to place
+    assert [len(s.elementos) for s in m.sides] == [5, 4]  # seat 0 drew its turn's Elemento (step 1)
+    assert [len(s.elements_deck) for s in m.sides] == [15, 16]
+    assert m.pending.kind == "place" and keys(m) == ["place:water", "place:air", "place:fire", "place:earth"]
+
+
+def test_an_ente_does_not_fight_the_turn_it_is_placed():
+    m = new()
+    m.push_key("place:fire")
+    assert m.active == 1 and not events(m, "fight")
+
+
+def test_an_unopposed_ente_wins_and_takes_a_prize():
+    m = new()
+    m.push_key("place:water")
+    m.push_key("place:air")
+    m.push_key("place:fire")  # seat 0, turn 3: the water Ente fights, nobody in front
+    assert events(m, "fight")[-1]["unopposed"] is True
+    assert m.pending.kind == "prize" and keys(m) == ["prize:chest", "prize:hidden"]
+    m.push_key("prize:chest")
+    assert m.sides[0].chest_points == 10
+
+
+def test_a_hidden_prize_joins_the_elementos_de_juego():
+    m = new()
+    m.push_key("place:water")
+    m.push_key("place:air")
+    m.push_key("place:fire")
+    before = len(m.sides[0].elementos)
+    m.push_key("prize:hidden")
+    assert len(m.sides[0].elementos) == before + 1 and m.sides[0].chest_points == 0
+
+
+def test_both_players_decide_reinforcement_the_active_one_first():
+    m = to_contest()
+    assert m.pending.kind == "reinforce" and m.to_move == 0
+    m.push_key("reinforce:yes")
+    assert m.pending.kind == "reinforce" and m.to_move == 1
+    assert not events(m, "fight")  # nothing revealed until both decided
+    m.push_key("reinforce:no")
+    fight = events(m, "fight")[-1]
+    assert fight["points"] == [6, 5] and fight["winner"] == "attacker"
+    assert [len(s.olvido) for s in m.sides] == [1, 0]  # the reinforcement goes to the OLVIDO
+    assert m.pending.kind == "prize"
+
+
+def test_a_tie_is_held_by_the_defender_and_gives_no_prize():
+    m = to_contest()
+    m.push_key("reinforce:no")
+    m.push_key("reinforce:no")
+    assert events(m, "fight")[-1]["winner"] == "defender"
+    assert m.active == 1 and m.sides[0].chest_points == 0
+
+
+def test_fight_winner_needs_more_points():
+    assert fight_winner(6, 5) == ATTACKER
+    assert fight_winner(5, 5) == DEFENDER
+    assert fight_winner(4, 5) == DEFENDER
+
+
+def test_the_strongest_ente_in_the_world_defends():
+    weak = Placed(CardData(M, "A", "A", "entity", worlds=(2, 0, 0, 0)), 0, 1)
+    strong = Placed(CardData(M, "B", "B", "entity", worlds=(7, 0, 0, 0)), 0, 3)
+    also = Placed(CardData(M, "C", "C", "entity", worlds=(7, 0, 0, 0)), 0, 5)
+    elsewhere = Placed(CardData(M, "D", "D", "entity", worlds=(9, 0, 0, 0)), 1, 1)
+    assert pick_defender([weak, strong, also, elsewhere], 0) is strong
+    assert pick_defender([elsewhere], 0) is None
+
+
+def test_thirty_points_in_the_baul_win():
+    m = new()
+    m.push_key("place:water")
+    m.push_key("place:air")
+    m.push_key("place:fire")
+    m.sides[0].chest_points = 25
+    m.push_key("prize:chest")
+    outcome = m.outcome()
+    assert outcome is not None and (outcome.winner, outcome.reason) == (0, "chest_30")
+
+
+def test_leaving_the_rival_without_elementos_de_juego_wins():
+    m = to_contest()
+    m.sides[1].elementos = m.sides[1].elementos[:1]
+    m.push_key("reinforce:no")
+    m.push_key("reinforce:yes")  # seat 1 spends its last Elemento de juego
+    outcome = m.outcome()
+    assert outcome is not None and (outcome.winner, outcome.loser, outcome.reason) == (0, 1, "no_elements")
+
+
+def test_both_without_elementos_de_juego_at_once_is_a_draw():
+    m = to_contest()
+    m.sides[0].elementos = m.sides[0].elementos[:1]
+    m.sides[1].elementos = m.sides[1].elementos[:1]
+    m.sides[0].elements_deck.clear()  # no prize to refill with
+    m.push_key("reinforce:yes")
+    m.push_key("reinforce:yes")
+    outcome = m.outcome()
+    assert outcome is not None and outcome.winner is None and outcome.reason == "both_no_elements"
+
+
+def test_the_player_orders_its_fights():
+    m = new(entes=6)
+    for key in ("place:water", "place:fire", "place:air", "prize:hidden", "place:earth", "prize:hidden"):
+        m.push_key(key)
+    m.push_key("place:earth")  # seat 0, turn 5: its water and air Entes fight
+    assert m.pending.kind == "fight" and keys(m) == ["fight:0", "fight:1"]
+
+
+def test_the_turn_cap_ends_in_a_draw():
+    m = MisionMatch([deck(), deck()], seed=1, first=0, turn_cap=2)
+    m.push_key("place:water")
+    m.push_key("place:air")
+    outcome = m.outcome()
+    assert outcome is not None and outcome.winner is None and outcome.reason == "turn_cap"
+
+
+def test_misión_needs_two_decks():
+    with pytest.raises(ValueError):
+        MisionMatch([deck()], seed=1)
