@@ -6,12 +6,13 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
 
 class SignupForm(UserCreationForm):
     email = forms.EmailField(
-        label="Correo electrónico",
-        help_text="Solo para recuperar la contraseña; nunca se muestra.",
+        label=_("Correo electrónico"),
+        help_text=_("Solo para recuperar la contraseña; nunca se muestra."),
     )
 
     class Meta(UserCreationForm.Meta):
@@ -21,7 +22,7 @@ class SignupForm(UserCreationForm):
     def clean_email(self) -> str:
         email = self.cleaned_data["email"].strip()
         if get_user_model().objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError("Ya hay una cuenta con ese correo: ¿has olvidado la contraseña?")
+            raise forms.ValidationError(_("Ya hay una cuenta con ese correo: ¿has olvidado la contraseña?"))
         return email
 
 
@@ -30,7 +31,7 @@ class LimitedAuthenticationForm(AuthenticationForm):
 
     error_messages = {
         **AuthenticationForm.error_messages,
-        "throttled": "Demasiados intentos fallidos. Espera 15 minutos antes de volver a intentarlo.",
+        "throttled": _("Demasiados intentos fallidos. Espera 15 minutos antes de volver a intentarlo."),
     }
 
     def clean(self) -> dict:

@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from rest_framework.authtoken.models import Token
 
@@ -26,7 +27,8 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"¡Bienvenido, {user.username}! Ya puedes crear tus mazos.")
+        welcome = _("¡Bienvenido, %(username)s! Ya puedes crear tus mazos.") % {"username": user.username}
+        messages.success(request, welcome)
         target = request.POST.get("next", "")
         if url_has_allowed_host_and_scheme(target, {request.get_host()}, require_https=request.is_secure()):
             return redirect(target)
@@ -43,6 +45,6 @@ def api_token(request: HttpRequest) -> HttpResponse:
         if token is not None:
             token.delete()
         token = Token.objects.create(user=request.user)
-        messages.success(request, "Nueva clave creada; la anterior ya no sirve.")
+        messages.success(request, _("Nueva clave creada; la anterior ya no sirve."))
         return redirect("api-token")
     return render(request, "accounts/token.html", {"token": token})

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from cards.models import Game
 from decks.models import MAX_DESCRIPTION, MAX_NAME, Visibility
@@ -15,18 +16,21 @@ LIST_PLACEHOLDER = "Mazo:\n1 Cañón del sacrificio (BASE-105)\nOrganismo de fis
 
 
 class DeckDetailsForm(forms.Form):
-    name = forms.CharField(label="Nombre", max_length=MAX_NAME)
+    name = forms.CharField(label=_("Nombre"), max_length=MAX_NAME)
     description = forms.CharField(
-        label="Descripción", required=False, max_length=MAX_DESCRIPTION, widget=forms.Textarea(attrs={"rows": 3})
+        label=_("Descripción"), required=False, max_length=MAX_DESCRIPTION, widget=forms.Textarea(attrs={"rows": 3})
     )
     visibility = forms.ChoiceField(
-        label="Visibilidad", choices=Visibility.choices, initial=Visibility.PRIVATE,
-        help_text="Privado: solo tú. Oculto: quien tenga el enlace secreto. Público: todos, en la lista de mazos públicos.",
+        label=_("Visibilidad"), choices=Visibility.choices, initial=Visibility.PRIVATE,
+        help_text=_(
+            "Privado: solo tú. Oculto: quien tenga el enlace secreto. "
+            "Público: todos, en la lista de mazos públicos."
+        ),
     )
 
 
 class DeckEditForm(DeckDetailsForm):
-    built = forms.BooleanField(label="Lo tengo montado con cartas reales", required=False)
+    built = forms.BooleanField(label=_("Lo tengo montado con cartas reales"), required=False)
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
 
 
@@ -34,18 +38,22 @@ class DeckListForm(forms.Form):
     """A pasted or uploaded list; the text wins over nothing, the file over an empty text."""
 
     text = forms.CharField(
-        label="Lista", required=False, strip=False,
+        label=_("Lista"), required=False, strip=False,
         widget=forms.Textarea(attrs={"rows": 14, "placeholder": LIST_PLACEHOLDER, "spellcheck": "false"}),
-        help_text="Una carta por línea: «[N] NOMBRE [(CÓDIGO)]», bajo encabezados como «Mazo:» y «Tokens:» "
-        "(Eliria) o «Entes:» y «Elementos:» (Misión S.O.S).",
+        help_text=_(
+            "Una carta por línea: «[N] NOMBRE [(CÓDIGO)]», bajo encabezados como «Mazo:» y «Tokens:» "
+            "(Eliria) o «Entes:» y «Elementos:» (Misión S.O.S)."
+        ),
     )
-    upload = forms.FileField(label="…o sube un archivo de texto", required=False)
+    upload = forms.FileField(label=_("…o sube un archivo de texto"), required=False)
 
     def clean_text(self) -> str:
         text = self.cleaned_data.get("text") or ""
         if len(text) > MAX_LIST_CHARS:
+            chars, limit = f"{len(text):,}".replace(",", "."), f"{MAX_LIST_CHARS:,}".replace(",", ".")
             raise forms.ValidationError(
-                f"La lista tiene {len(text):,} caracteres; el máximo es {MAX_LIST_CHARS:,}.".replace(",", ".")
+                _("La lista tiene %(chars)s caracteres; el máximo es %(max)s.")
+                % {"chars": chars, "max": limit}
             )
         return text
 
@@ -54,12 +62,14 @@ class DeckListForm(forms.Form):
         if not upload:
             return None
         if upload.size > MAX_UPLOAD_BYTES:
-            raise forms.ValidationError(f"El archivo pesa demasiado (máximo {MAX_UPLOAD_BYTES // 1024} kB).")
+            raise forms.ValidationError(
+                _("El archivo pesa demasiado (máximo %(kb)s kB).") % {"kb": MAX_UPLOAD_BYTES // 1024}
+            )
         raw = upload.read(MAX_UPLOAD_BYTES + 1)
         try:
             return raw.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise forms.ValidationError("El archivo no es texto en UTF-8.") from None
+            raise forms.ValidationError(_("El archivo no es texto en UTF-8.")) from None
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -69,7 +79,7 @@ class DeckListForm(forms.Form):
 
 
 class NewDeckForm(DeckDetailsForm, DeckListForm):
-    game = forms.ChoiceField(label="Juego", choices=Game.choices)
+    game = forms.ChoiceField(label=_("Juego"), choices=Game.choices)
     field_order = ["game", "name", "description", "visibility", "text", "upload"]
 
 

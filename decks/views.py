@@ -15,10 +15,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Sum
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cards.models import Card, Game
@@ -54,7 +56,12 @@ LABELS = dict(Section.choices)
 
 # ---------------------------------------------------------------- access
 def _owned(request: HttpRequest, pk: int) -> Deck:
-    return get_object_or_404(Deck.objects.owned_by(request.user).select_related("owner"), pk=pk)
+    """The player's own deck. A deck they may see but not change is a 403; one they may not
+    even see is a 404, so its existence is not revealed."""
+    deck = get_object_or_404(Deck.objects.visible_to(request.user).select_related("owner"), pk=pk)
+    if deck.owner_id != request.user.pk:
+        raise PermissionDenied(_("Este mazo no es tuyo."))
+    return deck
 
 
 def _viewable(request: HttpRequest, pk: int | None = None, slug: str | None = None) -> Deck:
@@ -135,11 +142,11 @@ def deck_new(request: HttpRequest) -> HttpResponse:
             if text.strip() and not _accepted(request, game, text):
                 preview = _preview(deck_list_report(game=game, text=text), game, text)
             else:
-                deck, _ = deck_import_list(
+                deck, _report = deck_import_list(
                     owner=request.user, game=game, text=text, name=data["name"],
                     description=data["description"], visibility=data["visibility"], accept_unreadable=True,
                 )
-                messages.success(request, f"Mazo «{deck.name}» guardado.")
+                messages.success(request, _("Mazo «%(name)s» guardado.") % {"name": deck.name})
                 return redirect(deck)
         except DeckError as exc:
             form.add_error("text", str(exc))
@@ -163,7 +170,7 @@ def deck_replace_list(request: HttpRequest, pk: int) -> HttpResponse:
                     owner=request.user, game=deck.game, text=text, deck=deck,
                     expected_version=form.cleaned_data["version"], accept_unreadable=True,
                 )
-                messages.success(request, "Lista reemplazada; la anterior queda en las revisiones.")
+                messages.success(request, _("Lista reemplazada; la anterior queda en las revisiones."))
                 return redirect(deck)
         except DeckError as exc:
             form.add_error("text", str(exc))
@@ -256,12 +263,12 @@ def deck_change(request: HttpRequest, pk: int) -> HttpResponse:
     deck = _owned(request, pk)
     form = ChangeCardForm(request.POST)
     if not form.is_valid():
-        return _builder_answer(request, deck, "Petición incompleta: recarga la página.", "")
+        return _builder_answer(request, deck, _("Petición incompleta: recarga la página."), "")
     data = form.cleaned_data
     card = Card.objects.filter(pk=data["card"], game=deck.game).first()
     try:
         if card is None:
-            raise DeckError("Esa carta no es de este juego.")
+            raise DeckError(_("Esa carta no es de este juego."))
         deck = deck_change_card(
             deck, expected_version=data["version"], actor=request.user, card=card,
             section=data["section"], delta=data["delta"],
@@ -278,13 +285,13 @@ def deck_pin(request: HttpRequest, pk: int) -> HttpResponse:
     deck = _owned(request, pk)
     form = PinForm(request.POST)
     if not form.is_valid():
-        return _builder_answer(request, deck, "Petición incompleta: recarga la página.", "")
+        return _builder_answer(request, deck, _("Petición incompleta: recarga la página."), "")
     data = form.cleaned_data
     card = Card.objects.filter(pk=data["card"], game=deck.game).first()
     edition = card.editions.filter(edition=data["edition"]).first() if card and data["edition"] else None
     try:
         if card is None or (data["edition"] and edition is None):
-            raise DeckError("Esa edición no existe.")
+            raise DeckError(_("Esa edición no existe."))
         deck = deck_pin_edition(deck, expected_version=data["version"], actor=request.user, card=card,
                                 section=data["section"], edition=edition)
     except DeckError as exc:
@@ -318,7 +325,7 @@ def deck_edit(request: HttpRequest, pk: int) -> HttpResponse:
             deck, expected_version=data["version"], actor=request.user, name=data["name"],
             description=data["description"], visibility=data["visibility"], built=data["built"],
         )
-        messages.success(request, "Datos del mazo guardados.")
+        messages.success(request, _("Datos del mazo guardados."))
     except DeckError as exc:
         messages.error(request, str(exc))
     return redirect(deck)
@@ -332,12 +339,12 @@ def deck_delete_view(request: HttpRequest, pk: int) -> HttpResponse:
         form = VersionForm(request.POST)
         try:
             if not form.is_valid():
-                raise DeckError("Petición incompleta: recarga la página.")
+                raise DeckError(_("Petición incompleta: recarga la página."))
             deck_delete(deck, expected_version=form.cleaned_data["version"])
         except DeckError as exc:
             messages.error(request, str(exc))
             return redirect(deck)
-        messages.success(request, f"Mazo «{deck.name}» borrado.")
+        messages.success(request, _("Mazo «%(name)s» borrado.") % {"name": deck.name})
         return redirect("decks:mine")
     return render(request, "decks/delete.html", {"deck": deck})
 
@@ -360,10 +367,10 @@ def deck_restore(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     form = VersionForm(request.POST)
     try:
         if not form.is_valid():
-            raise DeckError("Petición incompleta: recarga la página.")
+            raise DeckError(_("Petición incompleta: recarga la página."))
         deck_restore_revision(deck, number=number, expected_version=form.cleaned_data["version"],
                               actor=request.user)
-        messages.success(request, f"Restaurada la revisión {number}.")
+        messages.success(request, _("Restaurada la revisión %(number)s.") % {"number": number})
     except DeckError as exc:
         messages.error(request, str(exc))
         return redirect("decks:revisions", pk=deck.pk)
@@ -400,7 +407,7 @@ def deck_proxies(request: HttpRequest, pk: int | None = None, slug: str | None =
 def deck_fork_view(request: HttpRequest, pk: int | None = None, slug: str | None = None) -> HttpResponse:
     deck = _viewable(request, pk=pk, slug=slug)
     copy = deck_fork(deck, owner=request.user)
-    messages.success(request, f"Copiado en tus mazos como «{copy.name}» (privado).")
+    messages.success(request, _("Copiado en tus mazos como «%(name)s» (privado).") % {"name": copy.name})
     return redirect(copy)
 
 

@@ -154,11 +154,12 @@ def test_deck_page_access(bundled, player, client_in):
     # The builder and the writes are the owner's only.
     page = stranger.get(public.get_absolute_url()).content.decode()
     assert "Añadir cartas" not in page and "Copiar a mis mazos" in page
-    assert stranger.get(reverse("decks:search", args=[public.pk]) + "?q=lobo").status_code == 404
+    # A deck the stranger may see but not change: 403 (issue 4: a write without the right owner).
+    assert stranger.get(reverse("decks:search", args=[public.pk]) + "?q=lobo").status_code == 403
     change = {"card": 1, "section": "main", "delta": "1", "version": 1}
-    assert stranger.post(reverse("decks:change", args=[public.pk]), change).status_code == 404
+    assert stranger.post(reverse("decks:change", args=[public.pk]), change).status_code == 403
     assert stranger.post(reverse("decks:edit", args=[public.pk]), {"name": "x", "version": 1,
-                                                                    "visibility": "private"}).status_code == 404
+                                                                    "visibility": "private"}).status_code == 403
     assert Deck.objects.get(pk=public.pk).version == 1
     # The owner sees the secret link of an unlisted deck.
     assert unlisted.get_share_url() in client_in.get(unlisted.get_absolute_url()).content.decode()
@@ -278,7 +279,7 @@ def test_delete_needs_the_owner(bundled, player, client_in):
     deck = deck_from_list(player, visibility="public")
     stranger = Client()
     stranger.force_login(UserFactory())
-    assert stranger.post(reverse("decks:delete", args=[deck.pk]), {"version": 1}).status_code == 404
+    assert stranger.post(reverse("decks:delete", args=[deck.pk]), {"version": 1}).status_code == 403
     assert client_in.get(reverse("decks:delete", args=[deck.pk])).status_code == 200
     client_in.post(reverse("decks:delete", args=[deck.pk]), {"version": 1})
     assert not Deck.objects.exists()
