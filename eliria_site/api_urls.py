@@ -6,6 +6,7 @@ from rest_framework.routers import SimpleRouter
 
 from cards import api as cards_api
 from cards.pagecache import anonymous_cache
+from collection.api import CollectionDeckViewSet, CollectionViewSet
 from decks import api_play
 from decks.api import DeckViewSet
 from rulings import api as rulings_api
@@ -15,6 +16,9 @@ app_name = "api"
 # Deck ids are digits only, so "decks/validate/" above can never be read as a deck.
 decks_router = SimpleRouter()
 decks_router.register("decks", DeckViewSet, basename="deck")
+collection_router = SimpleRouter()
+collection_router.register("collection/decks", CollectionDeckViewSet, basename="collection-deck")
+collection_router.register("collection", CollectionViewSet, basename="collection")
 
 urlpatterns = [
     path("cards/", anonymous_cache(cards_api.CardList.as_view()), name="card-list"),
@@ -25,6 +29,7 @@ urlpatterns = [
     path("decks/validate/", api_play.validate_deck, name="deck-validate"),
     path("goldfish/", api_play.goldfish_run, name="goldfish"),
     *decks_router.urls,
+    *collection_router.urls,
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
 ]

@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "cards",
     "rulings",
     "decks",
+    "collection",
     "play",
     "django_tasks",
     "django_tasks_db",

@@ -13,6 +13,7 @@ urlpatterns = [
     path("", include("rulings.urls")),
     path("", include("decks.urls")),
     path("", include("decks.goldfish_urls")),
+    path("", include("collection.urls")),
     path("", include("play.urls")),
     path("api/", include("eliria_site.api_urls")),
     path("admin/", admin.site.urls),

@@ -1,0 +1,321 @@
+"""Reading what a player wants to add: CSV rows or a pasted deck list -> resolved rows.
+
+Nothing here writes. Every problem is an `ImportProblem` naming its line and field
+(`line 4: quantity: …`); a file with any problem is refused as a whole by the services.
+
+CSV: a header line, then `game,code,edition,quantity,condition,language` (any order; `name`
+and other extra columns are ignored). `game` may be left empty when the import names a game;
+`edition` empty means the card's current edition (ruling TERCERO); `condition` and `language`
+are optional. A cell that our export protected from spreadsheets (`'=…`) is read back as is.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from cards.models import Card, Edition, Game
+from collection.models import MAX_COPIES, Condition
+from decks.lookup import DbLookup
+from engine import Game as EngineGame
+from engine import parse_decklist
+from engine.decklist import HEADERS
+from engine.text import fold
+from engine.validation import resolve_line
+
+MAX_BYTES = 1_000_000
+MAX_ROWS = 10_000
+MAX_PROBLEMS = 200
+COLUMNS = ("game", "code", "edition", "quantity", "condition", "language")
+REQUIRED = ("code", "quantity")
+GAMES = {"eliria": "eliria", "mision": "mision", "misionsos": "mision", "sos": "mision"}
+GAME_LABELS = dict(Game.choices)
+CONDITIONS = {c.value.upper(): c.value for c in Condition}
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\0")
+ALL_HEADERS = {fold(h[:-1]) for h in HEADERS.values()} | {"main", "entities", "elements"}
+
+
+@dataclass(frozen=True)
+class ImportProblem:
+    line: int | None
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"line {self.line}: " if self.line is not None else ""
+        return f"{where}{self.field}: {self.message}"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"line": self.line, "field": self.field, "message": self.message}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One resolved line: copies of an edition, with an optional condition and language."""
+
+    line: int
+    card: Card
+    edition: Edition
+    quantity: int
+    condition: str = ""
+    language: str = ""
+
+
+class ImportRejected(Exception):
+    """A refused import; `problems` lists every line that is wrong (nothing was written)."""
+
+    def __init__(self, problems: list[ImportProblem]) -> None:
+        self.problems = problems[:MAX_PROBLEMS]
+        more = len(problems) - len(self.problems)
+        self.more = more
+        n = len(problems)
+        super().__init__(
+            f"{n} {'error' if n == 1 else 'errores'}: no se ha guardado nada. "
+            + "; ".join(str(p) for p in self.problems[:5]) + ("…" if n > 5 else "")
+        )
+
+
+def size_problem(size: int) -> ImportProblem | None:
+    if size <= MAX_BYTES:
+        return None
+    return ImportProblem(None, "file", (
+        f"el archivo ocupa {size / 1_000_000:.1f} MB y el máximo es {MAX_BYTES // 1_000_000} MB "
+        f"({MAX_ROWS} filas): divídelo en varios archivos."
+    ))
+
+
+def decode(data: bytes) -> str:
+    """The text of an uploaded file; refuses what is too big or not UTF-8 before reading it."""
+    problem = size_problem(len(data))
+    if problem:
+        raise ImportRejected([problem])
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ImportRejected([ImportProblem(None, "file", (
+            f"el archivo no está en UTF-8 (byte {exc.start}); guárdalo como «CSV UTF-8»."
+        ))]) from None
+
+
+# ---------------------------------------------------------------- CSV
+def read_csv(text: str, *, game: str | None = None) -> list[Row]:
+    """The rows of a collection CSV, or ImportRejected with every problem."""
+    problem = size_problem(len(text.encode("utf-8", "surrogatepass")))
+    if problem:
+        raise ImportRejected([problem])
+    records, problems = _csv_records(text)
+    rows, more = resolve_records(records, game=game)
+    problems.extend(more)
+    if problems:
+        raise ImportRejected(sorted(problems, key=lambda p: p.line or 0))
+    return rows
+
+
+def _csv_records(text: str) -> tuple[list[tuple[int, dict[str, str]]], list[ImportProblem]]:
+    if "\0" in text:
+        return [], [ImportProblem(None, "file", "el archivo contiene bytes nulos: no es un CSV de texto.")]
+    reader = csv.reader(io.StringIO(text))
+    problems: list[ImportProblem] = []
+    try:
+        header = next(reader, None)
+        if header is None:
+            return [], [ImportProblem(1, "header", f"el archivo está vacío; la primera línea es {','.join(COLUMNS)}.")]
+        names = [fold(h).strip() for h in header]
+        missing = [c for c in REQUIRED if c not in names]
+        if missing:
+            return [], [ImportProblem(1, "header", (
+                f"faltan las columnas {', '.join(missing)}; la primera línea debe ser {','.join(COLUMNS)}."
+            ))]
+        records = []
+        for cells in reader:
+            if not any(c.strip() for c in cells):
+                continue
+            if len(records) >= MAX_ROWS:
+                problems.append(ImportProblem(reader.line_num, "file", f"más de {MAX_ROWS} filas: divide el archivo."))
+                break
+            if len(cells) > len(names) and any(c.strip() for c in cells[len(names):]):
+                problems.append(ImportProblem(reader.line_num, "file", (
+                    f"{len(cells)} columnas y la cabecera tiene {len(names)}."
+                )))
+                continue
+            record = {name: _unprotect(cells[i].strip()) if i < len(cells) else "" for i, name in enumerate(names)}
+            records.append((reader.line_num, record))
+    except csv.Error as exc:
+        problems.append(ImportProblem(reader.line_num, "file", f"CSV mal formado ({exc})."))
+        return [], problems
+    return records, problems
+
+
+def _unprotect(cell: str) -> str:
+    """Undo the export's spreadsheet protection: `'=x` was written for `=x`."""
+    return cell[1:] if cell.startswith("'") and cell[1:2] in FORMULA_START and cell[1:2] else cell
+
+
+# ---------------------------------------------------------------- records -> rows
+def resolve_records(
+    records: Iterable[tuple[int, Mapping[str, Any]]], *, game: str | None = None
+) -> tuple[list[Row], list[ImportProblem]]:
+    """Dict records (CSV lines, or the data file's collection) -> rows; two queries in all."""
+    records = list(records)
+    codes = {str(r.get("code") or "").strip().upper() for _, r in records} - {""}
+    cards = _cards_by_code(codes)
+    rows: list[Row] = []
+    problems: list[ImportProblem] = []
+    for line, record in records:
+        row = _resolve(line, record, game, cards, problems)
+        if row is not None:
+            rows.append(row)
+    return rows, problems
+
+
+def _cards_by_code(codes: set[str]) -> dict[tuple[str, str], Card]:
+    """Cards of either game by (game, CODE), with every edition: two queries (chunked)."""
+    out: dict[tuple[str, str], Card] = {}
+    codes_list = sorted(codes)
+    for start in range(0, len(codes_list), 900):
+        chunk = codes_list[start:start + 900]
+        for card in Card.objects.filter(code__in=chunk).select_related("current").prefetch_related("editions"):
+            out[(card.game, card.code.upper())] = card
+    return out
+
+
+def _resolve(
+    line: int, record: Mapping[str, Any], game: str | None,
+    cards: dict[tuple[str, str], Card], problems: list[ImportProblem],
+) -> Row | None:
+    start = len(problems)
+
+    def bad(field: str, message: str) -> None:
+        problems.append(ImportProblem(line, field, message))
+
+    row_game = _game(str(record.get("game") or "").strip(), game, bad)
+    code = str(record.get("code") or "").strip()
+    card = None
+    if not code:
+        bad("code", "falta el código de la carta.")
+    elif row_game:
+        card = cards.get((row_game, code.upper()))
+        if card is None:
+            other = next((c for (g, k), c in cards.items() if k == code.upper()), None)
+            if other is not None:
+                bad("code", f"{other.code} ({other.name}) es una carta de {GAME_LABELS[other.game]}, "
+                            f"no de {GAME_LABELS[row_game]}.")
+            else:
+                bad("code", f"no existe ninguna carta de {GAME_LABELS[row_game]} con el código «{code[:30]}».")
+    edition = _edition(card, str(record.get("edition") or "").strip(), bad) if card else None
+    quantity = _quantity(record.get("quantity"), bad)
+    condition = _condition(str(record.get("condition") or "").strip(), bad)
+    language = str(record.get("language") or "").strip().lower()
+    if language and not re.fullmatch(r"[a-z]{2,3}", language):
+        bad("language", f"«{language[:20]}» no es un código de idioma (es, en, pt…).")
+    if len(problems) > start or card is None or edition is None or quantity is None:
+        return None
+    return Row(line, card, edition, quantity, condition, language)
+
+
+def _game(value: str, selected: str | None, bad: Any) -> str | None:
+    if not value:
+        if selected:
+            return selected
+        bad("game", "falta el juego (eliria o mision).")
+        return None
+    game = GAMES.get(fold(value).replace(" ", "").replace(".", ""))
+    if game is None:
+        bad("game", f"juego desconocido «{value[:20]}»: eliria o mision.")
+        return None
+    if selected and game != selected:
+        bad("game", f"la carta es de {GAME_LABELS[game]} y la importación es de {GAME_LABELS[selected]}.")
+        return None
+    return game
+
+
+def _edition(card: Card, value: str, bad: Any) -> Edition | None:
+    editions = sorted(card.editions.all(), key=lambda e: e.edition)
+    if not value:
+        current = next((e for e in editions if e.pk == card.current_id), None)
+        if current is None:
+            bad("edition", f"{card.code} no tiene ninguna edición.")
+        return current
+    if not re.fullmatch(r"\d{1,4}", value):
+        bad("edition", f"«{value[:20]}» no es un número de edición.")
+        return None
+    found = next((e for e in editions if e.edition == int(value)), None)
+    if found is None:
+        have = ", ".join(str(e.edition) for e in editions)
+        bad("edition", f"{card.code} no tiene edición {int(value)} (tiene: {have}).")
+    return found
+
+
+def _quantity(value: Any, bad: Any) -> int | None:
+    text = str(value if value is not None else "").strip()
+    if isinstance(value, bool) or not re.fullmatch(r"-?\d{1,12}", text):
+        bad("quantity", f"«{text[:20]}» no es un número entero de copias (1 a {MAX_COPIES}).")
+        return None
+    n = int(text)
+    if not 1 <= n <= MAX_COPIES:
+        bad("quantity", f"{n} copias no es posible: de 1 a {MAX_COPIES}.")
+        return None
+    return n
+
+
+def _condition(value: str, bad: Any) -> str:
+    if not value:
+        return ""
+    found = CONDITIONS.get(value.upper())
+    if found is None:
+        bad("condition", f"estado desconocido «{value[:20]}»: {', '.join(CONDITIONS.values())} o vacío.")
+        return ""
+    return found
+
+
+# ---------------------------------------------------------------- pasted deck lists
+def read_list(text: str, *, game: str) -> list[Row]:
+    """The rows of a pasted list (CONTRACT §3): a code decides, else the name; current edition.
+
+    Section headers of either game are allowed and ignored: a collection has no sections."""
+    if game not in GAME_LABELS:
+        raise ImportRejected([ImportProblem(None, "game", "elige el juego de la lista (eliria o mision).")])
+    problem = size_problem(len(text.encode("utf-8", "surrogatepass")))
+    if problem:
+        raise ImportRejected([problem])
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if len(lines) > MAX_ROWS:
+        raise ImportRejected([ImportProblem(None, "file", f"más de {MAX_ROWS} líneas: divide la lista.")])
+    cleaned = "\n".join("" if _is_header(raw) else raw for raw in lines)
+    parsed = parse_decklist(cleaned, game)
+    problems = [ImportProblem(e.line, "list", _strip_line(e.message)) for e in parsed.errors]
+    lookup = DbLookup(parsed.lines, game)
+    resolved = []
+    for line in parsed.lines:
+        entry = resolve_line(line, EngineGame(game), lookup)
+        if hasattr(entry, "card"):
+            resolved.append((line.line, entry.card.code, entry.quantity))
+        else:
+            problems.append(ImportProblem(line.line, "card", _strip_line(entry.message)))
+    cards = {c.code: c for c in Card.objects.filter(game=game, code__in={c for _, c, _ in resolved})
+             .select_related("current")}
+    rows = []
+    for number, code, quantity in resolved:
+        card = cards[code]
+        if card.current is None:
+            problems.append(ImportProblem(number, "card", f"{card.code} no tiene ninguna edición."))
+        else:
+            rows.append(Row(number, card, card.current, quantity))
+    if problems:
+        raise ImportRejected(sorted(problems, key=lambda p: p.line or 0))
+    return rows
+
+
+def _is_header(raw: str) -> bool:
+    stripped = raw.strip()
+    return stripped.endswith(":") and not stripped.startswith("#") and fold(stripped[:-1]) in ALL_HEADERS
+
+
+def _strip_line(message: str) -> str:
+    """The engine's messages start with «Línea N: »; our problems carry the line already."""
+    return re.sub(r"^Línea \d+: ", "", message)
+
