@@ -30,6 +30,11 @@ test: venv
 bench: venv
 	$(PY) bench/catalogue.py
 	$(PY) bench/goldfish.py
+	$(PY) bench/matchup.py
+	$(PY) bench/collection.py
+	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk >/dev/null)
+	$(PY) bench/load.py
+	bash scripts/with_pg.sh $(PY) bench/load.py
 
 clean:
 	rm -rf $(VENV) staticfiles media db.sqlite3*

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET
 
 from cards.api import edition_json
 from cards.diff import edition_diff
-from cards.hooks import rulings_for_card
+from cards.hooks import rulings_for_card, with_owned_counts
 from cards.models import Card, Game, Set
 from cards.pagecache import anonymous_cache
 from cards.render import face_png
@@ -56,6 +56,7 @@ def card_list(request: HttpRequest) -> HttpResponse:
         error, qs = str(exc), Card.objects.none()
     if not qs.ordered:
         qs = qs.order_by("game", "code")
+    qs, quick_add = with_owned_counts(qs, request.user)
     try:
         per_page = int(request.GET.get("per_page", PAGE_SIZES[0]))
     except ValueError:
@@ -63,7 +64,7 @@ def card_list(request: HttpRequest) -> HttpResponse:
     per_page = per_page if per_page in PAGE_SIZES else PAGE_SIZES[0]
     page = Paginator(qs, per_page).get_page(request.GET.get("page"))
     context = {"page": page, "q": q, "game": game, "error": error, "per_page": per_page,
-               "page_sizes": PAGE_SIZES}
+               "page_sizes": PAGE_SIZES, "quick_add": quick_add}
     status = 400 if error else 200
     return render(request, "cards/list.html", context, status=status)
 

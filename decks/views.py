@@ -178,11 +178,15 @@ def deck_replace_list(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 # ---------------------------------------------------------------- the deck page and its builder
-def _search(deck: Deck, q: str) -> tuple[list[Card], str | None]:
-    if not q.strip():
+def _search(deck: Deck, q: str, *, user: Any = None, owned_only: bool = False) -> tuple[list[Card], str | None]:
+    """Builder search in the catalogue syntax; `owned_only` keeps the cards the player owns
+    (the collection's `owned` field, registered with cards.search)."""
+    if not q.strip() and not owned_only:
         return [], None
+    if owned_only:
+        q = f"owned>0 {q}" if q.strip() else "owned>0"
     try:
-        qs = Card.objects.with_current().for_game(deck.game).search(q)
+        qs = Card.objects.with_current().for_game(deck.game).search(q, user=user)
     except SearchError as exc:
         return [], str(exc)
     if not qs.ordered:
@@ -205,7 +209,8 @@ def _workspace(request: HttpRequest, deck: Deck, *, q: str = "", error: str | No
         in_section = [r for r in rows if r.section == key]
         sections.append({"key": key, "label": LABELS[key], "rows": in_section,
                          "count": sum(r.quantity for r in in_section)})
-    results, search_error = _search(deck, q) if owner else ([], None)
+    owned_only = request.GET.get("owned") == "1"
+    results, search_error = _search(deck, q, user=request.user, owned_only=owned_only) if owner else ([], None)
     ref: dict[str, Any] = {"slug": deck.slug} if by_slug else {"pk": deck.pk}
     return {
         "deck": deck, "rows": rows, "sections": sections, "report": report, "text": text,
@@ -216,7 +221,7 @@ def _workspace(request: HttpRequest, deck: Deck, *, q: str = "", error: str | No
         "pinnable": [r for r in rows if owner and len(r.card.editions.all()) > 1],
         "charts": deck_stats(report, deck.game),
         "is_owner": owner, "q": q, "results": results, "search_error": search_error,
-        "builder_error": error, "by_slug": by_slug,
+        "builder_error": error, "by_slug": by_slug, "owned_only": owned_only,
         "urls": _deck_urls(deck, ref, by_slug),
     }
 
@@ -251,8 +256,10 @@ def deck_search(request: HttpRequest, pk: int) -> HttpResponse:
     """The builder's search results (htmx partial), each with an "add" button."""
     deck = _owned(request, pk)
     q = request.GET.get("q", "")[:500]
-    results, error = _search(deck, q)
-    context = {"deck": deck, "q": q, "results": results, "search_error": error, "is_owner": True}
+    owned_only = request.GET.get("owned") == "1"
+    results, error = _search(deck, q, user=request.user, owned_only=owned_only)
+    context = {"deck": deck, "q": q, "results": results, "search_error": error, "is_owner": True,
+               "owned_only": owned_only}
     return render(request, "decks/_results.html", context)
 
 

@@ -60,3 +60,14 @@ def test_spanish_by_default_english_from_the_switch(bundled, client):
     assert client.get("/idioma/en/", {"next": "https://evil.example/"})["Location"] == "/"
     html = client.get("/cartas/").content.decode()
     assert '<html lang="en">' in html and "Catalogue" in html
+
+
+@pytest.mark.django_db
+def test_logged_in_players_get_quick_add_on_search_results(bundled, client, django_user_model, django_assert_max_num_queries):
+    user = django_user_model.objects.create_user("coleccionista", password="x-x-x-x-1")
+    client.force_login(user)
+    with django_assert_max_num_queries(10):
+        html = client.get("/cartas/", {"q": "canon"}).content.decode()
+    assert html.count('name="delta" value="1"') == 2  # one +1 per result
+    anonymous = client.__class__().get("/cartas/", {"q": "canon"}).content.decode()
+    assert 'name="delta"' not in anonymous

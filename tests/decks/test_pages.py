@@ -350,3 +350,16 @@ def test_admin_edits_go_through_the_service(bundled, player):
     deck.refresh_from_db()
     assert deck.name == "Corregido" and deck.version == 2
     assert deck.revisions.get(number=2).note == "Editado en la administración"
+
+
+def test_builder_only_what_i_own_switch(bundled, player, client_in):
+    from collection.services import collection_add
+
+    deck = deck_from_list(player)
+    lobo = Card.objects.get(game="eliria", name="Lobo de ceniza")
+    collection_add(owner=player, card=lobo, delta=2)
+    url = reverse("decks:search", args=[deck.pk])
+    owned = client_in.get(url, {"q": "", "owned": "1"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "Lobo de ceniza" in owned and "Centinela de Ámbar" not in owned
+    everything = client_in.get(url, {"q": "t:combat"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "Centinela de Ámbar" in everything
