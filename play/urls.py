@@ -1,7 +1,15 @@
 from django.urls import path
 
-from play import views
+from play import matchup_views, table_views, views
 
 app_name = "play"
 
-urlpatterns = [path("goldfish/runs/<uuid:run_id>/", views.run_detail, name="run")]
+urlpatterns = [
+    path("goldfish/runs/<uuid:run_id>/", views.run_detail, name="run"),
+    path("goldfish/mesa/", table_views.table_page, name="table"),
+    path("goldfish/mesa/empezar/", table_views.table_start, name="table-start"),
+    path("goldfish/mesa/jugar/", table_views.table_move, name="table-move"),
+    path("enfrentamientos/", matchup_views.matchup_page, name="matchups"),
+    path("enfrentamientos/partida/", matchup_views.replay_page, name="replay"),
+    path("enfrentamientos/contra-todos/", matchup_views.gauntlet_page, name="gauntlet"),
+]

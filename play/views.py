@@ -10,13 +10,24 @@ from django.views.decorators.http import require_GET
 
 from decks.goldfish_views import charts, summary_rows
 from play.models import SimulationRun
+from play.present import matchup_context
+from play.sources import pack_list
 
 
 @require_GET
 def run_detail(request: HttpRequest, run_id: uuid.UUID) -> HttpResponse:
     run = get_object_or_404(SimulationRun, pk=run_id)
     context: dict = {"run": run}
-    if run.status == SimulationRun.Status.DONE and run.result and run.result.get("games"):
-        context.update(result=run.result, charts=charts(run.result), summary=summary_rows(run.result))
+    if run.status == SimulationRun.Status.DONE and run.result:
+        if run.kind == SimulationRun.Kind.MATCHUP and run.result.get("games_played"):
+            p = run.params
+            labels = tuple(p.get("labels") or ("A", "B"))
+            context.update(matchup_context(
+                run.result, a="list:" + pack_list(p["list_a"]), b="list:" + pack_list(p["list_b"]),
+                labels=(labels[0] or "A", labels[1] or "B"),
+            ))
+            context["matchup"] = True
+        elif run.kind == SimulationRun.Kind.GOLDFISH and run.result.get("games"):
+            context.update(result=run.result, charts=charts(run.result), summary=summary_rows(run.result))
     template = "play/_run_status.html" if request.headers.get("HX-Request") else "play/run.html"
     return render(request, template, context)

@@ -27,10 +27,16 @@ for _ in $(seq 50); do curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && b
 cat > "$T/schemathesis.toml" <<'TOML'
 headers = { Authorization = "Token ${FUZZ_TOKEN}" }
 
+# CPU-heavy operations: fewer examples (each may simulate thousands of games).
 [[operations]]
 include-name = "POST /api/goldfish/"
 [operations.generation]
 max-examples = 8
+
+[[operations]]
+include-path-regex = "^/api/matchups/"
+[operations.generation]
+max-examples = 5
 TOML
 cd "$T"
 "$OLDPWD/.venv/bin/st" run "http://127.0.0.1:$PORT/api/schema/?format=json" \

@@ -9,4 +9,5 @@ WORKERS=${WORKERS:-2}
 worker=$!
 trap 'kill $worker 2>/dev/null || true' EXIT INT TERM
 echo "Sirviendo en http://$HOST:$PORT/ (trabajador de tareas: pid $worker)"
-.venv/bin/gunicorn eliria_site.wsgi --bind "$HOST:$PORT" --workers "$WORKERS" --access-logfile - --timeout 120
+.venv/bin/gunicorn eliria_site.wsgi --bind "$HOST:$PORT" --workers "$WORKERS" --access-logfile - --timeout 120 \
+  --limit-request-line 8190  # replay links carry both deck lists in the query string

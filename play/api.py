@@ -1,0 +1,181 @@
+"""POST /api/matchups/, POST /api/matchups/replay/ and GET /api/matchups/runs/<id>/ (issue 8)."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view, authentication_classes, permission_classes, throttle_classes
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
+
+from cards.models import Game
+from decks.api_play import BAD_REQUEST, GoldfishThrottle
+from decks.validation import MAX_LIST_CHARS
+from eliria_site.fields import StrictCharField
+from engine import EngineError
+from play.matchups import MAX_GAMES, POLICIES, SYNC_MAX_GAMES, matchup_replay, matchup_run
+from play.models import SimulationRun
+from play.services import matchup_run_enqueue
+from play.sources import DeckSource, SourceError, from_list
+from play.tables import MAX_SEED
+
+TOO_MANY = OpenApiResponse(description="Demasiadas simulaciones: espera lo que indica Retry-After.")
+
+
+@extend_schema_field(
+    {"type": "string", "enum": list(POLICIES), "description": "rules: el jugador por reglas; random: al azar."},
+    component_name="Policy",
+)
+class PolicyField(serializers.ChoiceField):
+    """One enum for both seats' policies (one schema, not PolicyAEnum and PolicyBEnum)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=POLICIES, default="rules", **kwargs)
+
+
+class MatchupInput(serializers.Serializer):
+    game = serializers.ChoiceField(choices=Game.choices)
+    deck_a = StrictCharField(trim_whitespace=False, max_length=MAX_LIST_CHARS, help_text="La lista del mazo A (CONTRACT §3).")
+    deck_b = StrictCharField(trim_whitespace=False, max_length=MAX_LIST_CHARS, help_text="La lista del mazo B.")
+    games = serializers.IntegerField(
+        min_value=1, max_value=MAX_GAMES, default=1000,
+        help_text=f"Hasta {SYNC_MAX_GAMES} se juegan en la petición; más, en segundo plano (respuesta 202).",
+    )
+    seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED, required=False, allow_null=True)
+    policy_a = PolicyField()
+    policy_b = PolicyField()
+
+
+class ReplayInput(MatchupInput):
+    games = serializers.IntegerField(min_value=1, max_value=MAX_GAMES, required=False,
+                                     help_text="Opcional: si se da, «index» debe ser menor.")
+    seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED)
+    index = serializers.IntegerField(min_value=0, max_value=MAX_GAMES - 1, help_text="El número de la partida, desde 0.")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs.get("games") is not None and attrs["index"] >= attrs["games"]:
+            raise serializers.ValidationError({"index": "«index» debe ser menor que «games»."})
+        return attrs
+
+
+MATCHUP_RESULT = inline_serializer("MatchupResult", {
+    "game": serializers.CharField(), "games": serializers.IntegerField(), "games_played": serializers.IntegerField(),
+    "stopped_early": serializers.BooleanField(), "seed": serializers.IntegerField(),
+    "wins_a": serializers.IntegerField(), "wins_b": serializers.IntegerField(), "draws": serializers.IntegerField(),
+    "win_rate_a": serializers.FloatField(allow_null=True),
+    "win_rate_a_ci95": serializers.ListField(child=serializers.FloatField()),
+    "reasons": serializers.DictField(child=serializers.DictField(child=serializers.IntegerField())),
+    "length": serializers.DictField(),
+    "per_game": serializers.ListField(child=serializers.ListField(), required=False),
+    "validation": serializers.DictField(),
+})
+RUN = inline_serializer("MatchupRun", {
+    "id": serializers.UUIDField(), "status": serializers.CharField(), "done": serializers.IntegerField(),
+    "total": serializers.IntegerField(), "url": serializers.CharField(), "status_url": serializers.CharField(),
+    "result": serializers.DictField(allow_null=True), "error": serializers.CharField(),
+})
+RECORD = inline_serializer("MatchupGame", {
+    "header": serializers.DictField(), "decisions": serializers.ListField(child=serializers.CharField()),
+    "events": serializers.ListField(child=serializers.DictField()), "outcome": serializers.DictField(allow_null=True),
+    "index": serializers.IntegerField(), "first": serializers.CharField(), "winner": serializers.CharField(allow_null=True),
+})
+
+
+def _sources(v: dict[str, Any]) -> tuple[DeckSource, DeckSource] | Response:
+    """Both lists, or a 400 naming every line of either list that cannot be identified."""
+    found: dict[str, DeckSource] = {}
+    errors: dict[str, Any] = {}
+    for side, label in (("a", "Mazo A"), ("b", "Mazo B")):
+        try:
+            found[side] = from_list(v["game"], v[f"deck_{side}"], label)
+        except SourceError as exc:
+            errors[f"deck_{side}"] = [e["message"] for e in exc.errors]
+            if exc.report is not None:
+                errors.setdefault("validation", {})[side] = exc.report
+    if errors:
+        return Response(errors, status=status.HTTP_400_BAD_REQUEST)
+    return found["a"], found["b"]
+
+
+def _run_answer(run: SimulationRun, request: Request) -> dict[str, Any]:
+    return {
+        "id": str(run.pk), "status": run.status, "done": run.done, "total": run.total,
+        "url": request.build_absolute_uri(run.get_absolute_url()),
+        "status_url": request.build_absolute_uri(reverse("api:matchup-run", args=[run.pk])),
+        "result": run.result, "error": run.error,
+    }
+
+
+@extend_schema(
+    request=MatchupInput,
+    responses={200: MATCHUP_RESULT, 202: RUN, 400: BAD_REQUEST, 429: TOO_MANY},
+)
+@api_view(["POST"])
+@authentication_classes([])
+@permission_classes([AllowAny])
+@throttle_classes([AnonRateThrottle, GoldfishThrottle])
+def matchups(request: Request) -> Response:
+    """Deck A against deck B: seeded games alternating who starts; the same seed gives the same bytes."""
+    data = MatchupInput(data=request.data)
+    data.is_valid(raise_exception=True)
+    v = data.validated_data
+    found = _sources(v)
+    if isinstance(found, Response):
+        return found
+    a, b = found
+    if v["games"] > SYNC_MAX_GAMES:
+        run = matchup_run_enqueue(
+            game=v["game"], list_a=a.text, list_b=b.text, games=v["games"], seed=v.get("seed"),
+            policy_a=v["policy_a"], policy_b=v["policy_b"], labels=("A", "B"), owner=request.user,
+        )
+        return Response(_run_answer(run, request), status=status.HTTP_202_ACCEPTED)
+    try:
+        result = matchup_run(
+            game=v["game"], list_a=a, list_b=b, games=v["games"], seed=v.get("seed"),
+            policy_a=v["policy_a"], policy_b=v["policy_b"],
+        )
+    except EngineError as exc:
+        return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+    return Response(result)
+
+
+@extend_schema(request=ReplayInput, responses={200: RECORD, 400: BAD_REQUEST, 429: TOO_MANY})
+@api_view(["POST"])
+@authentication_classes([])
+@permission_classes([AllowAny])
+@throttle_classes([AnonRateThrottle, GoldfishThrottle])
+def matchup_replay_view(request: Request) -> Response:
+    """Game `index` of a matchup run with base `seed`: header, decisions, events and outcome (replayable)."""
+    data = ReplayInput(data=request.data)
+    data.is_valid(raise_exception=True)
+    v = data.validated_data
+    found = _sources(v)
+    if isinstance(found, Response):
+        return found
+    a, b = found
+    try:
+        record = matchup_replay(
+            game=v["game"], list_a=a, list_b=b, seed=v["seed"], index=v["index"],
+            policy_a=v["policy_a"], policy_b=v["policy_b"],
+        )
+    except EngineError as exc:
+        return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+    return Response(record)
+
+
+@extend_schema(responses={200: RUN, 404: OpenApiResponse(description="No existe esa simulación.")})
+@api_view(["GET"])
+@authentication_classes([])
+@permission_classes([AllowAny])
+def matchup_run_status(request: Request, run_id: uuid.UUID) -> Response:
+    """Progress and, once done, the answer of a background matchup."""
+    run = SimulationRun.objects.filter(pk=run_id, kind=SimulationRun.Kind.MATCHUP).first()
+    if run is None:
+        return Response({"detail": "No existe esa simulación."}, status=status.HTTP_404_NOT_FOUND)
+    return Response(_run_answer(run, request))

@@ -1,0 +1,117 @@
+"""Forms of the table, matchup, replay and gauntlet pages: they parse input, nothing more."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from cards.models import Game
+from decks.models import Deck
+from decks.validation import MAX_LIST_CHARS
+from play.matchups import GAUNTLET_MAX_GAMES, MAX_GAMES
+from play.tables import MAX_SEED
+
+POLICY_CHOICES = [("rules", _("por reglas")), ("random", _("al azar"))]
+
+
+class DeckChoice(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Deck) -> str:
+        return f"{obj.name} · {obj.get_game_display()} · {obj.owner.get_username()}"
+
+
+def deck_field(user: Any, label: str, *, required: bool = False, own_only: bool = False) -> DeckChoice:
+    qs = Deck.objects.owned_by(user) if own_only else Deck.objects.visible_to(user)
+    return DeckChoice(
+        queryset=qs.select_related("owner").order_by("game", "name_folded", "pk"), required=required,
+        label=label, empty_label=_("— ninguno —"),
+    )
+
+
+class TableStartForm(forms.Form):
+    game = forms.ChoiceField(label=_("Juego"), choices=Game.choices)
+    list = forms.CharField(
+        label=_("Lista del mazo"), required=False, max_length=MAX_LIST_CHARS,
+        widget=forms.Textarea(attrs={"rows": 10}),
+    )
+    seed = forms.IntegerField(label=_("Semilla (opcional)"), min_value=0, max_value=MAX_SEED, required=False)
+
+    def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["deck"] = deck_field(user, _("…o uno de tus mazos (o público)"))
+        self.order_fields(["game", "list", "deck", "seed"])
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not (data.get("list") or "").strip() and not data.get("deck"):
+            raise forms.ValidationError(_("Pega una lista o elige un mazo."))
+        return data
+
+
+class TablePlayForm(forms.Form):
+    """One click on the table: the state so far plus what the player chose."""
+
+    game = forms.ChoiceField(choices=Game.choices)
+    src = forms.CharField(max_length=70_000)
+    seed = forms.IntegerField(min_value=0, max_value=MAX_SEED)
+    decisions = forms.CharField(required=False, max_length=200_000)
+    key = forms.CharField(required=False, max_length=200)
+    undo = forms.BooleanField(required=False)
+    new = forms.BooleanField(required=False)
+
+
+class MatchupForm(forms.Form):
+    game = forms.ChoiceField(label=_("Juego"), choices=Game.choices)
+    list_a = forms.CharField(label=_("Lista del mazo A"), required=False, max_length=MAX_LIST_CHARS,
+                             widget=forms.Textarea(attrs={"rows": 8}))
+    list_b = forms.CharField(label=_("Lista del mazo B"), required=False, max_length=MAX_LIST_CHARS,
+                             widget=forms.Textarea(attrs={"rows": 8}))
+    games = forms.IntegerField(
+        label=_("Partidas"), min_value=1, max_value=MAX_GAMES, initial=200,
+        help_text=_("Más de 2.000 partidas se juegan en segundo plano, en todos los núcleos."),
+    )
+    seed = forms.IntegerField(label=_("Semilla (opcional)"), min_value=0, max_value=MAX_SEED, required=False)
+    policy_a = forms.ChoiceField(label=_("Jugador del mazo A"), choices=POLICY_CHOICES, initial="rules")
+    policy_b = forms.ChoiceField(label=_("Jugador del mazo B"), choices=POLICY_CHOICES, initial="rules")
+
+    def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["deck_a"] = deck_field(user, _("…o el mazo A de tus mazos o los públicos"))
+        self.fields["deck_b"] = deck_field(user, _("…o el mazo B de tus mazos o los públicos"))
+        self.order_fields(["game", "list_a", "deck_a", "list_b", "deck_b", "games", "seed", "policy_a", "policy_b"])
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        for side in ("a", "b"):
+            text, deck = (data.get(f"list_{side}") or "").strip(), data.get(f"deck_{side}")
+            if not text and not deck:
+                self.add_error(f"list_{side}", _("Pega una lista o elige un mazo."))
+            if deck is not None and data.get("game") and deck.game != data["game"]:
+                self.add_error(f"deck_{side}", _("Ese mazo es de otro juego."))
+        return data
+
+
+class ReplayForm(forms.Form):
+    """Every input of a recorded matchup game, from the query string."""
+
+    game = forms.ChoiceField(choices=Game.choices)
+    a = forms.CharField(max_length=70_000)
+    b = forms.CharField(max_length=70_000)
+    seed = forms.IntegerField(min_value=0, max_value=MAX_SEED)
+    index = forms.IntegerField(min_value=0, max_value=MAX_GAMES - 1, initial=0)
+    pa = forms.ChoiceField(choices=POLICY_CHOICES, required=False)
+    pb = forms.ChoiceField(choices=POLICY_CHOICES, required=False)
+    step = forms.IntegerField(min_value=0, required=False)
+
+
+class GauntletForm(forms.Form):
+    games = forms.IntegerField(label=_("Partidas contra cada rival"), min_value=1, max_value=GAUNTLET_MAX_GAMES, initial=20)
+    seed = forms.IntegerField(label=_("Semilla"), min_value=0, max_value=MAX_SEED, initial=1)
+    policy_a = forms.ChoiceField(label=_("Jugador de tu mazo"), choices=POLICY_CHOICES, initial="rules")
+    policy_b = forms.ChoiceField(label=_("Jugador de los rivales"), choices=POLICY_CHOICES, initial="rules")
+
+    def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["deck"] = deck_field(user, _("Tu mazo"), required=True, own_only=True)
+        self.order_fields(["deck", "games", "seed", "policy_a", "policy_b"])

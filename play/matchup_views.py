@@ -1,0 +1,177 @@
+"""Matchup pages: the form and its results, the step-by-step replay of one game, the gauntlet."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from engine import EngineError, eliria_state, mision_state, replay
+from play.boards import mision_phase_label, mision_worlds
+from play.events import describe_log, names_of
+from play.forms import GauntletForm, MatchupForm, ReplayForm
+from play.matchups import SYNC_MAX_GAMES, gauntlet_run, matchup_replay, matchup_run
+from play.present import matchup_context, reason_label, replay_query
+from play.services import matchup_run_enqueue
+from play.sources import DeckSource, SourceError, from_deck, from_list, resolve, visible_deck
+
+
+def _is_htmx(request: HttpRequest) -> bool:
+    return bool(request.headers.get("HX-Request"))
+
+
+def _initial(request: HttpRequest) -> dict[str, Any]:
+    """?deck_a=<id>&deck_b=<id> prefill the form (a deck the player may not see is a 404)."""
+    initial: dict[str, Any] = {"game": request.GET.get("game", "eliria")}
+    for side in ("a", "b"):
+        if request.GET.get(f"deck_{side}"):
+            deck = visible_deck(request.user, pk=request.GET[f"deck_{side}"])
+            initial[f"deck_{side}"] = deck.pk
+            initial["game"] = deck.game
+    return initial
+
+
+def _source(data: dict[str, Any], side: str) -> DeckSource:
+    label = _("Mazo A") if side == "a" else _("Mazo B")
+    deck = data.get(f"deck_{side}")
+    text = (data.get(f"list_{side}") or "").strip()
+    return from_list(data["game"], data[f"list_{side}"], label) if text else from_deck(deck)
+
+
+@require_http_methods(["GET", "POST"])
+def matchup_page(request: HttpRequest) -> HttpResponse:
+    if request.method == "GET":
+        form = MatchupForm(user=request.user, initial=_initial(request))
+        return render(request, "play/matchups.html", {"form": form})
+    form = MatchupForm(request.POST, user=request.user)
+    context: dict[str, Any] = {"form": form}
+    status = 200
+    if form.is_valid():
+        d = form.cleaned_data
+        try:
+            a, b = _source(d, "a"), _source(d, "b")
+            if d["games"] > SYNC_MAX_GAMES:
+                run = matchup_run_enqueue(
+                    game=d["game"], list_a=a.text, list_b=b.text, games=d["games"], seed=d["seed"],
+                    policy_a=d["policy_a"], policy_b=d["policy_b"], labels=(a.label, b.label), owner=request.user,
+                )
+                if _is_htmx(request):
+                    return HttpResponse(status=204, headers={"HX-Redirect": run.get_absolute_url()})
+                return redirect(run)
+            result = matchup_run(
+                game=d["game"], list_a=a, list_b=b, games=d["games"], seed=d["seed"],
+                policy_a=d["policy_a"], policy_b=d["policy_b"],
+            )
+            context.update(matchup_context(result, a=a.list_token, b=b.list_token, labels=(a.label, b.label)))
+        except SourceError as exc:
+            context["errors"], status = exc.errors, 400
+        except EngineError as exc:
+            context["errors"], status = [{"line": None, "message": str(exc)}], 400
+    else:
+        status = 400
+    context["partial"] = _is_htmx(request)
+    template = "play/_matchup_result.html" if context["partial"] else "play/matchups.html"
+    return render(request, template, context, status=status)
+
+
+SEATS = ("A", "B")
+
+
+def _seat(seat: int | None) -> str:
+    return SEATS[seat] if seat in (0, 1) else ""
+
+
+def _step_state(record: dict[str, Any], step: int) -> dict[str, Any]:
+    """The table after *step* decisions, with who took that decision and the next one, and their labels."""
+    decisions = record["decisions"]
+    match = replay(record["header"], decisions[: max(0, step - 1)], trace=True)
+    done = mover = ""
+    if step > 0:
+        key = decisions[step - 1]
+        mover = _seat(match.to_move)
+        done = next((a.label for a in match.legal_actions() if a.key == key), key)
+        match.push_key(key)
+    following = next_mover = ""
+    if step < len(decisions):
+        key = decisions[step]
+        next_mover = _seat(match.to_move)
+        following = next((a.label for a in match.legal_actions() if a.key == key), key)
+    state = eliria_state(match) if record["header"]["game"] == "eliria" else mision_state(match)  # type: ignore[arg-type]
+    names: dict[str, str] = {}
+    for deck in record["header"]["decks"]:
+        names.update(names_of(deck))
+    return {"state": state, "done": done, "mover": mover, "following": following, "next_mover": next_mover,
+            "log": describe_log(state["log"], names, SEATS, last=40)}
+
+
+@require_GET
+def replay_page(request: HttpRequest) -> HttpResponse:
+    """Game `index` of a matchup, decision by decision (?step=k): every input in the query string."""
+    form = ReplayForm(request.GET)
+    if not form.is_valid():
+        return render(request, "play/replay.html", {"form_errors": form.errors}, status=400)
+    d = form.cleaned_data
+    pa, pb = d["pa"] or "rules", d["pb"] or "rules"
+    try:
+        a = resolve(request.user, d["a"], d["game"], _("Mazo A"))
+        b = resolve(request.user, d["b"], d["game"], _("Mazo B"))
+        record = matchup_replay(game=d["game"], list_a=a, list_b=b, seed=d["seed"], index=d["index"],
+                                policy_a=pa, policy_b=pb)
+    except SourceError as exc:
+        return render(request, "play/replay.html", {"errors": exc.errors}, status=400)
+    except EngineError as exc:
+        return render(request, "play/replay.html", {"errors": [{"line": None, "message": str(exc)}]}, status=400)
+    total = len(record["decisions"])
+    step = min(total, d["step"] if d["step"] is not None else 0)
+    base = replay_query(game=d["game"], a=d["a"], b=d["b"], seed=d["seed"], policy_a=pa, policy_b=pb)
+    here = f"{base}&index={d['index']}"
+    context: dict[str, Any] = {
+        "record": record, "game": d["game"], "index": d["index"], "number": d["index"] + 1,
+        "step": step, "total": total, "labels": (a.label, b.label),
+        "outcome_reason": reason_label(record["outcome"]["reason"]) if record["outcome"] else "",
+        "urls": {
+            "first": f"{here}&step=0", "prev": f"{here}&step={max(0, step - 1)}",
+            "next": f"{here}&step={min(total, step + 1)}", "last": f"{here}&step={total}",
+            "back10": f"{here}&step={max(0, step - 10)}", "fwd10": f"{here}&step={min(total, step + 10)}",
+            "matchups": reverse("play:matchups"),
+        },
+        **_step_state(record, step),
+    }
+    if d["game"] == "mision":
+        context["worlds"] = mision_worlds(context["state"])
+        context["state"]["phase_label"] = mision_phase_label(context["state"])
+    template = "play/_replay.html" if _is_htmx(request) else "play/replay.html"
+    return render(request, template, context)
+
+
+@login_required
+@require_GET
+def gauntlet_page(request: HttpRequest) -> HttpResponse:
+    """One of my decks against every public deck of its game (at most 20 × 100 games)."""
+    form = GauntletForm(request.GET if "deck" in request.GET else None, user=request.user)
+    context: dict[str, Any] = {"form": form}
+    if form.is_bound and form.is_valid():
+        d = form.cleaned_data
+        try:
+            gauntlet = gauntlet_run(deck=d["deck"], games=d["games"], seed=d["seed"],
+                                    policy_a=d["policy_a"], policy_b=d["policy_b"])
+        except (SourceError, EngineError) as exc:
+            context["errors"] = [{"line": None, "message": str(exc)}]
+        else:
+            for row in gauntlet["rows"]:
+                if "result" in row:
+                    r = row["result"]
+                    row["rate"] = "—" if r["win_rate_a"] is None else f"{r['win_rate_a']:.1%}"
+                    row["ci"] = f"{r['win_rate_a_ci95'][0]:.1%} – {r['win_rate_a_ci95'][1]:.1%}"
+                    row["replay"] = replay_query(
+                        game=d["deck"].game, a=gauntlet["a_token"], b=row["b_token"], seed=d["seed"],
+                        policy_a=d["policy_a"], policy_b=d["policy_b"]) + "&index=0"
+                    row["matchup"] = f"{reverse('play:matchups')}?{urlencode({'deck_a': d['deck'].pk, 'deck_b': row['deck'].pk})}"
+            context["gauntlet"] = gauntlet
+    return render(request, "play/gauntlet.html", context)

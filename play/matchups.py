@@ -1,0 +1,145 @@
+"""Matchups (issue 8): two decks played against each other by the engine, bounded in games and time.
+
+One entry point per question, shared by the API, the command and the pages:
+`matchup_run` (N seeded games, the numbers), `matchup_replay` (one of those games, recorded),
+`gauntlet_run` (one deck against every public deck of its game). A seeded answer is a pure
+function of its inputs and the catalogue, so it is memoised like the seeded goldfish.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.utils.translation import gettext as _
+
+from cards.pagecache import TIMEOUT, catalogue_version
+from decks.models import Deck
+from engine import InvalidSimulation, matchup, matchup_game
+from play.sources import DeckSource, SourceError, from_deck, from_list
+
+MAX_GAMES = 10_000
+SYNC_MAX_GAMES = 2_000  # above this a run goes to the background worker
+PARALLEL_FROM = 400  # below this, forking processes costs more than it saves
+POLICIES = ("rules", "random")
+GAUNTLET_MAX_OPPONENTS = 20
+GAUNTLET_MAX_GAMES = 100
+
+Progress = Callable[[int, int], None]
+
+
+def _check(games: int, policy_a: str, policy_b: str) -> None:
+    if not 1 <= games <= MAX_GAMES:
+        raise InvalidSimulation(_("«games» debe estar entre 1 y %(n)s.") % {"n": MAX_GAMES})
+    for policy in (policy_a, policy_b):
+        if policy not in POLICIES:
+            raise InvalidSimulation(_("Política desconocida: %(p)s; usa rules o random.") % {"p": policy})
+
+
+def sources(game: str, list_a: str | DeckSource, list_b: str | DeckSource) -> tuple[DeckSource, DeckSource]:
+    """Both decks as playable sources; a list whose cards cannot be identified names its lines."""
+    a = list_a if isinstance(list_a, DeckSource) else from_list(game, list_a, _("Mazo A"))
+    b = list_b if isinstance(list_b, DeckSource) else from_list(game, list_b, _("Mazo B"))
+    for side in (a, b):
+        if side.game != game:
+            raise SourceError(_("%(deck)s es de otro juego.") % {"deck": side.label})
+    return a, b
+
+
+def _memo(namespace: str, parts: tuple[object, ...], compute: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """cards.pagecache.cached_answer, except that a run cut short by the time limit is not kept."""
+    raw = repr((namespace, catalogue_version(), parts)).encode()
+    key = f"answer:{namespace}:" + hashlib.sha256(raw).hexdigest()
+    hit = cache.get(key)
+    if hit is not None:
+        return hit
+    value = compute()
+    if not value.get("stopped_early"):
+        cache.set(key, value, TIMEOUT)
+    return value
+
+
+def matchup_run(
+    *, game: str, list_a: str | DeckSource, list_b: str | DeckSource, games: int = 1000,
+    seed: int | None = None, policy_a: str = "rules", policy_b: str = "rules",
+    progress: Progress | None = None, processes: int | None = None, time_limit: float | None = None,
+    unlimited: bool = False,
+) -> dict[str, Any]:
+    """Deck A against deck B, *games* seeded games alternating who starts: the engine's report
+    (win rate of A with its 95% interval, reasons, lengths, each game) plus both lists' validation.
+
+    The run stops at *time_limit* seconds (default: settings.SIMULATION_TIME_LIMIT; none when
+    *unlimited*, as on the command line) and then says ``"stopped_early": true``."""
+    _check(games, policy_a, policy_b)
+    a, b = sources(game, list_a, list_b)
+    if processes is None:
+        processes = settings.SIMULATION_WORKERS if games >= PARALLEL_FROM else 1
+    limit = None if unlimited else (time_limit if time_limit is not None else settings.SIMULATION_TIME_LIMIT)
+
+    def compute() -> dict[str, Any]:
+        result = matchup(
+            game, a.entries, b.entries, games=games, seed=seed, policy_a=policy_a, policy_b=policy_b,
+            progress=progress, processes=max(1, processes),
+            time_limit=limit,
+        )
+        assert a.report is not None and b.report is not None
+        result["validation"] = {"a": a.report.as_dict(), "b": b.report.as_dict()}
+        return result
+
+    if seed is None or progress is not None:
+        return compute()
+    return _memo("matchup", (game, a.text, b.text, games, seed, policy_a, policy_b), compute)
+
+
+def matchup_replay(
+    *, game: str, list_a: str | DeckSource, list_b: str | DeckSource, seed: int, index: int,
+    policy_a: str = "rules", policy_b: str = "rules",
+) -> dict[str, Any]:
+    """Game *index* of the run with base *seed*: header, decisions, events and outcome."""
+    _check(1, policy_a, policy_b)
+    a, b = sources(game, list_a, list_b)
+    parts = (game, a.text, b.text, seed, index, policy_a, policy_b)
+    return _memo("matchup-game", parts, lambda: matchup_game(
+        game, a.entries, b.entries, seed, index, policy_a=policy_a, policy_b=policy_b,
+    ))
+
+
+def gauntlet_opponents(deck: Deck) -> list[Deck]:
+    """Every public deck of the deck's game but itself, most recently updated first (at most 20)."""
+    qs = Deck.objects.public().filter(game=deck.game).exclude(pk=deck.pk).select_related("owner")
+    return list(qs.order_by("-updated", "-pk")[:GAUNTLET_MAX_OPPONENTS])
+
+
+def gauntlet_run(
+    *, deck: Deck, games: int = 20, seed: int = 0, policy_a: str = "rules", policy_b: str = "rules",
+) -> dict[str, Any]:
+    """The deck against each public opponent of its game, *games* games each, within the time limit."""
+    if not 1 <= games <= GAUNTLET_MAX_GAMES:
+        raise InvalidSimulation(_("«games» debe estar entre 1 y %(n)s.") % {"n": GAUNTLET_MAX_GAMES})
+    _check(games, policy_a, policy_b)
+    mine = from_deck(deck)
+    deadline = time.monotonic() + settings.SIMULATION_TIME_LIMIT
+    rows: list[dict[str, Any]] = []
+    stopped = False
+    for opponent in gauntlet_opponents(deck):
+        left = deadline - time.monotonic()
+        if left <= 0:
+            stopped = True
+            break
+        try:
+            theirs = from_deck(opponent)
+        except SourceError as exc:
+            rows.append({"deck": opponent, "error": str(exc)})
+            continue
+        result = matchup_run(
+            game=deck.game, list_a=mine, list_b=theirs, games=games, seed=seed,
+            policy_a=policy_a, policy_b=policy_b, time_limit=left,
+        )
+        stopped = stopped or bool(result["stopped_early"])
+        rows.append({"deck": opponent, "result": result, "b_token": theirs.list_token})
+    return {"deck": deck, "a_token": mine.list_token, "rows": rows, "stopped_early": stopped,
+            "games": games, "seed": seed, "policy_a": policy_a, "policy_b": policy_b}
