@@ -101,8 +101,11 @@ class ProblemSerializer(serializers.Serializer):
 
 
 class RejectedSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-    errors = ProblemSerializer(many=True)
+    """An import refused line by line (`detail` + `errors`); other bad input answers DRF's usual
+    {field: [messages]} object, so neither key is required."""
+
+    detail = serializers.CharField(required=False)
+    errors = ProblemSerializer(many=True, required=False)
 
 
 class TakenBySerializer(serializers.Serializer):

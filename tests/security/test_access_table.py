@@ -55,6 +55,19 @@ TABLE: list[tuple[str, str, dict | None, tuple[int, int, int, int]]] = [
     ("PATCH", "/api/decks/{public}/", {"name": "Robado", "version": 1}, (403, 200, 403, 403)),
     ("DELETE", "/api/decks/{private}/?version=1", None, (403, 204, 404, 404)),
     ("POST", "/api/decks/", {"game": "eliria", "name": "Nuevo", "list": ""}, (403, 201, 201, 201)),
+    # collection: private to each player
+    ("GET", "/coleccion/", None, (302, 200, 200, 200)),
+    ("GET", "/coleccion/mazo/{private}/", None, (302, 200, 404, 404)),
+    ("GET", "/coleccion/exportar.csv", None, (302, 200, 200, 200)),
+    ("GET", "/api/collection/", None, (403, 200, 200, 200)),
+    ("GET", "/api/collection/decks/{private}/", None, (403, 200, 404, 404)),
+    ("GET", "/api/collection/decks/{public}/", None, (403, 200, 404, 404)),
+    # solitaire table, matchups
+    ("GET", "/goldfish/mesa/?deck={private}", None, (404, 200, 404, 404)),
+    ("GET", "/goldfish/mesa/?deck={public}", None, (200, 200, 200, 200)),
+    ("GET", "/enfrentamientos/", None, (200, 200, 200, 200)),
+    ("GET", "/enfrentamientos/contra-todos/", None, (302, 200, 200, 200)),
+    ("POST", "/api/matchups/", {"game": "mision", "deck_a": "Entes:\nCapitana Marea", "deck_b": "Entes:\nCapitana Marea", "games": 2, "seed": 1}, (200, 200, 200, 200)),
     # accounts and admin
     ("GET", "/cuenta/clave-api/", None, (302, 200, 200, 200)),
     ("GET", "/admin/", None, (302, 302, 302, 200)),
