@@ -15,7 +15,10 @@ from cards.services import card_refresh_current
 class EditionForm(forms.ModelForm):
     class Meta:
         model = Edition
-        fields = "__all__"
+        fields = [
+            "edition", "released", "potential", "card_class", "cross", "passive", "resistance", "attacks",
+            "subtype", "effect", "water", "air", "fire", "earth", "chest", "image", "flavor", "artist", "errata",
+        ]
 
     def clean_image(self) -> Any:
         """Uploads go through the same checks as imports: type, pixel bombs, re-encoding."""

@@ -9,7 +9,9 @@ into validated plain records, or into a list of `RecordError`s naming FILE:RECOR
 from __future__ import annotations
 
 import datetime as dt
+import json
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 FORMAT = "catalogue/1"
@@ -64,8 +66,8 @@ class Catalogue:
     cards: list[CardRecord]
 
 
-class _Errors:
-    """Collects errors for one file so a whole file is reported at once."""
+class ErrorCollector:
+    """Collects errors for one file so a whole file is reported at once (catalogue, rulings)."""
 
     def __init__(self, file: str) -> None:
         self.file = file
@@ -73,6 +75,25 @@ class _Errors:
 
     def add(self, record: object, field_name: str, message: str) -> None:
         self.items.append(RecordError(self.file, str(record), field_name, message))
+
+
+def read_text_file(path: Path, max_bytes: int) -> tuple[str | None, list[RecordError]]:
+    """An import file's text (UTF-8, BOM allowed), or the error naming why it cannot be read."""
+    name = str(path)
+    try:
+        if path.stat().st_size > max_bytes:
+            return None, [RecordError(name, "0", "-", f"el archivo supera {max_bytes // 2**20} MiB")]
+        return path.read_text(encoding="utf-8-sig"), []
+    except (OSError, UnicodeDecodeError) as exc:
+        return None, [RecordError(name, "0", "-", f"no se puede leer: {exc}")]
+
+
+def parse_json_text(text: str, file: str) -> tuple[Any, list[RecordError]]:
+    try:
+        return json.loads(text), []
+    except json.JSONDecodeError as exc:
+        message = f"JSON no válido (línea {exc.lineno}, columna {exc.colno}): {exc.msg}"
+        return None, [RecordError(file, str(exc.lineno), "-", message)]
 
 
 # ---------------------------------------------------------------- edition fields by type
@@ -105,7 +126,7 @@ def edition_to_dict(ed: Any, card_type: str, *, image: str | None = None) -> dic
 
 
 def _int(
-    raw: dict, key: str, errs: _Errors, rec: str, lo: int, hi: int, *, where: str
+    raw: dict, key: str, errs: ErrorCollector, rec: str, lo: int, hi: int, *, where: str
 ) -> int | None:
     value = raw.get(key)
     if isinstance(value, bool) or not isinstance(value, int):
@@ -117,7 +138,7 @@ def _int(
     return value
 
 
-def _text(raw: dict, key: str, errs: _Errors, rec: str, *, where: str, required: bool) -> str:
+def _text(raw: dict, key: str, errs: ErrorCollector, rec: str, *, where: str, required: bool) -> str:
     value = raw.get(key, None if required else "")
     if value is None and not required:
         return ""
@@ -127,7 +148,7 @@ def _text(raw: dict, key: str, errs: _Errors, rec: str, *, where: str, required:
     return value
 
 
-def _date(value: Any, errs: _Errors, rec: str, key: str, *, where: str) -> dt.date | None:
+def _date(value: Any, errs: ErrorCollector, rec: str, key: str, *, where: str) -> dt.date | None:
     if not isinstance(value, str):
         errs.add(rec, key, f"{where}: falta la fecha (AAAA-MM-DD)")
         return None
@@ -138,7 +159,7 @@ def _date(value: Any, errs: _Errors, rec: str, key: str, *, where: str) -> dt.da
         return None
 
 
-def _attacks(raw: dict, errs: _Errors, rec: str, potential: int | None, where: str) -> list:
+def _attacks(raw: dict, errs: ErrorCollector, rec: str, potential: int | None, where: str) -> list:
     attacks = raw.get("attacks", [])
     if not isinstance(attacks, list):
         errs.add(rec, "attacks", f"{where}: debe ser una lista")
@@ -164,7 +185,7 @@ def _attacks(raw: dict, errs: _Errors, rec: str, potential: int | None, where: s
     return out
 
 
-def parse_edition(raw: Any, card_type: str, errs: _Errors, rec: str, index: int) -> dict | None:
+def parse_edition(raw: Any, card_type: str, errs: ErrorCollector, rec: str, index: int) -> dict | None:
     """Validate one edition object; return the Edition model fields, or None."""
     where = f"edición {index}"
     if not isinstance(raw, dict):
@@ -218,7 +239,7 @@ def parse_edition(raw: Any, card_type: str, errs: _Errors, rec: str, index: int)
 
 # ---------------------------------------------------------------- whole document
 def parse_document(doc: Any, file: str) -> tuple[Catalogue | None, list[RecordError]]:
-    errs = _Errors(file)
+    errs = ErrorCollector(file)
     if not isinstance(doc, dict):
         errs.add(0, "format", "el documento debe ser un objeto JSON")
         return None, errs.items
@@ -235,7 +256,7 @@ def parse_document(doc: Any, file: str) -> tuple[Catalogue | None, list[RecordEr
     return Catalogue(file, game, bool(doc.get("sample", False)), sets, cards), []
 
 
-def _parse_sets(raw_sets: Any, errs: _Errors) -> list[SetRecord]:
+def _parse_sets(raw_sets: Any, errs: ErrorCollector) -> list[SetRecord]:
     if not isinstance(raw_sets, list):
         errs.add(0, "sets", "debe ser una lista")
         return []
@@ -261,7 +282,7 @@ def _parse_sets(raw_sets: Any, errs: _Errors) -> list[SetRecord]:
     return out
 
 
-def _parse_cards(raw_cards: Any, game: str, set_codes: set[str], errs: _Errors) -> list[CardRecord]:
+def _parse_cards(raw_cards: Any, game: str, set_codes: set[str], errs: ErrorCollector) -> list[CardRecord]:
     if not isinstance(raw_cards, list):
         errs.add(0, "cards", "falta la lista \"cards\"")
         return []
@@ -281,7 +302,7 @@ def _parse_cards(raw_cards: Any, game: str, set_codes: set[str], errs: _Errors) 
 
 
 def _parse_card(
-    raw: Any, i: int, game: str, set_codes: set[str], errs: _Errors
+    raw: Any, i: int, game: str, set_codes: set[str], errs: ErrorCollector
 ) -> CardRecord | None:
     if not isinstance(raw, dict):
         errs.add(i, "cards", "cada carta debe ser un objeto")

@@ -101,12 +101,12 @@ class Card(models.Model):
     def __str__(self) -> str:
         return f"{self.name} ({self.code})"
 
-    def get_absolute_url(self) -> str:
-        return reverse("cards:detail", args=[self.game, self.code])
-
     def save(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
         self.name_folded = fold(self.name)
         super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("cards:detail", args=[self.game, self.code])
 
 
 class Edition(models.Model):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,7 +11,7 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import connection, transaction
 
-from cards.catalogue import RecordError, edition_to_dict, parse_document
+from cards.catalogue import RecordError, edition_to_dict, parse_document, parse_json_text, read_text_file
 from cards.catalogue_csv import csv_to_document
 from cards.images import ImageRejected, clean_image
 from cards.models import Card, Edition, Set
@@ -83,19 +82,12 @@ def card_refresh_current(*, card: Card) -> Card:
 
 # ---------------------------------------------------------------- import
 def read_catalogue_file(path: Path) -> tuple[dict | None, list[RecordError]]:
-    name = str(path)
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            return None, [RecordError(name, "0", "-", f"el archivo supera {MAX_FILE_BYTES // 2**20} MiB")]
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, [RecordError(name, "0", "-", f"no se puede leer: {exc}")]
+    text, errors = read_text_file(path, MAX_FILE_BYTES)
+    if text is None:
+        return None, errors
     if path.suffix.lower() == ".csv":
-        return csv_to_document(text, name)
-    try:
-        return json.loads(text), []
-    except json.JSONDecodeError as exc:
-        return None, [RecordError(name, str(exc.lineno), "-", f"JSON no válido (línea {exc.lineno}, columna {exc.colno}): {exc.msg}")]
+        return csv_to_document(text, str(path))
+    return parse_json_text(text, str(path))
 
 
 def _load_images(doc_cards: list, base: Path, file: str) -> tuple[dict[str, bytes], list[RecordError]]:

@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine import goldfish
-
 from decks.validation import validate_list
+from engine import goldfish
 
 # A list whose cards cannot all be identified cannot be simulated; rule breaches such as a
 # repeated name (rule 4) are reported next to the numbers but do not stop the simulation.

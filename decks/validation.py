@@ -6,9 +6,8 @@ The builder, the API and the import all call `validate_list`; the rules themselv
 
 from __future__ import annotations
 
-from engine import Game, ValidationReport, parse_decklist, validate_decklist
-
 from decks.lookup import DbLookup
+from engine import Game, ValidationReport, parse_decklist, validate_decklist
 
 MAX_LIST_CHARS = 100_000
 MAX_LIST_LINES = 2_000

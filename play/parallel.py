@@ -43,7 +43,7 @@ def goldfish_parallel(
         futures: list[Future[Any]] = [
             pool.submit(_chunk, as_game(game).value, list(entries), turns, base, a, b) for a, b in ranges
         ]
-        for (a, b), future in zip(ranges, futures, strict=True):
+        for (_start, b), future in zip(ranges, futures, strict=True):
             remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
             try:
                 part = future.result(timeout=remaining)

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from cards.catalogue import GAMES, RecordError
+from cards.catalogue import GAMES, ErrorCollector, RecordError
 
 FORMAT = "rulings/1"
 REQUIRED_TEXT = ("title", "considerations", "criterion")
@@ -64,22 +64,13 @@ class RulingsDocument:
     rulings: list[RulingRecord]
 
 
-class _Errors:
-    def __init__(self, file: str) -> None:
-        self.file = file
-        self.items: list[RecordError] = []
-
-    def add(self, record: object, field_name: str, message: str) -> None:
-        self.items.append(RecordError(self.file, str(record), field_name, message))
-
-
 def ymd_code(date: dt.date) -> str:
     """The publisher's YYMMDD: 2026-02-20 -> "260220"."""
     return date.strftime("%y%m%d")
 
 
 def parse_document(doc: Any, file: str) -> tuple[RulingsDocument | None, list[RecordError]]:
-    errs = _Errors(file)
+    errs = ErrorCollector(file)
     if not isinstance(doc, dict):
         errs.add(0, "format", "el documento debe ser un objeto JSON")
         return None, errs.items
@@ -110,7 +101,7 @@ def parse_document(doc: Any, file: str) -> tuple[RulingsDocument | None, list[Re
     return RulingsDocument(file, game, records), []
 
 
-def _parse_ruling(raw: Any, i: int, errs: _Errors) -> RulingRecord | None:
+def _parse_ruling(raw: Any, i: int, errs: ErrorCollector) -> RulingRecord | None:
     if not isinstance(raw, dict):
         errs.add(i, "rulings", "cada resolución debe ser un objeto")
         return None
@@ -152,7 +143,7 @@ def _parse_ruling(raw: Any, i: int, errs: _Errors) -> RulingRecord | None:
     )
 
 
-def _text(raw: dict, key: str, i: int, errs: _Errors, *, required: bool) -> str:
+def _text(raw: dict, key: str, i: int, errs: ErrorCollector, *, required: bool) -> str:
     if key not in raw and not required:
         return ""
     value = raw.get(key)
@@ -169,7 +160,7 @@ def _text(raw: dict, key: str, i: int, errs: _Errors, *, required: bool) -> str:
     return value
 
 
-def _date(raw: dict, i: int, errs: _Errors) -> dt.date | None:
+def _date(raw: dict, i: int, errs: ErrorCollector) -> dt.date | None:
     value = raw.get("date")
     if "date" not in raw or value is None:
         errs.add(i, "date", "falta la fecha (AAAA-MM-DD)")
@@ -184,7 +175,7 @@ def _date(raw: dict, i: int, errs: _Errors) -> dt.date | None:
         return None
 
 
-def _code(raw: dict, date: dt.date | None, i: int, errs: _Errors) -> str:
+def _code(raw: dict, date: dt.date | None, i: int, errs: ErrorCollector) -> str:
     """The YYMMDD code; optional, and when given it must agree with `date`."""
     value = raw.get("code")
     if value is None:
@@ -199,7 +190,7 @@ def _code(raw: dict, date: dt.date | None, i: int, errs: _Errors) -> str:
     return value
 
 
-def _codes(raw: dict, key: str, i: int, errs: _Errors) -> list[str]:
+def _codes(raw: dict, key: str, i: int, errs: ErrorCollector) -> list[str]:
     value = raw.get(key, [])
     if not isinstance(value, list):
         errs.add(i, key, "debe ser una lista de códigos de carta")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,10 +10,9 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from cards.pagecache import catalogue_changed
-
-from cards.catalogue import RecordError
+from cards.catalogue import RecordError, parse_json_text, read_text_file
 from cards.models import Card
+from cards.pagecache import catalogue_changed
 from rulings.behaviour import site_behaviour_for
 from rulings.exchange import FORMAT, RulingRecord, parse_document, ruling_to_dict
 from rulings.models import Ruling, RulingCard
@@ -37,18 +35,8 @@ class ImportResult:
 
 # ---------------------------------------------------------------- import
 def read_rulings_file(path: Path) -> tuple[Any, list[RecordError]]:
-    name = str(path)
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            return None, [RecordError(name, "0", "-", f"el archivo supera {MAX_FILE_BYTES // 2**20} MiB")]
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, [RecordError(name, "0", "-", f"no se puede leer: {exc}")]
-    try:
-        return json.loads(text), []
-    except json.JSONDecodeError as exc:
-        message = f"JSON no válido (línea {exc.lineno}, columna {exc.colno}): {exc.msg}"
-        return None, [RecordError(name, str(exc.lineno), "-", message)]
+    text, errors = read_text_file(path, MAX_FILE_BYTES)
+    return (None, errors) if text is None else parse_json_text(text, str(path))
 
 
 def rulings_import(*, paths: Sequence[Path]) -> ImportResult:

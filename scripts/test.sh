@@ -27,6 +27,9 @@ leg() {  # leg NAME pytest-args...
   if "$PY" -m pytest "$@"; then summary+=("$name: ok"); else summary+=("$name: FAILED"); status=1; fi
 }
 
+echo "== lint (ruff) and types (mypy --strict on engine/)"
+if .venv/bin/ruff check . && .venv/bin/mypy engine; then summary+=("lint: ok"); else summary+=("lint: FAILED"); status=1; fi
+
 leg "sqlite" -m "not browser" -q
 
 echo "== api fuzzing (schemathesis against the real server)"

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from PIL import Image
-import io
 
 
 @pytest.mark.django_db

@@ -19,7 +19,7 @@ from rest_framework.test import APIClient
 from tests.factories import ELIRIA_LIST, deck_from_list
 
 ROLES = ("anonymous", "owner", "other", "staff")
-A, O, X, S = ROLES
+A, OWNER, X, S = ROLES
 
 # method, path, body, {role: status}
 TABLE: list[tuple[str, str, dict | None, tuple[int, int, int, int]]] = [
@@ -91,7 +91,7 @@ def _world() -> dict:
     staff = User.objects.create_user("personal", password="x-x-x-x-1", is_staff=True)
     private = deck_from_list(owner, ELIRIA_LIST, name="Secreto", visibility="private")
     public = deck_from_list(owner, ELIRIA_LIST, name="Abierto", visibility="public")
-    return {"users": {O: owner, X: other, S: staff}, "private": private, "public": public}
+    return {"users": {OWNER: owner, X: other, S: staff}, "private": private, "public": public}
 
 
 def _request(role: str, world: dict, method: str, path: str, body: dict | None):  # type: ignore[no-untyped-def]

@@ -56,8 +56,8 @@ def test_parallel_deck_saves_lose_no_write(fresh_database, tmp_path):
     results = [p.communicate(timeout=300) for p in procs]
     assert all(p.returncode == 0 for p in procs), [err[-2000:] for _, err in results]
     check = (
-        "from decks.models import Deck; d = Deck.objects.get(pk=%s); "
-        "print(d.version); print(d.description)" % deck_id
+        f"from decks.models import Deck; d = Deck.objects.get(pk={deck_id}); "
+        "print(d.version); print(d.description)"
     )
     out = subprocess.run([sys.executable, "manage.py", "shell", "-c", check], cwd=ROOT, env=env,
                          check=True, capture_output=True, text=True, timeout=120)

@@ -6,9 +6,9 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
-from tqdm import tqdm
 
 from cards.services import CatalogueImportError, catalogue_import
+from eliria_site.progress import progress_bar
 
 
 class Command(BaseCommand):
@@ -19,26 +19,14 @@ class Command(BaseCommand):
         parser.add_argument("--no-progress", action="store_true")
 
     def handle(self, *args: Any, **opts: Any) -> None:
-        bar = None
-
-        def progress(done: int, total: int) -> None:
-            nonlocal bar
-            if opts["no_progress"] or total < 1000:
-                return
-            if bar is None:
-                bar = tqdm(total=total, unit="cartas", file=self.stderr._out)
-            bar.n = done
-            bar.refresh()
-
+        bar = progress_bar(self.stderr._out, "cartas", enabled=not opts["no_progress"], min_total=1000)
         try:
-            result = catalogue_import(paths=opts["files"], progress=progress)
+            with bar as progress:
+                result = catalogue_import(paths=opts["files"], progress=progress)
         except CatalogueImportError as exc:
             for error in exc.errors:
                 self.stderr.write(str(error))
             raise CommandError(f"{len(exc.errors)} errores: no se ha importado nada.") from None
-        finally:
-            if bar is not None:
-                bar.close()
         self.stdout.write(
             f"Colecciones nuevas: {result.sets_created}, cartas nuevas: {result.cards_created}, "
             f"ediciones nuevas: {result.editions_created}, ediciones cambiadas: {result.editions_updated}."

@@ -7,11 +7,11 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
-from tqdm import tqdm
 
 from cards.models import Game
 from decks.goldfish import GoldfishInputError, run_goldfish
 from decks.validation import ListTooLarge
+from eliria_site.progress import progress_bar
 from engine import EngineError
 
 
@@ -32,18 +32,12 @@ class Command(BaseCommand):
             text = opts["deckfile"].read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError) as exc:
             raise CommandError(f"{opts['deckfile']}: no se puede leer ({exc})") from None
-        bar = None if opts["no_progress"] else tqdm(total=opts["games"], unit="partidas", file=self.stderr._out)
-
-        def progress(done: int, total: int) -> None:
-            if bar is not None:
-                bar.n = done
-                bar.refresh()
-
         try:
-            result = run_goldfish(
-                game=opts["game"], text=text, games=opts["games"], turns=opts["turns"],
-                seed=opts["seed"], progress=progress,
-            )
+            with progress_bar(self.stderr._out, "partidas", enabled=not opts["no_progress"]) as progress:
+                result = run_goldfish(
+                    game=opts["game"], text=text, games=opts["games"], turns=opts["turns"],
+                    seed=opts["seed"], progress=progress,
+                )
         except GoldfishInputError as exc:
             for error in exc.report["errors"]:
                 line = error.get("line")
@@ -51,9 +45,6 @@ class Command(BaseCommand):
             raise CommandError("La lista tiene cartas que no se pueden identificar.") from None
         except (ListTooLarge, EngineError) as exc:
             raise CommandError(str(exc)) from None
-        finally:
-            if bar is not None:
-                bar.close()
         if opts["json"]:
             # The API's bytes: DRF's JSONRenderer writes compact UTF-8 JSON.
             self.stdout.write(json.dumps(result, ensure_ascii=False, separators=(",", ":")))

@@ -8,9 +8,9 @@ from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
-from tqdm import tqdm
 
 from cards.models import Game
+from eliria_site.progress import progress_bar
 from engine import EngineError
 from play.matchups import MAX_GAMES, POLICIES, matchup_run
 from play.present import reason_label
@@ -49,24 +49,15 @@ class Command(BaseCommand):
                     line = error.get("line")
                     self.stderr.write(f"{path}:{line if line is not None else '-'}: {error['message']}")
                 raise CommandError(f"{path}: la lista tiene cartas que no se pueden identificar.") from None
-        bar = None if opts["no_progress"] else tqdm(total=opts["games"], unit="partidas", file=self.stderr._out)
-
-        def progress(done: int, total: int) -> None:
-            if bar is not None:
-                bar.n = done
-                bar.refresh()
-
         try:
-            result = matchup_run(
-                game=opts["game"], list_a=sources[0], list_b=sources[1], games=opts["games"], seed=opts["seed"],
-                policy_a=opts["policy_a"], policy_b=opts["policy_b"], progress=progress,
-                processes=opts["processes"] or settings.SIMULATION_WORKERS, unlimited=True,
-            )
+            with progress_bar(self.stderr._out, "partidas", enabled=not opts["no_progress"]) as progress:
+                result = matchup_run(
+                    game=opts["game"], list_a=sources[0], list_b=sources[1], games=opts["games"],
+                    seed=opts["seed"], policy_a=opts["policy_a"], policy_b=opts["policy_b"], progress=progress,
+                    processes=opts["processes"] or settings.SIMULATION_WORKERS, unlimited=True,
+                )
         except EngineError as exc:
             raise CommandError(str(exc)) from None
-        finally:
-            if bar is not None:
-                bar.close()
         if opts["json"]:
             # The API's bytes: DRF's JSONRenderer writes compact UTF-8 JSON.
             self.stdout.write(json.dumps(result, ensure_ascii=False, separators=(",", ":")))
