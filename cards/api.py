@@ -107,16 +107,18 @@ class SetSerializer(serializers.ModelSerializer):
 
 
 def game_param(request: Request) -> str | None:
-    """The optional `game` filter; anything but a known game (an empty value too) is a 400."""
-    if "game" not in request.query_params:
+    """The optional `game` filter: absent or empty means both games; an unknown game is a 400."""
+    game = request.query_params.get("game", "")
+    if not game:
         return None
-    game = request.query_params["game"]
     if game not in Game.values:
         raise ValidationError({"game": f"Juego desconocido «{game}»: eliria o mision."})
     return game
 
 
-GAME_PARAM = OpenApiParameter("game", str, enum=Game.values, description="eliria o mision")
+GAME_PARAM = OpenApiParameter(
+    "game", str, enum=[*Game.values, ""], description="eliria o mision; vacío o ausente: los dos juegos"
+)
 Q_PARAM = OpenApiParameter("q", str, description="Búsqueda en la sintaxis documentada (README).")
 
 

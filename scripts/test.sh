@@ -21,10 +21,11 @@ fi
 
 status=0
 summary=()
+LOG=$(mktemp /tmp/make-test.XXXXXX)
 leg() {  # leg NAME pytest-args...
   local name=$1; shift
   echo "== $name"
-  if "$PY" -m pytest "$@"; then summary+=("$name: ok"); else summary+=("$name: FAILED"); status=1; fi
+  if "$PY" -m pytest "$@" | tee -a "$LOG"; then summary+=("$name: ok"); else summary+=("$name: FAILED"); status=1; fi
 }
 
 echo "== lint (ruff) and types (mypy --strict on engine/)"
@@ -37,11 +38,17 @@ if bash scripts/fuzz.sh; then summary+=("fuzzing: ok"); else summary+=("fuzzing:
 
 # PostgreSQL: a private cluster started for this leg and stopped after it (scripts/with_pg.sh).
 echo "== postgresql"
-if bash scripts/with_pg.sh "$PY" -m pytest -m "not browser" -q --ignore=tests/engine; then
+if bash scripts/with_pg.sh "$PY" -m pytest -m "not browser" -q --ignore=tests/engine | tee -a "$LOG"; then
   summary+=("postgresql: ok"); else summary+=("postgresql: FAILED"); status=1; fi
 
 leg "browser" -m browser -q
 
 echo "== summary"
 printf '%s\n' "${summary[@]}"
+# One closing line for the three pytest legs together.
+passed=$(grep -oE '[0-9]+ passed' "$LOG" | awk '{s+=$1} END {print s+0}')
+failed=$(grep -oE '[0-9]+ failed' "$LOG" | awk '{s+=$1} END {print s+0}')
+rm -f "$LOG"
+[ "$status" = 0 ] || [ "$failed" -gt 0 ] || failed=1  # a leg that failed without failing tests
+echo "total: $passed passed, $failed failed"
 exit $status

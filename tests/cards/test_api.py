@@ -74,3 +74,10 @@ def test_schema_and_docs(api_client):
 def test_healthz(client):
     r = client.get("/healthz")
     assert r.status_code == 200 and r.json()["status"] == "ok"
+
+
+@pytest.mark.django_db
+def test_an_empty_game_means_both_games(bundled, api_client):
+    both = api_client.get("/api/cards/", {"game": "", "q": "t:entity OR t:combat"}).json()["count"]
+    assert both == api_client.get("/api/cards/", {"q": "t:entity OR t:combat"}).json()["count"]
+    assert both > api_client.get("/api/cards/", {"game": "mision", "q": "t:entity OR t:combat"}).json()["count"] > 0
