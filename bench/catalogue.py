@@ -7,7 +7,9 @@ database (a temporary SQLite file unless --database-url), re-imports it (idempot
 read pass), then times GET /api/cards/?q=… for a mix of queries through Django's test client and
 prints the median and p95 per query. Scaling: the import is linear in the number of editions
 (bulk inserts of 500 rows); a free-word search scans the folded-text column, so it is linear in
-the number of cards, and field searches use the current-edition join.
+the number of cards, and field searches use the current-edition join. Last, the validation API
+with a 200-card list: two queries (codes, folded names) whatever the list's length, then the
+engine's rules, linear in its lines.
 """
 
 from __future__ import annotations
@@ -107,6 +109,24 @@ def main() -> None:
         client.get("/api/cards/", {"q": QUERIES[0], "game": "eliria"})
         cached.append((time.perf_counter() - t0) * 1000)
     print(f"{'same query again (cached answer)':34s} {statistics.median(cached):9.1f}")
+    bench_validation(client, args.repeat)
+
+
+def bench_validation(client, repeat: int) -> None:  # type: ignore[no-untyped-def]
+    """POST /api/decks/validate/ with a 200-card list (half by code, half by name) at this catalogue
+    size; a different comment line each time, so no answer comes from the validation memo."""
+    from cards.models import Card
+
+    cards = list(Card.objects.filter(game="eliria").order_by("code").values_list("code", "name")[:200])
+    lines = [f"1 {name} ({code})" if i % 2 else f"1 {name}" for i, (code, name) in enumerate(cards)]
+    times = []
+    for i in range(repeat):
+        body = {"game": "eliria", "list": f"# intento {i}\nMazo:\n" + "\n".join(lines)}
+        t0 = time.perf_counter()
+        r = client.post("/api/decks/validate/", body, content_type="application/json")
+        times.append((time.perf_counter() - t0) * 1000)
+        assert r.status_code == 200 and r.json()["sections"]["main"] == 200, r.content[:300]
+    print(f"{'validate a 200-card list (API)':34s} {statistics.median(times):9.1f} {max(times):8.1f}")
 
 
 if __name__ == "__main__":

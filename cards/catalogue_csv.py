@@ -23,7 +23,27 @@ MAX_ROWS = 200_000
 
 
 def csv_to_document(text: str, file: str) -> tuple[dict | None, list[RecordError]]:
-    reader = csv.DictReader(io.StringIO(text))
+    """Rows grouped into a catalogue/1 document, or the errors naming each bad line."""
+    try:
+        return _csv_to_document(text, file)
+    except csv.Error as exc:  # malformed CSV (a stray quote or carriage return, say)
+        return None, [RecordError(file, "1", "-", f"CSV no válido: {exc}")]
+
+
+def _rows(reader: csv.DictReader, file: str, errors: list[RecordError]) -> Any:
+    """The reader's rows; a malformed line ends the reading with an error naming it."""
+    while True:
+        try:
+            yield next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            errors.append(RecordError(file, str(reader.line_num), "-", f"CSV no válido: {exc}"))
+            return
+
+
+def _csv_to_document(text: str, file: str) -> tuple[dict | None, list[RecordError]]:
+    reader = csv.DictReader(io.StringIO(text, newline=""))
     missing = [c for c in ("game", "set", "code", "name", "type", "edition", "released")
                if c not in (reader.fieldnames or [])]
     if missing:
@@ -32,7 +52,7 @@ def csv_to_document(text: str, file: str) -> tuple[dict | None, list[RecordError
     doc: dict[str, Any] = {"format": FORMAT, "game": None, "sets": [], "cards": []}
     sets: dict[str, dict] = {}
     cards: dict[str, dict] = {}
-    for row in reader:
+    for row in _rows(reader, file, errors):
         line = str(reader.line_num)
         if reader.line_num > MAX_ROWS:
             errors.append(RecordError(file, line, "-", f"más de {MAX_ROWS} filas"))

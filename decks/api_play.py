@@ -45,6 +45,10 @@ class GoldfishInput(ValidateInput):
     turns = serializers.IntegerField(min_value=1, max_value=50, default=10)
     seed = serializers.IntegerField(min_value=0, max_value=2**63 - 1, required=False, allow_null=True)
     trace = StrictBooleanField(default=False)
+    watch = serializers.ListField(
+        child=StrictCharField(max_length=120), required=False, max_length=20,
+        help_text="Eliria: cartas (códigos o nombres) cuya probabilidad de haberse robado por turno se informa.",
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs.get("trace") and attrs.get("games") != 1:
@@ -101,14 +105,14 @@ def goldfish_run(request: Request) -> Response:
     def compute() -> dict[str, Any]:
         return run_goldfish(
             game=v["game"], text=v["list"], games=v["games"], turns=v["turns"],
-            seed=v.get("seed"), trace=v["trace"],
+            seed=v.get("seed"), trace=v["trace"], watch=v.get("watch", []),
         )
 
     try:
         if v.get("seed") is None:
             result = compute()
         else:  # a seeded run is a pure function of its request and the catalogue
-            parts = (v["game"], v["list"], v["games"], v["turns"], v["seed"], v["trace"])
+            parts = (v["game"], v["list"], v["games"], v["turns"], v["seed"], v["trace"], tuple(v.get("watch", [])))
             result = cached_answer("goldfish", parts, compute)
     except ListTooLarge as exc:
         return Response({"list": [str(exc)]}, status=status.HTTP_400_BAD_REQUEST)

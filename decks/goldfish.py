@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from decks.validation import validate_list
-from engine import goldfish
+from engine import DeckEntry, EngineError, fold, goldfish
 
 # A list whose cards cannot all be identified cannot be simulated; rule breaches such as a
 # repeated name (rule 4) are reported next to the numbers but do not stop the simulation.
 BLOCKING = {"parse_error", "unknown_card", "wrong_game"}
+MAX_WATCH = 20
 
 
 class GoldfishInputError(ValueError):
@@ -19,13 +20,37 @@ class GoldfishInputError(ValueError):
         self.report = report
 
 
+class WatchError(EngineError):
+    """A card to follow that is not in the deck."""
+
+
+def watch_codes(entries: Sequence[DeckEntry], wanted: Sequence[str]) -> list[str]:
+    """The codes of the deck's cards named in `wanted` (codes or names, any case or accents)."""
+    if len(wanted) > MAX_WATCH:
+        raise WatchError(f"Como mucho {MAX_WATCH} cartas a seguir.")
+    by_key = {}
+    for entry in entries:
+        by_key[entry.card.code.upper()] = entry.card.code
+        by_key[fold(entry.card.name)] = entry.card.code
+    codes = []
+    for item in wanted:
+        code = by_key.get(item.strip().upper()) or by_key.get(fold(item))
+        if code is None:
+            raise WatchError(f"«{item}» no está en el mazo: no se puede seguir.")
+        codes.append(code)
+    return codes
+
+
 def run_goldfish(
     *, game: str, text: str, games: int = 1000, turns: int = 10, seed: int | None = None,
-    trace: bool = False, progress: Callable[[int, int], None] | None = None,
+    trace: bool = False, progress: Callable[[int, int], None] | None = None, watch: Sequence[str] = (),
 ) -> dict[str, Any]:
     report = validate_list(game, text)
     if any(v.code in BLOCKING for v in report.errors):
         raise GoldfishInputError(report.as_dict())
-    result = goldfish(game, report.entries, games=games, turns=turns, seed=seed, trace=trace, progress=progress)
+    result = goldfish(
+        game, report.entries, games=games, turns=turns, seed=seed, trace=trace, progress=progress,
+        watch=watch_codes(report.entries, watch),
+    )
     result["validation"] = report.as_dict()
     return result

@@ -30,6 +30,13 @@ class GoldfishForm(forms.Form):
     )
     turns = forms.IntegerField(label=_("Turnos"), min_value=1, max_value=50, initial=10)
     seed = forms.IntegerField(label=_("Semilla (opcional)"), min_value=0, required=False)
+    watch = forms.CharField(
+        label=_("Cartas a seguir (Eliria, opcional)"), required=False, max_length=2000,
+        help_text=_("Nombres o códigos separados por comas: la probabilidad de haber robado alguna, turno a turno."),
+    )
+
+    def clean_watch(self) -> list[str]:
+        return [item.strip() for item in self.cleaned_data["watch"].split(",") if item.strip()]
 
 
 @require_http_methods(["GET", "POST"])
@@ -39,13 +46,19 @@ def goldfish_page(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         if d["games"] > PAGE_MAX_GAMES:
-            run = goldfish_run_enqueue(game=d["game"], text=d["list"], games=d["games"], turns=d["turns"], seed=d["seed"], owner=request.user)
+            run = goldfish_run_enqueue(
+                game=d["game"], text=d["list"], games=d["games"], turns=d["turns"], seed=d["seed"],
+                owner=request.user, watch=d["watch"],
+            )
             response = redirect(run)
             if request.headers.get("HX-Request"):
                 response = HttpResponse(status=204, headers={"HX-Redirect": run.get_absolute_url()})
             return response
         try:
-            result = run_goldfish(game=d["game"], text=d["list"], games=d["games"], turns=d["turns"], seed=d["seed"])
+            result = run_goldfish(
+                game=d["game"], text=d["list"], games=d["games"], turns=d["turns"], seed=d["seed"],
+                watch=d["watch"],
+            )
             context.update(result=result, charts=charts(result), summary=summary_rows(result))
         except GoldfishInputError as exc:
             context["errors"] = exc.report["errors"]
@@ -70,6 +83,18 @@ def charts(result: dict[str, Any]) -> list:
         hist = result["mulligans"]["histogram"]
         keys = sorted(hist, key=int)
         out.append(bar_chart(str(_("Mulligans por partida")), keys, [hist[k] for k in keys]))
+        costs = result.get("attack_costs", {})
+        if costs:
+            out.append(line_chart(str(_("Ataques usables por coste (acumulado)")), turns, [
+                Series(str(_("coste %(k)s") % {"k": k}), _cumulative(first["histogram"], turns, result["games"]))
+                for k, first in sorted(costs.items(), key=lambda kv: int(kv[0]))
+            ], ymax=1, percent=True))
+        if "watch" in result:
+            rows = result["watch"]["per_turn"]
+            out.append(line_chart(str(_("Probabilidad de haber robado: %(cards)s") % {"cards": ", ".join(result["watch"]["cards"])}), turns, [
+                Series(str(_("simulada")), [r["p_simulated"] for r in rows]),
+                Series(str(_("exacta, sin mulligan")), [r["p_exact_without_mulligan"] for r in rows]),
+            ], ymax=1, percent=True))
         return out
     hist = result["win_turn"]["histogram"]
     keys = sorted(hist, key=int)
@@ -77,6 +102,15 @@ def charts(result: dict[str, Any]) -> list:
         line_chart(str(_("BAÚL medio por turno")), turns, [Series(str(_("BAÚL")), [t["mean_chest"] for t in result["per_turn"]])]),
         bar_chart(str(_("Turno en que el BAÚL llega a 30")), keys, [hist[k] for k in keys]),
     ]
+
+
+def _cumulative(histogram: dict[str, int], turns: list[int], games: int) -> list[float]:
+    """Share of games in which a target was reached by each turn, from first-turn counts."""
+    total, out = 0, []
+    for t in turns:
+        total += histogram.get(str(t), 0)
+        out.append(total / games if games else 0.0)
+    return out
 
 
 def summary_rows(result: dict[str, Any]) -> list[tuple[str, str]]:
@@ -90,6 +124,10 @@ def summary_rows(result: dict[str, Any]) -> list[tuple[str, str]]:
             (str(_("Derrotas por mazo vacío (7.c)")), str(result["losses"]["deck_out"])),
             (str(_("Derrotas sin combatientes (7.b)")), str(result["losses"]["no_combatant"])),
         ]
+        for k, first in sorted(result.get("attack_costs", {}).items(), key=lambda kv: int(kv[0])):
+            mean = "—" if first["mean"] is None else f"{first['mean']:.2f}"
+            rows.append((str(_("Ataque de coste %(k)s: primer turno usable (media; nunca)") % {"k": k}),
+                         f"{mean}; {first['never']}"))
     else:
         wt = result["win_turn"]
         rows += [

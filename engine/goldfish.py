@@ -57,10 +57,18 @@ SIMULATIONS: dict[Game, Callable[[Sequence[DeckEntry], int], Simulation]] = {
 }
 
 
-def simulation(game: Game | str, entries: Sequence[DeckEntry], turns: int) -> Simulation:
-    """The goldfish simulation of *game* for a deck (cards of other games are ignored)."""
+def simulation(
+    game: Game | str, entries: Sequence[DeckEntry], turns: int, watch: Sequence[str] = ()
+) -> Simulation:
+    """The goldfish simulation of *game* for a deck (cards of other games are ignored).
+
+    *watch*: card codes whose chance of being drawn by each turn is reported (Eliria)."""
     the_game = as_game(game)
     mine = [e for e in entries if e.card.game is the_game]
+    if watch:
+        if the_game is not Game.ELIRIA:
+            raise InvalidSimulation("«watch» solo está disponible en Eliria.")
+        return EliriaSimulation(mine, turns, watch)
     return SIMULATIONS[the_game](mine, turns)
 
 
@@ -100,6 +108,7 @@ def goldfish(
     seed: int | None = None,
     trace: bool = False,
     progress: Progress | None = None,
+    watch: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Simulate *games* goldfish games of *turns* turns; the JSON-ready answer of CONTRACT §5.
 
@@ -110,7 +119,7 @@ def goldfish(
     the_game = as_game(game)
     _check(games, turns, seed, trace)
     base = new_seed() if seed is None else seed
-    sim = simulation(the_game, entries, turns)
+    sim = simulation(the_game, entries, turns, watch)
     events: list[dict[str, Any]] | None = [] if trace else None
     tally = run_range(sim, base, 0, games, trace=events, progress=progress, total=games)
     result: dict[str, Any] = {"game": the_game.value, "games": games, "turns": turns, "seed": base}

@@ -22,18 +22,20 @@ from engine.rng import new_seed
 CHUNK = 2_000
 
 
-def _chunk(game: str, entries: Sequence[DeckEntry], turns: int, seed: int, start: int, stop: int) -> Any:
-    return run_range(simulation(game, entries, turns), seed, start, stop)
+def _chunk(
+    game: str, entries: Sequence[DeckEntry], turns: int, seed: int, start: int, stop: int, watch: Sequence[str]
+) -> Any:
+    return run_range(simulation(game, entries, turns, watch), seed, start, stop)
 
 
 def goldfish_parallel(
     game: str, entries: Sequence[DeckEntry], *, games: int, turns: int, seed: int | None = None,
     workers: int | None = None, time_limit: float | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[[int, int], None] | None = None, watch: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Like engine.goldfish, over `workers` processes (default: all cores), bounded in time."""
     base = new_seed() if seed is None else seed
-    sim = simulation(game, entries, turns)
+    sim = simulation(game, entries, turns, watch)
     workers = workers or os.cpu_count() or 1
     deadline = time.monotonic() + time_limit if time_limit else None
     ranges = [(s, min(s + CHUNK, games)) for s in range(0, games, CHUNK)]
@@ -41,7 +43,8 @@ def goldfish_parallel(
     ctx = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
         futures: list[Future[Any]] = [
-            pool.submit(_chunk, as_game(game).value, list(entries), turns, base, a, b) for a, b in ranges
+            pool.submit(_chunk, as_game(game).value, list(entries), turns, base, a, b, tuple(watch))
+            for a, b in ranges
         ]
         for (_start, b), future in zip(ranges, futures, strict=True):
             remaining = None if deadline is None else max(0.0, deadline - time.monotonic())

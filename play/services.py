@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
@@ -9,13 +10,16 @@ from django.db import transaction
 from play.models import SimulationRun
 
 
-def goldfish_run_enqueue(*, game: str, text: str, games: int, turns: int, seed: int | None, owner: Any = None) -> SimulationRun:
+def goldfish_run_enqueue(
+    *, game: str, text: str, games: int, turns: int, seed: int | None, owner: Any = None,
+    watch: Sequence[str] = (),
+) -> SimulationRun:
     from play.tasks import run_goldfish_task
 
     run = SimulationRun.objects.create(
         kind=SimulationRun.Kind.GOLDFISH, game=game, total=games,
         owner=owner if getattr(owner, "is_authenticated", False) else None,
-        params={"list": text, "games": games, "turns": turns, "seed": seed},
+        params={"list": text, "games": games, "turns": turns, "seed": seed, "watch": list(watch)},
     )
     transaction.on_commit(lambda: run_goldfish_task.enqueue(str(run.pk)))
     return run

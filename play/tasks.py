@@ -6,6 +6,7 @@ from django.conf import settings
 from django.utils import timezone
 from django_tasks import task
 
+from decks.goldfish import watch_codes
 from decks.validation import validate_list
 from play.models import SimulationRun
 from play.parallel import goldfish_parallel
@@ -25,7 +26,7 @@ def run_goldfish_task(run_id: str) -> None:
         result = goldfish_parallel(
             run.game, report.entries, games=p["games"], turns=p["turns"], seed=p.get("seed"),
             workers=settings.SIMULATION_WORKERS, time_limit=settings.SIMULATION_TIME_LIMIT,
-            progress=progress,
+            progress=progress, watch=watch_codes(report.entries, p.get("watch", [])),
         )
     except Exception as exc:  # noqa: BLE001 - the run records any failure for the player
         SimulationRun.objects.filter(pk=run.pk).update(

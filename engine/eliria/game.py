@@ -42,6 +42,7 @@ class EliriaDeck:
     potential: tuple[int, ...]
     attack_cost: tuple[int, ...]  # cheapest attack (rule 6.a.IV), NEVER without one
     discard_rank: tuple[int, ...]
+    attack_costs: tuple[frozenset[int], ...] = ()  # every attack cost of each card
 
     @classmethod
     def from_entries(cls, entries: Sequence[DeckEntry]) -> EliriaDeck:
@@ -54,6 +55,7 @@ class EliriaDeck:
             potential=tuple(max(c.potential or 0, 0) for c in cards),
             attack_cost=tuple(min((a.cost for a in c.attacks), default=NEVER) for c in cards),
             discard_rank=tuple(_DISCARD_RANK.get(c.type, 0) for c in cards),
+            attack_costs=tuple(frozenset(a.cost for a in c.attacks) for c in cards),
         )
 
     @property

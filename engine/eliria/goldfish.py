@@ -17,13 +17,30 @@ from .rules import HAND_SIZE
 
 __all__ = ["EliriaSimulation", "EliriaTally"]
 
-_PER_TURN = ("alive", "combatant", "power_max", "power_total", "combatants", "attack_ready", "hand", "deck")
+
+def _left_deck(pile: list[int], watch: frozenset[int], copies: int) -> bool:
+    """Whether some watched copy is no longer in the deck (drawn, played or discarded)."""
+    return sum(1 for c in pile if c in watch) < copies
+
+
+def _first_turns(counts: list[int], n: int) -> dict[str, Any]:
+    """Turn each game first reached a target: histogram, mean over the games that did, and the
+    games that never did (so the mean is not biased by leaving them out)."""
+    reached = sum(counts)
+    total = sum((t + 1) * c for t, c in enumerate(counts))
+    return {
+        "histogram": {str(t + 1): c for t, c in enumerate(counts) if c},
+        "mean": round(total / reached, 6) if reached else None,
+        "never": n - reached,
+    }
+
+_PER_TURN = ("alive", "combatant", "power_max", "power_total", "combatants", "attack_ready", "hand", "deck", "watch")
 
 
 class EliriaTally:
     """Integer totals over a range of games."""
 
-    def __init__(self, turns: int) -> None:
+    def __init__(self, turns: int, costs: Sequence[int] = ()) -> None:
         self.games = 0
         self.opening_hits = 0  # first five cards held a combat card without †
         self.mulligans: dict[int, int] = {}
@@ -38,6 +55,9 @@ class EliriaTally:
         self.attack_ready = [0] * turns  # games with a combatant able to pay an attack
         self.hand = [0] * turns
         self.deck = [0] * turns
+        self.watch = [0] * turns  # games in which a watched card has left the deck (drawn)
+        # For each attack cost in the deck: games in which it first became usable on turn t.
+        self.first_usable: dict[int, list[int]] = {k: [0] * turns for k in costs}
 
     def merge(self, other: EliriaTally) -> None:
         self.games += other.games
@@ -51,17 +71,27 @@ class EliriaTally:
             mine: list[int] = getattr(self, name)
             for t, n in enumerate(getattr(other, name)):
                 mine[t] += n
+        for k, counts in other.first_usable.items():
+            for t, n in enumerate(counts):
+                self.first_usable[k][t] += n
 
 
 class EliriaSimulation:
     """Plays goldfish games of one deck for a number of turns."""
 
-    def __init__(self, entries: Sequence[DeckEntry], turns: int) -> None:
+    def __init__(self, entries: Sequence[DeckEntry], turns: int, watch: Sequence[str] = ()) -> None:
         self.deck = EliriaDeck.from_entries(entries)
         self.turns = turns
+        wanted = {code.upper() for code in watch}
+        # The watched cards (by code): "P(a chosen card or group drawn by turn N)".
+        self.watch = frozenset(i for i, code in enumerate(self.deck.codes) if code.upper() in wanted)
+        self.watch_codes = tuple(sorted(code for code in self.deck.codes if code.upper() in wanted))
+        self.watch_copies = sum(1 for i in self.deck.pile if i in self.watch)
+        playable_costs = (c for i, c in enumerate(self.deck.attack_costs) if self.deck.playable[i])
+        self.costs = tuple(sorted(set().union(*playable_costs))) if self.deck.attack_costs else ()
 
     def new_tally(self) -> EliriaTally:
-        return EliriaTally(self.turns)
+        return EliriaTally(self.turns, self.costs)
 
     def play(self, rng: GameRng, tally: EliriaTally, trace: list[Event] | None = None) -> None:
         """Play one game and add it to *tally*."""
@@ -86,6 +116,8 @@ class EliriaSimulation:
         combatants, attack_ready, hand, deck = tally.combatants, tally.attack_ready, tally.hand, tally.deck
         cost, power, board = self.deck.attack_cost, game.power, game.board
         ready = False  # nothing is destroyed and power never drops: once able to attack, always able
+        costs_of, pending = self.deck.attack_costs, list(self.costs)
+        watch, watched, seen = self.watch, tally.watch, False
         for t in range(self.turns):
             game.play_turn(t + 1)
             if game.lost:
@@ -103,6 +135,24 @@ class EliriaSimulation:
                 if t and (ready or any(p >= cost[c] for p, c in zip(power, board, strict=True))):
                     ready = True
                     attack_ready[t] += 1
+                    if pending:
+                        pending = self._first_usable(tally, t, pending, power, board, costs_of)
+            if watch and (seen or _left_deck(game.pile, watch, self.watch_copies)):
+                seen = True
+                watched[t] += 1
+
+    @staticmethod
+    def _first_usable(tally: EliriaTally, t: int, pending: list[int], power: list[int],
+                      board: list[int], costs_of: tuple[frozenset[int], ...]) -> list[int]:
+        """Record the attack costs that became usable on turn t (a combatant with that attack
+        and at least that much power, 6.a.IV); return the ones still pending."""
+        still = []
+        for k in pending:
+            if any(p >= k and k in costs_of[c] for p, c in zip(power, board, strict=True)):
+                tally.first_usable[k][t] += 1
+            else:
+                still.append(k)
+        return still
 
     def report(self, tally: EliriaTally) -> dict[str, Any]:
         """The Eliria keys of CONTRACT §5 (and a few more)."""
@@ -125,7 +175,23 @@ class EliriaSimulation:
                 "p_combat_ci95": [round(low, 6), round(high, 6)],
             },
             "per_turn": [self._turn_report(tally, t) for t in range(self.turns)],
+            "attack_costs": {str(k): _first_turns(tally.first_usable[k], n) for k in self.costs},
+            **({"watch": self._watch_report(tally)} if self.watch else {}),
         }
+
+    def _watch_report(self, tally: EliriaTally) -> dict[str, Any]:
+        n, deck, copies = tally.games, self.deck, self.watch_copies
+        by_turn = []
+        for t in range(self.turns):
+            # Cards seen by the end of turn t without mulligans: 5 + (t) draws (turn 1 draws none, 11.d).
+            exact = hypergeometric_at_least(deck.size, copies, min(HAND_SIZE + t, deck.size))
+            low, high = wilson_interval(tally.watch[t], n)
+            by_turn.append({
+                "turn": t + 1, "p_simulated": mean(tally.watch[t], n), "ci95": [round(low, 6), round(high, 6)],
+                "p_exact_without_mulligan": round(float(exact), 6),
+            })
+        return {"cards": list(self.watch_codes), "copies": copies, "per_turn": by_turn,
+                "never": n - tally.watch[-1] if self.turns else n}
 
     @staticmethod
     def _turn_report(tally: EliriaTally, t: int) -> dict[str, Any]:

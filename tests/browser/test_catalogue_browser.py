@@ -25,6 +25,8 @@ def test_search_open_a_card_and_see_its_editions(live_server, page, catalogue):
     assert page.locator("article.edition").count() == 2
     assert page.locator(".edition.is-current").count() == 1
     # the drawn face actually loads as an image
+    # The face is drawn on first request: wait for the image to arrive, then check it is real.
+    page.wait_for_function("() => document.querySelector('.card-image img').naturalWidth > 0", timeout=20_000)
     width = page.evaluate("document.querySelector('.card-image img').naturalWidth")
     assert width == 630
 

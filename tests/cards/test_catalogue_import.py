@@ -278,3 +278,16 @@ def test_bundled_catalogue_meets_the_issue(bundled):
     assert Card.objects.filter(game="mision", type="entity").count() >= 16
     assert Card.objects.filter(game="mision", type="element").count() >= 30
     assert Set.objects.filter(sample=False).count() == 0  # marked as sample data
+
+
+@pytest.mark.django_db
+def test_a_malformed_csv_line_is_named(tmp_path):
+    text = ("game,set,code,name,type,edition,released,potential,class,resistance\n"
+            "eliria,BASE,BASE-001,Uno,combat,1,2026-01-10,3,guerrero,2\n"
+            'eliria,BASE,BASE-002,"Dos\rmal,combat,1,2026-01-10,3,guerrero,2\n')
+    path = tmp_path / "c.csv"
+    path.write_bytes(text.encode())
+    err = io.StringIO()
+    with pytest.raises(CommandError):
+        call_command("import_catalogue", str(path), stderr=err)
+    assert "c.csv:" in err.getvalue() and Card.objects.count() == 0

@@ -102,3 +102,24 @@ def test_command_reports_bad_lists(tmp_path, bundled):
     deck.write_text("No existe\n")
     with pytest.raises(CommandError):
         call_command("goldfish", str(deck), "--game", "eliria", stdout=io.StringIO(), stderr=io.StringIO())
+
+
+@pytest.mark.django_db
+def test_watch_reports_the_chance_of_drawing_a_chosen_group(api_client, eliria_list):
+    body = post(api_client, game="eliria", list=eliria_list, games=400, turns=4, seed=5,
+                watch=["Lobo de ceniza", "base-001"]).json()
+    watch = body["watch"]
+    assert watch["cards"] == sorted(["BASE-003", "BASE-001"]) and len(watch["per_turn"]) == 4
+    chances = [row["p_simulated"] for row in watch["per_turn"]]
+    assert chances == sorted(chances) and 0 < chances[0] < 1
+    assert set(body["attack_costs"]) and all("never" in v for v in body["attack_costs"].values())
+    bad = post(api_client, game="eliria", list=eliria_list, games=10, watch=["No está en el mazo"])
+    assert bad.status_code == 400 and "no está en el mazo" in bad.json()["detail"]
+
+
+@pytest.mark.django_db
+def test_goldfish_page_draws_the_watch_chart(client, eliria_list):
+    r = client.post("/goldfish/", {"game": "eliria", "list": eliria_list, "games": 300, "turns": 5,
+                                   "seed": 2, "watch": "Lobo de ceniza"})
+    html = r.content.decode()
+    assert "Probabilidad de haber robado" in html and "Ataques usables por coste" in html

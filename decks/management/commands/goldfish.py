@@ -25,6 +25,8 @@ class Command(BaseCommand):
         parser.add_argument("--turns", type=int, default=10)
         parser.add_argument("--seed", type=int)
         parser.add_argument("--json", action="store_true", help="la respuesta JSON de la API")
+        parser.add_argument("--watch", nargs="+", default=[], metavar="CARTA",
+                            help="Eliria: códigos o nombres cuya probabilidad de haberse robado por turno se informa")
         parser.add_argument("--no-progress", action="store_true")
 
     def handle(self, *args: Any, **opts: Any) -> None:
@@ -36,7 +38,7 @@ class Command(BaseCommand):
             with progress_bar(self.stderr._out, "partidas", enabled=not opts["no_progress"]) as progress:
                 result = run_goldfish(
                     game=opts["game"], text=text, games=opts["games"], turns=opts["turns"],
-                    seed=opts["seed"], progress=progress,
+                    seed=opts["seed"], progress=progress, watch=opts["watch"],
                 )
         except GoldfishInputError as exc:
             for error in exc.report["errors"]:
@@ -62,6 +64,12 @@ def summary(result: dict[str, Any]) -> str:
         lines.append("turno  vivo   combatiente  poder máx.")
         for t in result["per_turn"]:
             lines.append(f"{t['turn']:>5}  {t['p_alive']:.3f}  {t['p_combatant']:.3f}        {t['mean_power_max']:.2f}")
+        for cost, first in result.get("attack_costs", {}).items():
+            mean = "—" if first["mean"] is None else f"{first['mean']:.2f}"
+            lines.append(f"Ataque de coste {cost}: primer turno usable, media {mean}; nunca: {first['never']}")
+        if "watch" in result:
+            seen = ", ".join(f"t{r['turn']} {r['p_simulated']:.3f}" for r in result["watch"]["per_turn"])
+            lines.append(f"Robadas ({', '.join(result['watch']['cards'])}): {seen}")
     else:
         wt = result["win_turn"]
         mean = "—" if wt["mean"] is None else f"{wt['mean']:.2f}"
