@@ -8,16 +8,14 @@ function of its inputs and the catalogue, so it is memoised like the seeded gold
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.utils.translation import gettext as _
 
-from cards.pagecache import TIMEOUT, catalogue_version
+from cards.pagecache import cached_answer
 from decks.models import Deck
 from engine import InvalidSimulation, matchup, matchup_game
 from play.sources import DeckSource, SourceError, from_deck, from_list
@@ -52,15 +50,7 @@ def sources(game: str, list_a: str | DeckSource, list_b: str | DeckSource) -> tu
 
 def _memo(namespace: str, parts: tuple[object, ...], compute: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     """cards.pagecache.cached_answer, except that a run cut short by the time limit is not kept."""
-    raw = repr((namespace, catalogue_version(), parts)).encode()
-    key = f"answer:{namespace}:" + hashlib.sha256(raw).hexdigest()
-    hit = cache.get(key)
-    if hit is not None:
-        return hit
-    value = compute()
-    if not value.get("stopped_early"):
-        cache.set(key, value, TIMEOUT)
-    return value
+    return cached_answer(namespace, parts, compute, keep=lambda value: not value.get("stopped_early"))
 
 
 def matchup_run(
