@@ -72,9 +72,8 @@ def card_list(request: HttpRequest) -> HttpResponse:
 @require_GET
 @anonymous_cache
 def card_detail(request: HttpRequest, game: str, code: str) -> HttpResponse:
-    card = get_object_or_404(
-        Card.objects.with_current().prefetch_related("editions"), game=game, code__iexact=code
-    )
+    cards, quick_add = with_owned_counts(Card.objects.with_current().prefetch_related("editions"), request.user)
+    card = get_object_or_404(cards, game=game, code__iexact=code)
     editions = sorted(card.editions.all(), key=lambda ed: ed.sort_key)
     shown = []
     previous = None
@@ -87,7 +86,7 @@ def card_detail(request: HttpRequest, game: str, code: str) -> HttpResponse:
         previous = data
     context = {
         "card": card, "current": card.current, "editions": shown[::-1],
-        "rulings": rulings_for_card(card),
+        "rulings": rulings_for_card(card), "quick_add": quick_add,
     }
     return render(request, "cards/detail.html", context)
 

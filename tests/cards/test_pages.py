@@ -72,3 +72,17 @@ def test_logged_in_players_get_quick_add_on_search_results(bundled, client, djan
     assert html.count('name="delta" value="1"') == 2  # one +1 per result
     anonymous = client.__class__().get("/cartas/", {"q": "canon"}).content.decode()
     assert 'name="delta"' not in anonymous
+
+
+@pytest.mark.django_db
+def test_card_page_has_quick_add_for_players(bundled, client, django_user_model):
+    from cards.models import Card
+
+    user = django_user_model.objects.create_user("coleccionista2", password="x-x-x-x-1")
+    client.force_login(user)
+    html = client.get("/cartas/eliria/BASE-105/").content.decode()
+    assert 'name="delta" value="1"' in html and "0 copias" in html
+    card = Card.objects.get(game="eliria", code="BASE-105")
+    r = client.post("/coleccion/cambiar/", {"card": card.pk, "delta": "1", "next": "/cartas/eliria/BASE-105/"})
+    assert r.status_code in (200, 302)
+    assert "1 copia" in client.get("/cartas/eliria/BASE-105/").content.decode()
