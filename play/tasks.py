@@ -1,6 +1,9 @@
-"""Background jobs: big goldfish runs go to the django-tasks worker (`manage.py db_worker`)."""
+"""Background jobs: big goldfish and matchup runs go to the django-tasks worker (`manage.py db_worker`)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
 from django.utils import timezone
@@ -11,31 +14,39 @@ from decks.validation import validate_list
 from play.models import SimulationRun
 from play.parallel import goldfish_parallel
 
+Progress = Callable[[int, int], None]
+
+
+def _execute(run_id: str, compute: Callable[[dict[str, Any], str, Progress], dict[str, Any]], done_key: str) -> None:
+    """Run one SimulationRun: its status, progress and result (or error) recorded as it goes."""
+    run = SimulationRun.objects.get(pk=run_id)
+    rows = SimulationRun.objects.filter(pk=run.pk)
+    rows.update(status=SimulationRun.Status.RUNNING)
+
+    def progress(done: int, total: int) -> None:
+        rows.update(done=done, total=total)
+
+    try:
+        result = compute(run.params, run.game, progress)
+    except Exception as exc:  # noqa: BLE001 - the run records any failure for the player
+        rows.update(status=SimulationRun.Status.FAILED, error=str(exc)[:2000], finished=timezone.now())
+        raise
+    rows.update(status=SimulationRun.Status.DONE, result=result, done=result[done_key], finished=timezone.now())
+
 
 @task()
 def run_goldfish_task(run_id: str) -> None:
-    run = SimulationRun.objects.get(pk=run_id)
-    SimulationRun.objects.filter(pk=run.pk).update(status=SimulationRun.Status.RUNNING)
-    p = run.params
+    """A goldfish of more games than a page answers at once, on every core, stopped at the time limit."""
 
-    def progress(done: int, total: int) -> None:
-        SimulationRun.objects.filter(pk=run.pk).update(done=done, total=total)
-
-    try:
-        report = validate_list(run.game, p["list"])
-        result = goldfish_parallel(
-            run.game, report.entries, games=p["games"], turns=p["turns"], seed=p.get("seed"),
+    def compute(p: dict[str, Any], game: str, progress: Progress) -> dict[str, Any]:
+        report = validate_list(game, p["list"])
+        return goldfish_parallel(
+            game, report.entries, games=p["games"], turns=p["turns"], seed=p.get("seed"),
             workers=settings.SIMULATION_WORKERS, time_limit=settings.SIMULATION_TIME_LIMIT,
             progress=progress, watch=watch_codes(report.entries, p.get("watch", [])),
         )
-    except Exception as exc:  # noqa: BLE001 - the run records any failure for the player
-        SimulationRun.objects.filter(pk=run.pk).update(
-            status=SimulationRun.Status.FAILED, error=str(exc)[:2000], finished=timezone.now()
-        )
-        raise
-    SimulationRun.objects.filter(pk=run.pk).update(
-        status=SimulationRun.Status.DONE, result=result, done=result["games"], finished=timezone.now()
-    )
+
+    _execute(run_id, compute, "games")
 
 
 @task()
@@ -43,24 +54,11 @@ def run_matchup_task(run_id: str) -> None:
     """A matchup of more games than a request may play, on every core, stopped at the time limit."""
     from play.matchups import matchup_run
 
-    run = SimulationRun.objects.get(pk=run_id)
-    SimulationRun.objects.filter(pk=run.pk).update(status=SimulationRun.Status.RUNNING)
-    p = run.params
-
-    def progress(done: int, total: int) -> None:
-        SimulationRun.objects.filter(pk=run.pk).update(done=done, total=total)
-
-    try:
-        result = matchup_run(
-            game=run.game, list_a=p["list_a"], list_b=p["list_b"], games=p["games"], seed=p.get("seed"),
+    def compute(p: dict[str, Any], game: str, progress: Progress) -> dict[str, Any]:
+        return matchup_run(
+            game=game, list_a=p["list_a"], list_b=p["list_b"], games=p["games"], seed=p.get("seed"),
             policy_a=p.get("policy_a", "rules"), policy_b=p.get("policy_b", "rules"), progress=progress,
             processes=settings.SIMULATION_WORKERS, time_limit=settings.SIMULATION_TIME_LIMIT,
         )
-    except Exception as exc:  # noqa: BLE001 - the run records any failure for the player
-        SimulationRun.objects.filter(pk=run.pk).update(
-            status=SimulationRun.Status.FAILED, error=str(exc)[:2000], finished=timezone.now()
-        )
-        raise
-    SimulationRun.objects.filter(pk=run.pk).update(
-        status=SimulationRun.Status.DONE, result=result, done=result["games_played"], finished=timezone.now()
-    )
+
+    _execute(run_id, compute, "games_played")
