@@ -12,6 +12,7 @@ from engine import DeckEntry, EngineError, fold, goldfish
 # repeated name (rule 4) are reported next to the numbers but do not stop the simulation.
 BLOCKING = {"parse_error", "unknown_card", "wrong_game"}
 MAX_WATCH = 20
+PARALLEL_FROM = 20_000  # games; below this a second process costs more than it saves
 
 
 class GoldfishInputError(ValueError):
@@ -48,9 +49,21 @@ def run_goldfish(
     report = validate_list(game, text)
     if any(v.code in BLOCKING for v in report.errors):
         raise GoldfishInputError(report.as_dict())
-    result = goldfish(
-        game, report.entries, games=games, turns=turns, seed=seed, trace=trace, progress=progress,
-        watch=watch_codes(report.entries, watch),
-    )
+    codes = watch_codes(report.entries, watch)
+    if games >= PARALLEL_FROM and not trace:
+        # Every core, with the same numbers: game i always plays from the seed of (seed, i).
+        from django.conf import settings
+
+        from play.parallel import goldfish_parallel
+
+        result = goldfish_parallel(
+            game, report.entries, games=games, turns=turns, seed=seed,
+            workers=settings.SIMULATION_WORKERS, progress=progress, watch=codes,
+        )
+    else:
+        result = goldfish(
+            game, report.entries, games=games, turns=turns, seed=seed, trace=trace, progress=progress,
+            watch=codes,
+        )
     result["validation"] = report.as_dict()
     return result

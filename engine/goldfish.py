@@ -26,6 +26,7 @@ __all__ = [
     "PROGRESS_EVERY",
     "SIMULATIONS",
     "Simulation",
+    "check_bounds",
     "goldfish",
     "run_range",
     "simulation",
@@ -117,7 +118,7 @@ def goldfish(
     1,000 games and at the end.
     """
     the_game = as_game(game)
-    _check(games, turns, seed, trace)
+    check_bounds(games, turns, seed, trace)
     base = new_seed() if seed is None else seed
     sim = simulation(the_game, entries, turns, watch)
     events: list[dict[str, Any]] | None = [] if trace else None
@@ -133,7 +134,8 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _check(games: object, turns: object, seed: object, trace: bool) -> None:
+def check_bounds(games: object, turns: object, seed: object, trace: bool = False) -> None:
+    """Refuse a goldfish request outside CONTRACT §5 (games 1–100,000, turns 1–50, seed ≥ 0)."""
     if not _is_int(games) or not 1 <= games <= MAX_GAMES:  # type: ignore[operator]
         raise InvalidSimulation(f"«games» debe ser un entero entre 1 y {MAX_GAMES} (recibido: {games!r}).")
     if not _is_int(turns) or not 1 <= turns <= MAX_TURNS:  # type: ignore[operator]

@@ -16,7 +16,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 from engine import DeckEntry, as_game
-from engine.goldfish import run_range, simulation
+from engine.goldfish import check_bounds, run_range, simulation
 from engine.rng import new_seed
 
 CHUNK = 2_000
@@ -34,6 +34,7 @@ def goldfish_parallel(
     progress: Callable[[int, int], None] | None = None, watch: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Like engine.goldfish, over `workers` processes (default: all cores), bounded in time."""
+    check_bounds(games, turns, seed)
     base = new_seed() if seed is None else seed
     sim = simulation(game, entries, turns, watch)
     workers = workers or os.cpu_count() or 1

@@ -123,3 +123,14 @@ def test_goldfish_page_draws_the_watch_chart(client, eliria_list):
                                    "seed": 2, "watch": "Lobo de ceniza"})
     html = r.content.decode()
     assert "Probabilidad de haber robado" in html and "Ataques usables por coste" in html
+
+
+@pytest.mark.django_db
+def test_big_runs_use_every_core_and_give_the_single_process_numbers(api_client, eliria_list, settings):
+    from decks.validation import validate_list
+    from engine import goldfish
+
+    settings.SIMULATION_WORKERS = 2
+    body = post(api_client, game="eliria", list=eliria_list, games=20_000, turns=3, seed=13).json()
+    single = goldfish("eliria", validate_list("eliria", eliria_list).entries, games=20_000, turns=3, seed=13)
+    assert {k: body[k] for k in single} == single and list(body)[:len(single)] == list(single)
