@@ -97,6 +97,8 @@ class Card(models.Model):
     class Meta:
         ordering = ["game", "code"]
         constraints = [models.UniqueConstraint(fields=["game", "code"], name="card_unique_code")]
+        # Deck lists look codes up in both games at once (to tell `wrong_game`), without `game`.
+        indexes = [models.Index(fields=["code"], name="card_code_idx")]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.code})"
