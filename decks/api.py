@@ -25,6 +25,7 @@ from rest_framework.response import Response
 
 from cards.models import Card, Game
 from decks import exports
+from decks.api_play import ValidationSchema
 from decks.models import MAX_DESCRIPTION, MAX_NAME, MAX_QUANTITY, Deck, Section, Visibility
 from decks.selectors import deck_report, deck_rows, deck_text
 from decks.services import (
@@ -77,21 +78,6 @@ class DeckInSerializer(serializers.Serializer):
         return attrs
 
 
-class ViolationSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    rule = serializers.CharField()
-    line = serializers.IntegerField(allow_null=True)
-    cards = serializers.ListField(child=serializers.CharField())
-    message = serializers.CharField()
-
-
-class ValidationOutSerializer(serializers.Serializer):
-    valid = serializers.BooleanField()
-    errors = ViolationSerializer(many=True)
-    warnings = ViolationSerializer(many=True)
-    sections = serializers.DictField(child=serializers.IntegerField())
-
-
 class DeckOutSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     game = serializers.CharField()
@@ -108,7 +94,7 @@ class DeckOutSerializer(serializers.Serializer):
     forked_from = serializers.IntegerField(allow_null=True)
     entries = EntryOutSerializer(many=True)
     list = serializers.CharField(help_text="La lista en texto (CONTRACT §3).")
-    validation = ValidationOutSerializer(help_text="Como POST /api/decks/validate/ sobre esta lista.")
+    validation = ValidationSchema(help_text="Como POST /api/decks/validate/ sobre esta lista.")
 
 
 class DeckSummarySerializer(serializers.ModelSerializer):

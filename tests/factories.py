@@ -103,6 +103,38 @@ Elementos:
 """
 
 
+# Few combat cards (all without † and with potential ≥ 2): opening hands often need the 11.b mulligan.
+MULLIGAN_LIST = """Mazo:
+1 Defensa final (BASE-011)
+1 Contraataque de espinas (BASE-012)
+1 Velo de espejismo (BASE-013)
+1 Trampa de raíces (BASE-014)
+1 Sello de silencio (BASE-015)
+1 Ritual del despertar (BASE-041)
+1 Llamarada súbita (BASE-042)
+1 Marea de vigor (BASE-043)
+1 Espada rúnica (BASE-044)
+1 Égida de plata (BASE-045)
+1 Cadenas del alma (BASE-046)
+1 Niebla perpetua (BASE-047)
+1 Luna de sangre (BASE-048)
+1 Tierra baldía (BASE-049)
+1 Emboscada nocturna (BASE-050)
+1 Aprendiz de la Bruma (BASE-002)
+1 Lobo de ceniza (BASE-003)
+1 Caballero sin sepultura (BASE-006)
+"""
+
+
+def mulligan_seed(text: str = MULLIGAN_LIST) -> int:
+    """A seed whose first hand has no combat card without † (so 11.b asks for a discard)."""
+    from decks.validation import validate_list
+    from engine import eliria_table
+
+    entries = validate_list("eliria", text).entries
+    return next(s for s in range(200) if eliria_table(entries, s, [])["phase"] == "mulligan")
+
+
 def deck_from_list(owner, text: str = ELIRIA_LIST, game: str = "eliria", **kwargs):  # type: ignore[no-untyped-def]
     """A saved deck made as a player makes one: through decks.services (needs the catalogue)."""
     from decks.services import deck_import_list

@@ -7,43 +7,15 @@ import re
 import pytest
 from django.core.management import call_command
 
-from decks.validation import validate_list
-from engine import eliria_table
+from tests.factories import MULLIGAN_LIST, mulligan_seed
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-# Few combat cards (all without † and with potential ≥ 2): opening hands often need the 11.b mulligan.
-MULLIGAN_LIST = """Mazo:
-1 Defensa final (BASE-011)
-1 Contraataque de espinas (BASE-012)
-1 Velo de espejismo (BASE-013)
-1 Trampa de raíces (BASE-014)
-1 Sello de silencio (BASE-015)
-1 Ritual del despertar (BASE-041)
-1 Llamarada súbita (BASE-042)
-1 Marea de vigor (BASE-043)
-1 Espada rúnica (BASE-044)
-1 Égida de plata (BASE-045)
-1 Cadenas del alma (BASE-046)
-1 Niebla perpetua (BASE-047)
-1 Luna de sangre (BASE-048)
-1 Tierra baldía (BASE-049)
-1 Emboscada nocturna (BASE-050)
-1 Aprendiz de la Bruma (BASE-002)
-1 Lobo de ceniza (BASE-003)
-1 Caballero sin sepultura (BASE-006)
-"""
 
 
 @pytest.fixture
 def catalogue(transactional_db):  # type: ignore[no-untyped-def]
     call_command("load_bundled", stdout=open("/dev/null", "w"))
-
-
-def mulligan_seed() -> int:
-    """A seed whose opening hand has no combat card, found by trying a few (rule 11.b)."""
-    entries = validate_list("eliria", MULLIGAN_LIST).entries
-    return next(s for s in range(200) if eliria_table(entries, s, [])["phase"] == "mulligan")
 
 
 def click_and_wait(page, selector: str) -> None:  # type: ignore[no-untyped-def]

@@ -5,9 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cards.models import Card
-from decks.validation import validate_list
-from engine import eliria_table
-from tests.factories import UserFactory, deck_from_list
+from tests.factories import MULLIGAN_LIST, UserFactory, deck_from_list, mulligan_seed  # noqa: F401 - re-exported for tests/play
 
 
 def eliria_text(start: int = 0, count: int = 40) -> str:
@@ -20,33 +18,6 @@ def eliria_text(start: int = 0, count: int = 40) -> str:
     return "Mazo:\n" + "\n".join(lines[start:start + count]) + "\n"
 
 
-# Few combat cards (all without † and with potential ≥ 2): opening hands often need the 11.b mulligan.
-MULLIGAN_LIST = """Mazo:
-1 Defensa final (BASE-011)
-1 Contraataque de espinas (BASE-012)
-1 Velo de espejismo (BASE-013)
-1 Trampa de raíces (BASE-014)
-1 Sello de silencio (BASE-015)
-1 Ritual del despertar (BASE-041)
-1 Llamarada súbita (BASE-042)
-1 Marea de vigor (BASE-043)
-1 Espada rúnica (BASE-044)
-1 Égida de plata (BASE-045)
-1 Cadenas del alma (BASE-046)
-1 Niebla perpetua (BASE-047)
-1 Luna de sangre (BASE-048)
-1 Tierra baldía (BASE-049)
-1 Emboscada nocturna (BASE-050)
-1 Aprendiz de la Bruma (BASE-002)
-1 Lobo de ceniza (BASE-003)
-1 Caballero sin sepultura (BASE-006)
-"""
-
-
-def mulligan_seed(text: str = MULLIGAN_LIST) -> int:
-    """A seed whose first hand has no combat card without † (so 11.b asks for a discard)."""
-    entries = validate_list("eliria", text).entries
-    return next(s for s in range(200) if eliria_table(entries, s, [])["phase"] == "mulligan")
 
 
 @pytest.fixture
