@@ -10,6 +10,7 @@ from collection.api import CollectionDeckViewSet, CollectionViewSet
 from decks import api_play
 from decks.api import DeckViewSet
 from play import api as play_api
+from play import api_goldfish
 from rulings import api as rulings_api
 
 app_name = "api"
@@ -28,7 +29,7 @@ urlpatterns = [
     path("rulings/", rulings_api.RulingList.as_view(), name="ruling-list"),
     path("rulings/<int:number>/", rulings_api.RulingDetail.as_view(), name="ruling-detail"),
     path("decks/validate/", api_play.validate_deck, name="deck-validate"),
-    path("goldfish/", api_play.goldfish_run, name="goldfish"),
+    path("goldfish/", api_goldfish.goldfish_run, name="goldfish"),
     path("matchups/", play_api.matchups, name="matchups"),
     path("matchups/replay/", play_api.matchup_replay_view, name="matchup-replay"),
     path("matchups/runs/<uuid:run_id>/", play_api.matchup_run_status, name="matchup-run"),

@@ -5,14 +5,14 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.static import serve
 
-from cards.views import healthz
+from common.health import healthz
 from eliria_site.views import switch_language
 
 urlpatterns = [
     path("", include("cards.urls")),
     path("", include("rulings.urls")),
     path("", include("decks.urls")),
-    path("", include("decks.goldfish_urls")),
+    path("", include("play.goldfish_urls")),
     path("", include("collection.urls")),
     path("", include("play.urls")),
     path("api/", include("eliria_site.api_urls")),

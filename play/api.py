@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 
 from cards.models import Game
-from decks.api_play import BAD_REQUEST, GoldfishThrottle
+from decks.api_play import BAD_REQUEST
 from decks.validation import MAX_LIST_CHARS
 from eliria_site.fields import StrictCharField
 from engine import EngineError
@@ -24,6 +24,7 @@ from play.models import SimulationRun
 from play.services import matchup_run_enqueue
 from play.sources import DeckSource, SourceError, from_list
 from play.tables import MAX_SEED
+from play.throttles import GoldfishThrottle
 
 TOO_MANY = OpenApiResponse(description="Demasiadas simulaciones: espera lo que indica Retry-After.")
 

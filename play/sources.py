@@ -18,11 +18,11 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from decks.goldfish import BLOCKING
 from decks.models import Deck
 from decks.selectors import deck_rows, deck_text
 from decks.validation import MAX_LIST_CHARS, ListTooLarge, validate_list
 from engine import DeckEntry, ValidationReport
+from play.goldfish import BLOCKING
 
 MAX_TOKEN_CHARS = 60_000
 

@@ -9,8 +9,8 @@ from django.conf import settings
 from django.utils import timezone
 from django_tasks import task
 
-from decks.goldfish import watch_codes
 from decks.validation import validate_list
+from play.goldfish import watch_codes
 from play.models import SimulationRun
 from play.parallel import goldfish_parallel
 

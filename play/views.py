@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from decks.goldfish_views import charts, summary_rows
+from play.goldfish_views import charts, summary_rows
 from play.models import SimulationRun
 from play.present import matchup_context
 from play.sources import pack_list

@@ -12,10 +12,10 @@ from django.views.decorators.http import require_http_methods
 
 from cards.models import Game
 from decks.charts import Series, bar_chart, line_chart
-from decks.goldfish import GoldfishInputError, run_goldfish
 from decks.validation import MAX_LIST_CHARS, ListTooLarge
 from engine import EngineError
 from engine.goldfish import MAX_GAMES
+from play.goldfish import GoldfishInputError, run_goldfish
 from play.services import goldfish_run_enqueue
 
 PAGE_MAX_GAMES = 20_000  # above this the page hands the run to the background worker
@@ -64,7 +64,7 @@ def goldfish_page(request: HttpRequest) -> HttpResponse:
             context["errors"] = exc.report["errors"]
         except (ListTooLarge, EngineError) as exc:
             context["errors"] = [{"message": str(exc), "line": None}]
-    template = "decks/_goldfish_result.html" if request.headers.get("HX-Request") else "decks/goldfish.html"
+    template = "play/_goldfish_result.html" if request.headers.get("HX-Request") else "play/goldfish.html"
     return render(request, template, context)
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from decks.goldfish_views import goldfish_page
+from play.goldfish_views import goldfish_page
 
 app_name = "goldfish"
 

@@ -9,10 +9,10 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from cards.models import Game
-from decks.goldfish import GoldfishInputError, run_goldfish
 from decks.validation import ListTooLarge
 from eliria_site.progress import progress_bar
 from engine import EngineError
+from play.goldfish import GoldfishInputError, run_goldfish
 
 
 class Command(BaseCommand):

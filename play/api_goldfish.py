@@ -1,0 +1,80 @@
+"""POST /api/goldfish/ (CONTRACT section 5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view, authentication_classes, permission_classes, throttle_classes
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
+
+from cards.pagecache import cached_answer
+from decks.api_play import BAD_REQUEST, ValidateInput
+from decks.validation import ListTooLarge
+from eliria_site.fields import StrictBooleanField, StrictCharField
+from engine import EngineError
+from play.goldfish import GoldfishInputError, run_goldfish
+from play.throttles import GoldfishThrottle
+
+
+class GoldfishInput(ValidateInput):
+    games = serializers.IntegerField(min_value=1, max_value=100_000, default=1000)
+    turns = serializers.IntegerField(min_value=1, max_value=50, default=10)
+    seed = serializers.IntegerField(min_value=0, max_value=2**63 - 1, required=False, allow_null=True)
+    trace = StrictBooleanField(default=False)
+    watch = serializers.ListField(
+        child=StrictCharField(max_length=120), required=False, max_length=20,
+        help_text="Eliria: cartas (códigos o nombres) cuya probabilidad de haberse robado por turno se informa.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs.get("trace") and attrs.get("games") != 1:
+            raise serializers.ValidationError({"trace": "La traza solo está disponible con \"games\": 1."})
+        return attrs
+
+
+
+@extend_schema(
+    request=GoldfishInput,
+    responses={
+        200: inline_serializer("GoldfishResult", {
+            "game": serializers.CharField(), "games": serializers.IntegerField(),
+            "turns": serializers.IntegerField(), "seed": serializers.IntegerField(),
+            "per_turn": serializers.ListField(child=serializers.DictField()),
+        }),
+        400: BAD_REQUEST,
+        429: OpenApiResponse(description="Demasiadas simulaciones: espera lo que indica Retry-After."),
+    },
+)
+@api_view(["POST"])
+@authentication_classes([])
+@permission_classes([AllowAny])
+@throttle_classes([AnonRateThrottle, GoldfishThrottle])
+def goldfish_run(request: Request) -> Response:
+    """Goldfish a deck list: the same request with the same seed gives the same answer."""
+    data = GoldfishInput(data=request.data)
+    data.is_valid(raise_exception=True)
+    v = data.validated_data
+    def compute() -> dict[str, Any]:
+        return run_goldfish(
+            game=v["game"], text=v["list"], games=v["games"], turns=v["turns"],
+            seed=v.get("seed"), trace=v["trace"], watch=v.get("watch", []),
+        )
+
+    try:
+        if v.get("seed") is None:
+            result = compute()
+        else:  # a seeded run is a pure function of its request and the catalogue
+            parts = (v["game"], v["list"], v["games"], v["turns"], v["seed"], v["trace"], tuple(v.get("watch", [])))
+            result = cached_answer("goldfish", parts, compute)
+    except ListTooLarge as exc:
+        return Response({"list": [str(exc)]}, status=status.HTTP_400_BAD_REQUEST)
+    except GoldfishInputError as exc:
+        return Response({"list": [str(exc)], "validation": exc.report}, status=status.HTTP_400_BAD_REQUEST)
+    except EngineError as exc:
+        return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+    return Response(result)
