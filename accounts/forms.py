@@ -5,7 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
-from django.core.exceptions import ValidationError
+
+from accounts.names import lookalike_exists, username_problem
 from django.utils.translation import gettext_lazy as _
 
 
@@ -19,6 +20,15 @@ class SignupForm(UserCreationForm):
         model = get_user_model()
         fields = ("username", "email")
 
+    def clean_username(self) -> str:
+        name = self.cleaned_data["username"]
+        problem = username_problem(name)
+        if problem:
+            raise forms.ValidationError(problem)
+        if lookalike_exists(name):
+            raise forms.ValidationError(_("Ya hay una cuenta con ese nombre o con uno que se confunde con él."))
+        return name
+
     def clean_email(self) -> str:
         email = self.cleaned_data["email"].strip()
         if get_user_model().objects.filter(email__iexact=email).exists():
@@ -26,26 +36,6 @@ class SignupForm(UserCreationForm):
         return email
 
 
-class LimitedAuthenticationForm(AuthenticationForm):
-    """Django's login form, refusing further attempts after repeated failures (accounts.throttle)."""
-
-    error_messages = {
-        **AuthenticationForm.error_messages,
-        "throttled": _("Demasiados intentos fallidos. Espera 15 minutos antes de volver a intentarlo."),
-    }
-
-    def clean(self) -> dict:
-        from accounts.throttle import login_blocked, login_failed, login_succeeded
-
-        username = self.cleaned_data.get("username") or ""
-        if self.request is not None and login_blocked(self.request, username):
-            raise ValidationError(self.error_messages["throttled"], code="throttled")
-        try:
-            cleaned = super().clean()
-        except ValidationError:
-            if self.request is not None:
-                login_failed(self.request, username)
-            raise
-        if self.request is not None:
-            login_succeeded(self.request, username)
-        return cleaned
+class LoginForm(AuthenticationForm):
+    """Django's login form. Failed attempts are counted and locked out by django-axes
+    (settings.AXES_*), on this form, the admin's and every other authentication path alike."""

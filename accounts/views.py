@@ -16,9 +16,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from rest_framework.authtoken.models import Token
 
-from accounts.forms import SignupForm
+from accounts.forms import LoginForm, SignupForm
+from common.throttling import throttle_view
 
 
+@throttle_view("signup")
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
@@ -48,3 +50,13 @@ def api_token(request: HttpRequest) -> HttpResponse:
         messages.success(request, _("Nueva clave creada; la anterior ya no sirve."))
         return redirect("api-token")
     return render(request, "accounts/token.html", {"token": token})
+
+
+def locked_out(request: HttpRequest, credentials: dict | None = None, *args: object, **kwargs: object) -> HttpResponse:
+    """django-axes' answer once an (account, client) pair is locked: the login page again, with
+    the reason, and 429 (AXES_LOCKOUT_CALLABLE). The admin's login gets the same page."""
+    form = LoginForm(request, data=None)
+    message = _("Demasiados intentos fallidos para esta cuenta desde tu conexión. Espera 15 minutos "
+                "antes de volver a intentarlo.")
+    return render(request, "registration/login.html", {"form": form, "locked_message": message,
+                  "next": request.POST.get("next", "")}, status=429)

@@ -3,17 +3,26 @@ of deterministic answers (deck validation, seeded goldfish).
 
 The catalogue changes only through imports and the editors' admin; every such write calls
 `catalogue_changed()`, which moves the version that every key carries, so a stale answer is
-never served. The version lives in the cache shared by all server processes; the answers
-themselves live in a bounded in-process LRU, because writing each one to the shared file cache
-would make every miss list the cache folder (Django's file cache culls on every write) and a
-crawl of distinct URLs would slow every request down. Requests with a session (logged-in
-players: their header, their collection counts) are never cached.
+never served.
+
+Only answers that depend on nothing but the URL are shared: a request that carries anything that
+could identify a person (a session or any other cookie but the language and CSRF ones, an
+`Authorization` header of any scheme) is answered fresh and never stored, and an answer produced
+for an authenticated user is never stored either. Keys carry the scheme, host and port the request
+named, so a forged Host header can only poison its own entry.
+
+Where the answers live: with REDIS_URL, in the shared cache (every app server agrees); without it,
+in a per-process LRU bounded in bytes (PAGE_CACHE_BYTES), because writing each answer to the file
+cache would make every miss list the cache folder. A cache that fails (full disk, Redis gone) turns
+into no cache, never into an error.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import logging
+import pickle
 import threading
 import time
 from collections import OrderedDict
@@ -25,80 +34,139 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language
 
+log = logging.getLogger(__name__)
+
 VERSION_KEY = "catalogue-version"
-MAX_ENTRIES = 512  # per server process
-MAX_BYTES = 512 * 1024  # larger answers are not kept
+TIMEOUT = 24 * 3600  # shared-cache entries also expire, whatever the version does
+# Cookies that do not identify anyone: the answer does not depend on them (the language is keyed).
+NEUTRAL_COOKIES = frozenset({"csrftoken", "django_language"})
 
 
-class _LRU:
-    """A small thread-safe least-recently-used map (runserver and gthread serve in threads)."""
+class ByteLRU:
+    """A thread-safe least-recently-used map bounded by the total size of its values in bytes."""
 
-    def __init__(self, size: int) -> None:
-        self.size, self.items, self.lock = size, OrderedDict[str, Any](), threading.Lock()
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes, self.used = max_bytes, 0
+        self.items: OrderedDict[str, bytes] = OrderedDict()
+        self.lock = threading.Lock()
 
-    def get(self, key: str) -> Any:
+    def get(self, key: str) -> bytes | None:
         with self.lock:
             value = self.items.get(key)
             if value is not None:
                 self.items.move_to_end(key)
             return value
 
-    def set(self, key: str, value: Any) -> None:
+    def set(self, key: str, value: bytes) -> None:
+        if len(value) > self.max_bytes:
+            return
         with self.lock:
+            old = self.items.pop(key, None)
+            if old is not None:
+                self.used -= len(old)
             self.items[key] = value
-            self.items.move_to_end(key)
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
+            self.used += len(value)
+            while self.used > self.max_bytes:
+                _, dropped = self.items.popitem(last=False)
+                self.used -= len(dropped)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
+            self.used = 0
 
 
-_answers = _LRU(MAX_ENTRIES)
+_local = ByteLRU(settings.PAGE_CACHE_BYTES)
+
+
+def _shared() -> bool:
+    return bool(getattr(settings, "REDIS_URL", ""))
+
+
+def _store_get(key: str) -> bytes | None:
+    if not _shared():
+        return _local.get(key)
+    try:
+        value = cache.get(key)
+    except Exception:  # noqa: BLE001 - a failing cache is a miss
+        log.warning("page cache unavailable", exc_info=True)
+        return None
+    return value if isinstance(value, bytes) else None
+
+
+def _store_set(key: str, value: bytes) -> None:
+    if len(value) > settings.PAGE_CACHE_MAX_ANSWER:
+        return
+    if not _shared():
+        _local.set(key, value)
+        return
+    try:
+        cache.set(key, value, TIMEOUT)
+    except Exception:  # noqa: BLE001
+        log.warning("page cache unavailable", exc_info=True)
 
 
 def catalogue_changed() -> None:
+    _local.clear()
     cache.set(VERSION_KEY, time.time_ns(), None)
 
 
-def catalogue_version() -> int:
-    version = cache.get(VERSION_KEY)
-    if version is None:
-        version = time.time_ns()
-        cache.add(VERSION_KEY, version, None)
-        version = cache.get(VERSION_KEY, version)
-    return int(version)
+def catalogue_version() -> int | None:
+    """The catalogue's version from the shared cache; None when the cache cannot be read or written
+    (then nothing is cached: an answer keyed on a guessed version could outlive a change)."""
+    try:
+        version = cache.get(VERSION_KEY)
+        if version is None:
+            cache.add(VERSION_KEY, time.time_ns(), None)
+            version = cache.get(VERSION_KEY)
+    except Exception:  # noqa: BLE001
+        log.warning("catalogue version unavailable; answers not cached", exc_info=True)
+        return None
+    return None if version is None else int(version)
+
+
+def identifies_someone(request: HttpRequest) -> bool:
+    """Whether the request carries anything that may make its answer personal."""
+    if "HTTP_AUTHORIZATION" in request.META:
+        return True
+    return any(name not in NEUTRAL_COOKIES for name in request.COOKIES)
 
 
 def _cacheable(request: HttpRequest) -> bool:
-    return (
-        request.method == "GET"
-        and settings.SESSION_COOKIE_NAME not in request.COOKIES
-        and not request.headers.get("HX-Request")
-    )
+    return request.method == "GET" and not request.headers.get("HX-Request") and not identifies_someone(request)
 
 
-def _key(*parts: object) -> str:
-    return hashlib.sha256(repr((catalogue_version(), *parts)).encode()).hexdigest()
+def _key(version: int, *parts: object) -> str:
+    return "answer:" + hashlib.sha256(repr((version, *parts)).encode()).hexdigest()
+
+
+def _authenticated(request: HttpRequest) -> bool:
+    user = getattr(request, "user", None)
+    return bool(user is not None and user.is_authenticated)
 
 
 def anonymous_cache(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Serve a cached copy of a 200 answer to requests without a session."""
+    """Serve a cached copy of a 200 answer to requests that identify nobody."""
 
     @functools.wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not _cacheable(request):
+        version = catalogue_version() if _cacheable(request) else None
+        if version is None:
             return view(request, *args, **kwargs)
-        key = _key("page", get_language(), request.get_full_path(), request.headers.get("Accept", "")[:64])
-        hit = _answers.get(key)
+        key = _key(version, "page", get_language(), request.build_absolute_uri(),
+                   request.headers.get("Accept", "")[:64])
+        hit = _store_get(key)
         if hit is not None:
-            content, content_type = hit
-            response = HttpResponse(content, content_type=content_type)
+            content_type, _, content = hit.partition(b"\n")
+            response = HttpResponse(content, content_type=content_type.decode())
             response["X-Cache"] = "hit"
             return response
         response = view(request, *args, **kwargs)
         if hasattr(response, "render") and callable(response.render) and not response.is_rendered:
             response.render()
         if (response.status_code == 200 and not response.cookies and not getattr(response, "streaming", False)
-                and len(response.content) <= MAX_BYTES):
-            _answers.set(key, (response.content, response["Content-Type"]))
+                and not _authenticated(request) and "\n" not in response["Content-Type"]):
+            _store_set(key, response["Content-Type"].encode() + b"\n" + response.content)
             response["X-Cache"] = "miss"
         return response
 
@@ -110,12 +178,16 @@ def cached_answer(
     keep: Callable[[Any], bool] = lambda value: True,
 ) -> Any:
     """Memoise a deterministic answer over the catalogue (validation, seeded goldfish and
-    matchups) by its inputs; `keep` may refuse to keep one (a run cut short by a time limit)."""
-    key = _key("answer", namespace, parts)
-    hit = _answers.get(key)
+    matchups) by its inputs; `keep` may refuse to keep one (a run cut short by a time limit).
+    Answers larger than PAGE_CACHE_MAX_ANSWER once pickled are not kept."""
+    version = catalogue_version()
+    if version is None:
+        return compute()
+    key = _key(version, "memo", namespace, parts)
+    hit = _store_get(key)
     if hit is not None:
-        return hit
+        return pickle.loads(hit)  # noqa: S301 - written by this module only
     value = compute()
     if keep(value):
-        _answers.set(key, value)
+        _store_set(key, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
     return value

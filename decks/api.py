@@ -147,8 +147,11 @@ class Rejected(Exception):
 class IsOwnerOrReadOnly(permissions.BasePermission):
     message = "Solo el dueño del mazo puede modificarlo."
 
-    def has_object_permission(self, request: Request, view: Any, obj: Deck) -> bool:
-        return request.method in permissions.SAFE_METHODS or obj.is_owned_by(request.user)
+    def has_object_permission(self, request: Request, view: Any, obj: Any) -> bool:
+        if request.method in permissions.SAFE_METHODS:
+            return True
+        # The browsable API asks about the forms it may show with other objects than a Deck.
+        return isinstance(obj, Deck) and obj.is_owned_by(request.user)
 
 
 BAD = OpenApiResponse(description="Datos no válidos (mensajes en español; con `validation` si la lista tiene líneas que no son cartas)")

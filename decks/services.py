@@ -1,7 +1,9 @@
 """Writes to decks: create, update (refusing stale saves), import a list, restore, fork.
 
 Every save records one DeckRevision whose number is the deck's new version, with the list as
-text and what the save added and removed. A save names the version it was made from
+text and what the save added and removed. Builder clicks (+1/−1, pins) are an editing session:
+clicks by the same player within SESSION_WINDOW of the last one fold into one revision, whose
+added/removed sum up the whole session, so thirteen clicks are one revision, not thirteen. A save names the version it was made from
 (`expected_version`); if somebody saved in between, it is refused with `StaleDeck` and nothing
 is written.
 """
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -26,6 +29,9 @@ from engine import DeckEntry as EngineEntry
 from engine.text import fold
 
 MAX_ENTRIES = 500
+SESSION_WINDOW = timedelta(minutes=30)
+SESSION_NOTE = "Cambios en el constructor"  # marks a revision that later builder clicks may extend
+MAX_DECKS_PER_PLAYER = 300  # a storage quota: each deck keeps its revisions too
 # Lines the import cannot turn into a card: they are dropped only once the player accepts.
 UNREADABLE = frozenset({"parse_error", "unknown_card", "wrong_game"})
 
@@ -80,6 +86,10 @@ def deck_create(
     note: str = "Mazo creado",
     forked_from: Deck | None = None,
 ) -> Deck:
+    if Deck.objects.filter(owner=owner).count() >= MAX_DECKS_PER_PLAYER:
+        raise DeckError(
+            f"Ya tienes {MAX_DECKS_PER_PLAYER} mazos, el máximo por jugador: borra alguno para crear otro."
+        )
     deck = Deck(
         owner=owner, game=game, name=name.strip(), description=description.strip(),
         visibility=visibility, forked_from=forked_from,
@@ -104,6 +114,7 @@ def deck_update(
     built: bool | None = None,
     entries: Sequence[EntrySpec] | None = None,
     note: str = "",
+    session: bool = False,
 ) -> Deck:
     """Save new details and/or a new list; refused with StaleDeck unless the deck is still at
     `expected_version`. Returns the deck as saved (its version one higher)."""
@@ -131,7 +142,9 @@ def deck_update(
         _write_entries(deck, merged)
         after = _snapshot(merged)
     deck.refresh_from_db()
-    _record_revision(deck, before=before, after=after, author=actor, note=note or _note(fields, before, after))
+    note = note or _note(fields, before, after)
+    if not (session and _extend_session(deck, after=after, author=actor)):
+        _record_revision(deck, before=before, after=after, author=actor, note=note)
     return deck
 
 
@@ -153,10 +166,9 @@ def deck_change_card(
         specs.pop((section, card.pk), None)
     else:
         specs[(section, card.pk)] = EntrySpec(section, card, quantity, old.edition if old else None)
-    verb = "Añadida" if delta > 0 else "Quitada"
     return deck_update(
         deck, expected_version=expected_version, actor=actor, entries=list(specs.values()),
-        note=f"{verb} {card.name} ({card.code})",
+        note=SESSION_NOTE, session=True,
     )
 
 
@@ -178,8 +190,8 @@ def deck_pin_edition(
         EntrySpec(s.section, s.card, s.quantity, edition) if s.section == section and s.card.pk == card.pk else s
         for s in specs
     ]
-    note = f"Fijada la edición {edition.edition} de {card.name}" if edition else f"{card.name} sin edición fijada"
-    return deck_update(deck, expected_version=expected_version, actor=actor, entries=specs, note=note)
+    return deck_update(deck, expected_version=expected_version, actor=actor, entries=specs,
+                       note=SESSION_NOTE, session=True)
 
 
 @transaction.atomic
@@ -382,15 +394,38 @@ def _record_revision(
     deck: Deck, *, before: list, after: list, author: AbstractBaseUser | None, note: str
 ) -> DeckRevision:
     added, removed = _diff(before, after)
+    return DeckRevision.objects.create(
+        deck=deck, number=deck.version, author=author if author and author.is_authenticated else None,
+        note=note[:200], text=_revision_text(deck, after),
+        snapshot=after, added=added, removed=removed,
+    )
+
+
+def _extend_session(deck: Deck, *, after: list, author: AbstractBaseUser | None) -> bool:
+    """Fold this builder save into the player's open session revision, if there is one: the
+    latest revision is a session by the same author touched within SESSION_WINDOW. Its number
+    moves to the new version; added/removed are recomputed against the list before the session."""
+    latest = DeckRevision.objects.filter(deck=deck).order_by("-number").first()
+    author_id = author.pk if author is not None and author.is_authenticated else None
+    now = timezone.now()
+    if (latest is None or latest.note != SESSION_NOTE or author_id is None or latest.author_id != author_id
+            or now - latest.created > SESSION_WINDOW):
+        return False
+    base = DeckRevision.objects.filter(deck=deck, number__lt=latest.number).order_by("-number").first()
+    added, removed = _diff(base.snapshot if base else [], after)
+    text = _revision_text(deck, after)
+    DeckRevision.objects.filter(pk=latest.pk).update(
+        number=deck.version, created=now, text=text, snapshot=after, added=added, removed=removed
+    )
+    return True
+
+
+def _revision_text(deck: Deck, after: list) -> str:
     light = [
         EngineEntry(item["section"], item["quantity"], CardData(Game(deck.game), item["code"], item["name"], ""))
         for item in after
     ]
-    return DeckRevision.objects.create(
-        deck=deck, number=deck.version, author=author if author and author.is_authenticated else None,
-        note=note[:200], text=format_decklist(_ordered(light, deck.game), deck.game),
-        snapshot=after, added=added, removed=removed,
-    )
+    return format_decklist(_ordered(light, deck.game), deck.game)
 
 
 def _ordered(entries: list[EngineEntry], game: str) -> list[EngineEntry]:

@@ -6,6 +6,7 @@ The builder, the API and the import all call `validate_list`; the rules themselv
 
 from __future__ import annotations
 
+from common.errors import BadInput
 from decks.lookup import DbLookup
 from engine import Game, ValidationReport, parse_decklist, validate_decklist
 
@@ -13,8 +14,16 @@ MAX_LIST_CHARS = 100_000
 MAX_LIST_LINES = 2_000
 
 
-class ListTooLarge(ValueError):
-    pass
+class ListTooLarge(BadInput):
+    """A list over the size limits; answered 400 naming the `list` field."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, field="list")
+
+
+def count_lines(text: str) -> int:
+    """Lines as the parser reads them: \n, \r and \r\n each end one."""
+    return text.count("\n") + text.count("\r") - text.count("\r\n") + 1
 
 
 def check_size(text: str) -> None:
@@ -23,7 +32,7 @@ def check_size(text: str) -> None:
         raise ListTooLarge(
             f"La lista tiene {len(text):,} caracteres; el máximo es {MAX_LIST_CHARS:,}.".replace(",", ".")
         )
-    if text.count("\n") >= MAX_LIST_LINES:
+    if count_lines(text) > MAX_LIST_LINES:
         raise ListTooLarge(f"La lista tiene más de {MAX_LIST_LINES} líneas.")
 
 

@@ -1,7 +1,6 @@
 """Settings for the Eliria / Misión S.O.S site: one module, driven by the environment.
 
-Variables: DATABASE_URL, SECRET_KEY, DEBUG, ALLOWED_HOSTS, CSRF_TRUSTED_ORIGINS, MEDIA_ROOT,
-SECURE (turns on the HTTPS-only settings for a deployment behind a TLS proxy).
+Every variable is listed, with its default and meaning, in the README's "Configuration" table.
 """
 
 from __future__ import annotations
@@ -69,9 +68,13 @@ INSTALLED_APPS = [
     "django_tasks",
     "django_tasks_db",
     "accounts",
+    "axes",
 ]
 
 MIDDLEWARE = [
+    # First: refuse malformed input (NUL bytes, control characters, deep JSON, oversized bodies)
+    # before anything parses it, and answer HEAD wherever GET is answered.
+    "common.gate.InputGateMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -83,6 +86,13 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: login lockouts per (account, client) on every authentication path, admin included.
+    "axes.middleware.AxesMiddleware",
+]
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "eliria_site.urls"
@@ -163,6 +173,15 @@ WHITENOISE_AUTOREFRESH = DEBUG
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+# The input gate refuses larger bodies before they are read (multipart uploads included): card scans
+# and catalogue files go through the admin and the commands, players' uploads are small text files.
+MAX_REQUEST_BODY = int(os.environ.get("MAX_REQUEST_BODY", str(12 * 1024 * 1024)))
+MAX_JSON_DEPTH = 64
+
+# The client's address: REMOTE_ADDR, unless NUM_PROXIES trusted proxies in front of the site each
+# append the address they saw to X-Forwarded-For (then the one NUM_PROXIES from the right). The same
+# reading serves the API throttles, the login lockouts and the job quotas (common.net.client_ip).
+NUM_PROXIES = int(os.environ.get("NUM_PROXIES", "0"))
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "eliria_site.schema.SiteAutoSchema",
@@ -174,9 +193,11 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        "common.throttling.AnonRateThrottle",
+        "common.throttling.UserRateThrottle",
     ],
+    "NUM_PROXIES": NUM_PROXIES,
+    "EXCEPTION_HANDLER": "common.errors.api_exception_handler",
     "DEFAULT_THROTTLE_RATES": {},  # filled from THROTTLE_RATES below
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
@@ -198,6 +219,8 @@ SPECTACULAR_SETTINGS = {
 if SECURE:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = True
+    # Load balancers probe over plain HTTP.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SECURE_HSTS_SECONDS = 31536000
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
@@ -224,15 +247,48 @@ def _default_cache_dir() -> str:
     return str(BASE_DIR / "var" / "cache")
 
 
-# One cache shared by every gunicorn worker (throttle counters, login attempts): a folder on disk,
-# so nothing extra has to run; CACHE_DIR moves it.
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": os.environ.get("CACHE_DIR") or _default_cache_dir(),
-        "OPTIONS": {"MAX_ENTRIES": 20_000},
+# The cache every app server shares: API throttle counters, the catalogue version and the page cache.
+# REDIS_URL: Django's own Redis cache, for any number of app servers. Without it (`make run` on one
+# machine) a folder on disk that every gunicorn worker of this machine shares; CACHE_DIR moves it.
+# Login lockouts are not here: django-axes counts them in the database, where no cull can drop them.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("CACHE_PREFIX", "eliria"),
+            "OPTIONS": {"socket_timeout": 2, "socket_connect_timeout": 2},
+        }
     }
-}
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": os.environ.get("CACHE_DIR") or _default_cache_dir(),
+            "OPTIONS": {"MAX_ENTRIES": 20_000},
+        }
+    }
+# Whole answers kept for anonymous readers (common.pagecache): at most this many bytes per app
+# server without Redis, and each answer at most PAGE_CACHE_MAX_ANSWER bytes.
+PAGE_CACHE_BYTES = int(os.environ.get("PAGE_CACHE_BYTES", str(32 * 1024 * 1024)))
+PAGE_CACHE_MAX_ANSWER = 512 * 1024
+
+# /healthz (common.health): each check a dotted path; an app may add its own.
+HEALTH_CHECKS = ["common.health.database", "common.health.shared_cache", "common.health.disk"]
+HEALTH_MIN_FREE_MB = int(os.environ.get("HEALTH_MIN_FREE_MB", "100"))
+
+# Login lockouts (django-axes): five failures for one account from one client lock that pair out
+# for 15 minutes, on the site's login, the admin's and any other authentication path; the owner
+# logging in from elsewhere is not locked out, and a success resets the pair.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = 0.25  # hours
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "common.net.client_ip"
+AXES_USERNAME_CALLABLE = "common.net.login_name"
+AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
+AXES_VERBOSE = False
 
 # Content-Security-Policy (django-csp): no inline script or style anywhere on the site.
 CONTENT_SECURITY_POLICY = {
@@ -255,6 +311,9 @@ THROTTLE_RATES = {
     "anon": os.environ.get("THROTTLE_ANON", "300/min"),
     "user": os.environ.get("THROTTLE_USER", "1200/min"),
     "goldfish": os.environ.get("THROTTLE_GOLDFISH", "30/min"),
+    # Account pages (common.throttling.throttle_view): sign-ups and reset mails per client address.
+    "signup": os.environ.get("THROTTLE_SIGNUP", "10/hour"),
+    "password_reset": os.environ.get("THROTTLE_PASSWORD_RESET", "5/hour"),
 }
 
 LOGGING = {

@@ -113,9 +113,14 @@ def test_login_attempts_are_limited(client):
 
     User.objects.create_user("victima", password="la-clave-correcta-9")
     url = reverse("login")
-    for _ in range(5):
+    for _ in range(4):
         r = client.post(url, {"username": "victima", "password": "mala"})
         assert r.status_code == 200 and not r.wsgi_request.user.is_authenticated
+    r = client.post(url, {"username": "Victima ", "password": "mala"})  # the same account, folded
+    assert r.status_code == 429
     r = client.post(url, {"username": "victima", "password": "la-clave-correcta-9"})
-    assert "Demasiados intentos" in r.content.decode()
+    assert r.status_code == 429 and "Demasiados intentos" in r.content.decode()
     assert not r.wsgi_request.user.is_authenticated
+    # The owner, from another address, is not locked out (lockouts are per account and client).
+    r = client.post(url, {"username": "victima", "password": "la-clave-correcta-9"}, REMOTE_ADDR="10.9.8.7")
+    assert r.status_code == 302 and r.wsgi_request.user.is_authenticated

@@ -1,0 +1,63 @@
+"""One error vocabulary: everything a player can get wrong is a SiteError (or the engine's
+EngineError), raised anywhere and answered in one place.
+
+The API answers them through `api_exception_handler` (REST_FRAMEWORK["EXCEPTION_HANDLER"]) as
+`{"<field>": ["message"]}` when the error names a field, else `{"detail": "message"}`, with the
+error's status. Pages render them through `SiteErrorMiddleware`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework.response import Response
+from rest_framework.views import exception_handler
+
+
+class SiteError(Exception):
+    """A request the site refuses, with the status to answer and the field it concerns."""
+
+    status = 400
+
+    def __init__(self, message: str, *, field: str | None = None, status: int | None = None,
+                 extra: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        self.extra = extra or {}
+        if status is not None:
+            self.status = status
+
+    def as_dict(self) -> dict[str, Any]:
+        body: dict[str, Any] = {self.field: [self.message]} if self.field else {"detail": self.message}
+        body.update(self.extra)
+        return body
+
+
+class BadInput(SiteError):
+    """Malformed input: a NUL byte, a control character, JSON nested too deep, too many lines."""
+
+
+class TooLarge(SiteError):
+    status = 413
+
+
+class Conflict(SiteError):
+    status = 409
+
+
+class QuotaExceeded(SiteError):
+    status = 429
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF's handler, plus SiteError and the engine's EngineError as 400-family answers."""
+    from engine import EngineError  # the engine is pure Python; imported lazily to keep start-up cheap
+
+    if isinstance(exc, SiteError):
+        return Response(exc.as_dict(), status=exc.status)
+    if isinstance(exc, EngineError):
+        return Response({"detail": str(exc)}, status=400)
+    if isinstance(exc, RecursionError):
+        return Response({"detail": "La entrada está anidada demasiado hondo."}, status=400)
+    return exception_handler(exc, context)

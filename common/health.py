@@ -1,0 +1,76 @@
+"""GET/HEAD /healthz: 200 when every dependency answers, 503 naming the ones that do not.
+
+Checks (settings.HEALTH_CHECKS, dotted paths, so an app adds its own — the job queue registers its
+worker heartbeat): the database answers a query, the shared cache takes a write and gives it back,
+the disks that hold uploads and the cache have at least HEALTH_MIN_FREE_MB free.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import uuid
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import connection
+from django.http import HttpRequest, JsonResponse
+from django.utils.module_loading import import_string
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_safe
+
+Result = tuple[bool, Any]
+
+
+def database() -> Result:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+        cursor.fetchone()
+    return True, connection.vendor
+
+
+def shared_cache() -> Result:
+    key, value = f"healthz:{uuid.uuid4().hex}", uuid.uuid4().hex
+    cache.set(key, value, 30)
+    ok = cache.get(key) == value
+    cache.delete(key)
+    return ok, cache.__class__.__name__ if ok else "el caché no devuelve lo escrito"
+
+
+def disk() -> Result:
+    need = settings.HEALTH_MIN_FREE_MB * 1024 * 1024
+    folders = {"media": settings.MEDIA_ROOT}
+    location = settings.CACHES["default"].get("LOCATION", "")
+    if settings.CACHES["default"]["BACKEND"].endswith("FileBasedCache") and location:
+        folders["cache"] = location
+    free: dict[str, int] = {}
+    for name, folder in folders.items():
+        path = str(folder)
+        while path and not os.path.exists(path):
+            path = os.path.dirname(path)
+        free[name] = shutil.disk_usage(path or "/").free // (1024 * 1024)
+    return all(mb * 1024 * 1024 >= need for mb in free.values()), {f"{k}_free_mb": v for k, v in free.items()}
+
+
+def run_checks() -> dict[str, dict[str, Any]]:
+    results: dict[str, dict[str, Any]] = {}
+    for path in settings.HEALTH_CHECKS:
+        name = path.rsplit(".", 1)[-1]
+        try:
+            ok, detail = import_string(path)()
+        except Exception as exc:  # noqa: BLE001 - any failure is "unhealthy", with its reason
+            ok, detail = False, f"{type(exc).__name__}: {str(exc)[:200]}"
+        results[name] = {"ok": ok, "detail": detail}
+    return results
+
+
+@never_cache
+@require_safe
+def healthz(request: HttpRequest) -> JsonResponse:
+    results = run_checks()
+    failing = [name for name, result in results.items() if not result["ok"]]
+    body = {"status": "error" if failing else "ok", "failing": failing, "checks": results}
+    # Kept for readers of the first version of this answer.
+    body["database"] = results.get("database", {}).get("detail")
+    return JsonResponse(body, status=503 if failing else 200)
