@@ -2,6 +2,11 @@
 
 Also used for printable proxies. Faces are cached on disk under MEDIA_ROOT/faces, keyed by a hash
 of the text drawn, so an errata draws a new face and an unchanged card is drawn once.
+
+No text is ever cut: the layout first shrinks the art box, then the type, and only when the
+smallest type still does not fit does the rest of the text continue on a second face (printed
+beside the first on proxies, to sleeve behind it). `render_faces` returns the lines it drew, so a
+test can check that every word of every card reaches the picture.
 """
 
 from __future__ import annotations
@@ -9,7 +14,8 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-import textwrap
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -20,10 +26,14 @@ from PIL import Image, ImageDraw, ImageFont
 from cards.catalogue import edition_to_dict
 
 SIZE = (630, 880)  # 63 × 88 mm at 10 px per mm
+LEFT, TEXT_WIDTH = 40, 550
+BODY_BOTTOM = SIZE[1] - 66  # the footer line sits below
 FONT_FILES = (
     "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
     "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
 )
+# DejaVu has no runes (ᚱ ᛇ on the type line): they come from Noto Sans Runic, vendored (OFL).
+RUNIC_FONT = Path(__file__).resolve().parent.parent / "static" / "fonts" / "NotoSansRunic-Regular.ttf"
 COLOURS = {
     "combat": ("#e9d8b4", "#8a6a32"), "token": ("#dcdcdc", "#6b6b6b"),
     "reaction": ("#f1c4c0", "#9b2d25"), "summon": ("#c6d8f2", "#2b5c9e"),
@@ -35,9 +45,11 @@ TYPE_LABEL = {
 }
 SUBTYPE_LABEL = {"ephemeral": "Efímera", "attached": "Adhesión", "field": "Campo"}
 WORLD_LABEL = {"water": "Agua", "air": "Aire", "fire": "Fuego", "earth": "Tierra"}
+ART_HEIGHTS = (250, 170, 100)
+SCALES = (1.0, 0.9, 0.8, 0.72, 0.65, 0.6)
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     path = FONT_FILES[1 if bold else 0]
     if Path(path).exists():
@@ -45,19 +57,184 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.Im
     return ImageFont.load_default(size=size)
 
 
+@lru_cache(maxsize=16)
+def runic_font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    if RUNIC_FONT.exists():
+        return ImageFont.truetype(str(RUNIC_FONT), size)
+    return font(size)
+
+
+def _is_rune(ch: str) -> bool:
+    return "\u16a0" <= ch <= "\u16ff"
+
+
+def _runs(text: str) -> Iterator[tuple[str, bool]]:
+    """Split text into runs of (chunk, is_runic) so each run is drawn with a font that has it."""
+    start = 0
+    for i in range(1, len(text) + 1):
+        if i == len(text) or _is_rune(text[i]) != _is_rune(text[start]):
+            yield text[start:i], _is_rune(text[start])
+            start = i
+
+
+def text_width(text: str, size: int, bold: bool = False) -> float:
+    return sum(
+        (runic_font(size) if runic else font(size, bold)).getlength(chunk) for chunk, runic in _runs(text)
+    )
+
+
+def draw_text(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, *,
+              bold: bool = False, fill: str = "#111", anchor: str = "la") -> None:
+    """Draw text left-, right- or centre-anchored, switching to the runic font for runes."""
+    x, y = xy
+    width = text_width(text, size, bold)
+    if anchor[0] == "r":
+        x -= width
+    elif anchor[0] == "m":
+        x -= width / 2
+    vertical = anchor[1]
+    for chunk, runic in _runs(text):
+        f = runic_font(size) if runic else font(size, bold)
+        d.text((x, y), chunk, font=f, fill=fill, anchor="l" + vertical)
+        x += f.getlength(chunk)
+
+
+def wrap(text: str, size: int, bold: bool = False, width: int = TEXT_WIDTH) -> list[str]:
+    """Greedy word wrap by drawn width; a word wider than the line is split, never dropped."""
+    lines: list[str] = []
+    for paragraph in text.splitlines() or [""]:
+        current = ""
+        for word in paragraph.split():
+            candidate = f"{current} {word}" if current else word
+            if text_width(candidate, size, bold) <= width:
+                current = candidate
+                continue
+            if current:
+                lines.append(current)
+            while text_width(word, size, bold) > width:
+                cut = len(word) - 1
+                while cut > 1 and text_width(word[:cut], size, bold) > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            current = word
+        if current:
+            lines.append(current)
+    return lines
+
+
+@dataclass(frozen=True)
+class Block:
+    """A paragraph of the card's text: its base size, weight and colour."""
+
+    text: str
+    size: int
+    bold: bool = False
+    fill: str = "#111"
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+    size: int
+    bold: bool
+    fill: str
+    gap: int  # space before the line (paragraph spacing)
+
+    @property
+    def height(self) -> int:
+        return self.gap + int(self.size * 1.3)
+
+
+@dataclass
+class Face:
+    image: Image.Image
+    lines: list[str] = field(default_factory=list)  # every text drawn on it, in order
+    body: list[str] = field(default_factory=list)  # the rules text and flavour lines alone
+
+
+def _blocks(card: Any, ed: Any) -> list[Block]:
+    if card.type in ("combat", "token"):
+        blocks = [Block(f"Pasiva: {ed.passive}", 20)] if ed.passive else []
+        for atk in ed.attacks:
+            blocks.append(Block(f"[{atk.get('cost')}] {atk.get('name')} — {atk.get('damage')}", 22, bold=True))
+            if atk.get("effect"):
+                blocks.append(Block(atk["effect"], 19))
+    elif card.type in ("reaction", "summon"):
+        blocks = [Block(ed.effect or "", 22)]
+    else:
+        blocks = []
+    if ed.flavor:
+        blocks.append(Block(ed.flavor, 17, fill="#444"))
+    return [b for b in blocks if b.text.strip()]
+
+
+def _lines(blocks: list[Block], scale: float) -> list[Line]:
+    out: list[Line] = []
+    for n, block in enumerate(blocks):
+        size = max(9, round(block.size * scale))
+        for i, text in enumerate(wrap(block.text, size, block.bold)):
+            out.append(Line(text, size, block.bold, block.fill, gap=round(6 * scale) if i == 0 and n else 0))
+    return out
+
+
+def _stats_height(card: Any) -> int:
+    if card.type in ("combat", "token"):
+        return 42
+    if card.type == "entity":
+        return 110
+    if card.type == "element":
+        return 154
+    return 0
+
+
+def _plan(card: Any, ed: Any) -> tuple[int, list[list[Line]]]:
+    """The art box height and the body lines of each face: one face whenever the text fits."""
+    blocks = _blocks(card, ed)
+    for art in ART_HEIGHTS:
+        room = BODY_BOTTOM - (150 + art + 20) - _stats_height(card)
+        for scale in SCALES:
+            lines = _lines(blocks, scale)
+            if sum(line.height for line in lines) <= room:
+                return art, [lines]
+    art = ART_HEIGHTS[-1]
+    lines = _lines(blocks, SCALES[-1])
+    pages: list[list[Line]] = []
+    room = BODY_BOTTOM - (150 + art + 20) - _stats_height(card)
+    current: list[Line] = []
+    used = 0
+    for line in lines:
+        if current and used + line.height > room:
+            pages.append(current)
+            current, used, room = [], 0, BODY_BOTTOM - 150  # a continuation face is all text
+        current.append(line)
+        used += line.height
+    pages.append(current)
+    return art, pages
+
+
 def face_key(card: Any, edition: Any, sample: bool) -> str:
     data = {"c": [card.game, card.code, card.name, card.type, sample], "e": edition_to_dict(edition, card.type)}
     return hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:20]
 
 
-def face_png(card: Any, edition: Any) -> bytes:
-    """PNG bytes of the drawn face of `edition` (the current one for catalogue pictures)."""
+def face_count(card: Any, edition: Any) -> int:
+    return len(_plan(card, edition)[1])
+
+
+def face_png(card: Any, edition: Any, index: int = 0) -> bytes:
+    """PNG bytes of drawn face `index` of `edition` (the current one for catalogue pictures)."""
     sample = bool(card.set.sample)
-    path = Path(settings.MEDIA_ROOT) / "faces" / card.game / f"{card.code}-{face_key(card, edition, sample)}.png"
+    suffix = f"-{index + 1}" if index else ""
+    name = f"{card.code}-{face_key(card, edition, sample)}{suffix}.png"
+    path = Path(settings.MEDIA_ROOT) / "faces" / card.game / name
     if path.exists():
         return path.read_bytes()
+    faces = render_faces(card, edition, sample=sample)
+    if index >= len(faces):
+        raise IndexError(index)
     out = io.BytesIO()
-    draw_face(card, edition, sample=sample).save(out, format="PNG", optimize=True)
+    faces[index].image.save(out, format="PNG", optimize=True)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
     tmp.write_bytes(out.getvalue())
@@ -66,79 +243,89 @@ def face_png(card: Any, edition: Any) -> bytes:
 
 
 def draw_face(card: Any, ed: Any, *, sample: bool = False) -> Image.Image:
+    """The front face (kept for callers that want one picture)."""
+    return render_faces(card, ed, sample=sample)[0].image
+
+
+def render_faces(card: Any, ed: Any, *, sample: bool = False) -> list[Face]:
+    """Every face of the card: the front, and continuation faces when the text needs them."""
+    art, pages = _plan(card, ed)
+    faces = []
+    for number, lines in enumerate(pages):
+        face = _frame(card, ed, sample, number, len(pages))
+        d = ImageDraw.Draw(face.image)
+        ink = COLOURS.get(card.type, ("#eeeeee", "#333333"))[1]
+        if number == 0:
+            y = 150
+            d.rectangle((30, y, SIZE[0] - 30, y + art), fill="#ffffff", outline=ink, width=2)
+            draw_text(d, (SIZE[0] / 2, y + art / 2), card.code, 40 if art > 120 else 30, bold=True, fill=ink, anchor="mm")
+            y = _stats(d, card, ed, y + art + 20, ink, face.lines)
+        else:
+            y = 150
+        for line in lines:
+            y += line.gap
+            draw_text(d, (LEFT, y), line.text, line.size, bold=line.bold, fill=line.fill)
+            face.lines.append(line.text)
+            face.body.append(line.text)
+            y += int(line.size * 1.3)
+        faces.append(face)
+    return faces
+
+
+def _frame(card: Any, ed: Any, sample: bool, number: int, total: int) -> Face:
     bg, ink = COLOURS.get(card.type, ("#eeeeee", "#333333"))
     img = Image.new("RGB", SIZE, "white")
     d = ImageDraw.Draw(img)
+    face = Face(img)
     d.rounded_rectangle((8, 8, SIZE[0] - 8, SIZE[1] - 8), radius=28, fill=bg, outline=ink, width=8)
     d.rounded_rectangle((30, 28, SIZE[0] - 30, 96), radius=12, fill="white", outline=ink, width=3)
     name = card.name + (" †" if getattr(ed, "cross", False) else "")
-    d.text((44, 44), _fit(d, name, 540, 34), font=_fit_font(d, name, 540), fill="#111")
+    size = _fit_size(name, TEXT_WIDTH - 10, 34, bold=True)
+    draw_text(d, (44, 62), name, size, bold=True, anchor="lm")
+    face.lines.append(name)
     label = TYPE_LABEL.get(card.type, card.type)
     if card.type == "summon" and ed.subtype:
         label += f" — {SUBTYPE_LABEL.get(ed.subtype, ed.subtype)}"
     if card.type in ("combat", "token") and ed.card_class:
         label += f" — {ed.card_class}"
-    d.text((40, 106), label, font=font(24, True), fill=ink)
-    y = 150
-    d.rectangle((30, y, SIZE[0] - 30, y + 250), fill="#ffffff80", outline=ink, width=2)
-    d.text((SIZE[0] / 2, y + 125), card.code, font=font(40, True), fill=ink, anchor="mm")
-    y += 270
-    y = _body(d, card, ed, y, ink)
+    if total > 1:
+        label += f" · {number + 1}/{total}"
+    draw_text(d, (LEFT, 106), label, _fit_size(label, TEXT_WIDTH, 24, bold=True), bold=True, fill=ink)
+    face.lines.append(label)
     footer = f"{card.code} · ed. {ed.edition} · {ed.released.isoformat()}"
-    d.text((40, SIZE[1] - 52), footer, font=font(18), fill="#333")
+    draw_text(d, (LEFT, SIZE[1] - 52), footer, 18, fill="#333")
+    face.lines.append(footer)
     if sample:
-        d.text((SIZE[0] - 40, SIZE[1] - 52), "MUESTRA", font=font(18, True), fill="#b00", anchor="ra")
-    return img
+        draw_text(d, (SIZE[0] - 40, SIZE[1] - 52), "MUESTRA", 18, bold=True, fill="#b00", anchor="ra")
+    return face
 
 
-def _body(d: ImageDraw.ImageDraw, card: Any, ed: Any, y: int, ink: str) -> int:
+def _stats(d: ImageDraw.ImageDraw, card: Any, ed: Any, y: int, ink: str, drawn: list[str]) -> int:
     if card.type in ("combat", "token"):
-        d.text((40, y), f"Potencial {ed.potential}", font=font(26, True), fill=ink)
-        d.text((SIZE[0] - 40, y), f"Resistencia {ed.resistance}", font=font(26, True), fill=ink, anchor="ra")
-        y += 42
-        if ed.passive:
-            y = _paragraph(d, f"Pasiva: {ed.passive}", y, 20)
-        for atk in ed.attacks:
-            dmg = atk.get("damage")
-            y = _paragraph(d, f"[{atk.get('cost')}] {atk.get('name')} — {dmg}", y, 22, bold=True)
-            if atk.get("effect"):
-                y = _paragraph(d, atk["effect"], y, 19)
-    elif card.type in ("reaction", "summon"):
-        y = _paragraph(d, ed.effect, y, 22)
-    else:
+        left, right = f"Potencial {ed.potential}", f"Resistencia {ed.resistance}"
+        draw_text(d, (LEFT, y), left, 26, bold=True, fill=ink)
+        draw_text(d, (SIZE[0] - 40, y), right, 26, bold=True, fill=ink, anchor="ra")
+        drawn += [left, right]
+        return y + 42
+    if card.type in ("entity", "element"):
         for i, world in enumerate(("water", "air", "fire", "earth")):
             x = 40 + i * 140
             d.rounded_rectangle((x, y, x + 125, y + 90), radius=10, outline=ink, width=3, fill="white")
-            d.text((x + 62, y + 24), WORLD_LABEL[world], font=font(20), fill=ink, anchor="mm")
-            d.text((x + 62, y + 62), str(getattr(ed, world) or 0), font=font(34, True), fill="#111", anchor="mm")
+            draw_text(d, (x + 62, y + 24), WORLD_LABEL[world], 20, fill=ink, anchor="mm")
+            value = str(getattr(ed, world) or 0)
+            draw_text(d, (x + 62, y + 62), value, 34, bold=True, anchor="mm")
+            drawn += [WORLD_LABEL[world], value]
         y += 110
         if card.type == "element":
-            d.text((40, y), f"BAÚL: {ed.chest} puntos", font=font(28, True), fill=ink)
+            chest = f"BAÚL: {ed.chest} puntos"
+            draw_text(d, (LEFT, y), chest, 28, bold=True, fill=ink)
+            drawn.append(chest)
             y += 44
-    if ed.flavor and y < SIZE[1] - 120:
-        y = _paragraph(d, ed.flavor, y + 6, 17, fill="#444")
     return y
 
 
-def _paragraph(d: ImageDraw.ImageDraw, text: str, y: int, size: int, *, bold: bool = False, fill: str = "#111") -> int:
-    width = max(20, int(1000 / size))
-    for line in textwrap.wrap(text, width=width)[:8]:
-        if y > SIZE[1] - 90:
-            break
-        d.text((40, y), line, font=font(size, bold), fill=fill)
-        y += int(size * 1.3)
-    return y + 6
-
-
-def _fit_font(d: ImageDraw.ImageDraw, text: str, width: int) -> Any:
-    for size in (34, 30, 26, 22, 18):
-        if d.textlength(text, font=font(size, True)) <= width:
-            return font(size, True)
-    return font(18, True)
-
-
-def _fit(d: ImageDraw.ImageDraw, text: str, width: int, size: int) -> str:
-    f = _fit_font(d, text, width)
-    while d.textlength(text, font=f) > width and len(text) > 4:
-        text = text[:-2] + "…"
-    return text
+def _fit_size(text: str, width: int, size: int, *, bold: bool = False) -> int:
+    """The largest size, from `size` down, at which `text` fits `width` (never cut)."""
+    while size > 8 and text_width(text, size, bold) > width:
+        size -= 1
+    return size

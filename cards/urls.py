@@ -9,5 +9,6 @@ urlpatterns = [
     path("cartas/", views.card_list, name="list"),
     path("cartas/<slug:game>/<str:code>/", views.card_detail, name="detail"),
     path("cartas/<slug:game>/<str:code>/cara.png", views.card_face, name="face"),
+    path("cartas/<slug:game>/<str:code>/cara-<int:number>.png", views.card_face, name="face-n"),
     path("busqueda/", views.search_help, name="search-help"),
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.core.paginator import Paginator
 from django.db import connection
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
@@ -15,7 +15,7 @@ from cards.diff import edition_diff
 from cards.hooks import rulings_for_card, with_owned_counts
 from cards.models import Card, Game, Set
 from cards.pagecache import anonymous_cache
-from cards.render import face_png
+from cards.render import face_count, face_png
 from cards.search import SearchError
 
 PAGE_SIZES = (24, 48, 96)
@@ -93,14 +93,17 @@ def card_detail(request: HttpRequest, game: str, code: str) -> HttpResponse:
 
 @require_GET
 @cache_control(max_age=3600, public=True)
-def card_face(request: HttpRequest, game: str, code: str) -> HttpResponse:
+def card_face(request: HttpRequest, game: str, code: str, number: int = 1) -> HttpResponse:
+    """The card's picture: its scan, else its drawn face `number` (a long text continues on 2)."""
     card = get_object_or_404(Card.objects.with_current(), game=game, code__iexact=code)
     if card.current is None:
         return HttpResponse(status=404)
-    if card.current.image:
+    if card.current.image and number == 1:
         with card.current.image.open("rb") as fh:
             return HttpResponse(fh.read(), content_type="image/webp")
-    return HttpResponse(face_png(card, card.current), content_type="image/png")
+    if card.current.image or not 1 <= number <= face_count(card, card.current):
+        raise Http404
+    return HttpResponse(face_png(card, card.current, number - 1), content_type="image/png")
 
 
 @require_GET

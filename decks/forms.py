@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import Game
-from decks.models import MAX_DESCRIPTION, MAX_NAME, Visibility
+from decks.models import MAX_DESCRIPTION, MAX_NAME, MAX_QUANTITY, Visibility
 from decks.validation import MAX_LIST_CHARS
 
 MAX_UPLOAD_BYTES = 256 * 1024
@@ -88,13 +88,20 @@ class ReplaceListForm(DeckListForm):
 
 
 class ChangeCardForm(forms.Form):
-    """One click of the builder: add or remove a copy of a card in a section."""
+    """One click of the builder: add or remove a copy of a card in a section, or a typed quantity."""
 
     card = forms.IntegerField(min_value=1)
     section = forms.CharField(max_length=10)
-    delta = forms.TypedChoiceField(choices=[("1", "+1"), ("-1", "-1")], coerce=int)
+    delta = forms.TypedChoiceField(choices=[("1", "+1"), ("-1", "-1")], coerce=int, required=False, empty_value=0)
+    quantity = forms.IntegerField(required=False, min_value=0, max_value=MAX_QUANTITY)
     version = forms.IntegerField(min_value=1)
     q = forms.CharField(required=False, max_length=500)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not data.get("delta") and data.get("quantity") is None:
+            raise forms.ValidationError(_("Falta la cantidad."))
+        return data
 
 
 class PinForm(forms.Form):

@@ -1,8 +1,10 @@
 """Printable proxies: the deck's cards drawn by Pillow from their current text, nine to an A4 page.
 
 Each card is 63 × 88 mm at 300 dpi (744 × 1039 px) on a 3 × 3 grid centred on the page, with
-cut marks in the margins along every cut line. Faces come from `cards.render.draw_face` over
-the card's *current* edition (ruling TERCERO), whatever edition the deck pins. Pages are
+cut marks in the margins along every cut line. Faces come from `cards.render.render_faces` over
+the card's *current* edition (ruling TERCERO), whatever edition the deck pins. A card whose text
+needs a second face gets it in the next cell (its back: sleeve it behind the front), so no rules
+text is ever cut. Pages are
 rendered one at a time and appended to the PDF, so memory stays at one page whatever the deck.
 """
 
@@ -13,7 +15,7 @@ from collections.abc import Iterator, Sequence
 
 from PIL import Image, ImageDraw
 
-from cards.render import draw_face, font
+from cards.render import font, render_faces
 from decks.models import DeckEntry
 
 DPI = 300
@@ -48,39 +50,42 @@ def page_count(n_cards: int) -> int:
 
 
 def proxy_pdf(rows: Sequence[DeckEntry], *, title: str = "") -> bytes:
-    """The PDF: ceil(copies / 9) A4 pages (one empty page for an empty deck)."""
-    copies = proxy_cards(rows)
+    """The PDF: ceil(faces / 9) A4 pages (one empty page for an empty deck)."""
+    cells = proxy_faces(rows)
     out = io.BytesIO()
-    faces: dict[int, Image.Image] = {}
-    total = page_count(len(copies))
-    for number, page in enumerate(_pages(copies, faces, title, total)):
+    total = page_count(len(cells))
+    for number, page in enumerate(_pages(cells, title, total)):
         page.save(out, format="PDF", resolution=DPI, append=number > 0, title=title or "Pruebas")
     return out.getvalue()
 
 
-def _pages(
-    copies: list[DeckEntry], faces: dict[int, Image.Image], title: str, total: int
-) -> Iterator[Image.Image]:
+def proxy_faces(rows: Sequence[DeckEntry]) -> list[Image.Image]:
+    """One printed cell per face of each copy: a card whose text needs two faces takes two."""
+    faces: dict[int, list[Image.Image]] = {}
+    return [face for row in proxy_cards(rows) for face in _faces(row, faces)]
+
+
+def _pages(cells: list[Image.Image], title: str, total: int) -> Iterator[Image.Image]:
     origin_x = (PAGE[0] - COLS * CARD[0]) // 2
     origin_y = (PAGE[1] - ROWS * CARD[1]) // 2
     for number in range(total):
         page = Image.new("RGB", PAGE, "white")
-        chunk = copies[number * PER_PAGE : (number + 1) * PER_PAGE]
-        for i, row in enumerate(chunk):
+        chunk = cells[number * PER_PAGE : (number + 1) * PER_PAGE]
+        for i, face in enumerate(chunk):
             x = origin_x + (i % COLS) * CARD[0]
             y = origin_y + (i // COLS) * CARD[1]
-            page.paste(_face(row, faces), (x, y))
+            page.paste(face, (x, y))
         _cut_marks(ImageDraw.Draw(page), origin_x, origin_y)
         caption = f"{title} · página {number + 1} de {total} · 63 × 88 mm, imprime al 100 %"
         ImageDraw.Draw(page).text((origin_x, PAGE[1] - origin_y // 2), caption, font=font(28), fill="#555")
         yield page
 
 
-def _face(row: DeckEntry, faces: dict[int, Image.Image]) -> Image.Image:
+def _faces(row: DeckEntry, faces: dict[int, list[Image.Image]]) -> list[Image.Image]:
     card = row.card
     if card.pk not in faces:
-        face = draw_face(card, card.current, sample=bool(card.set.sample))
-        faces[card.pk] = face.resize(CARD, Image.Resampling.LANCZOS)
+        drawn = render_faces(card, card.current, sample=bool(card.set.sample))
+        faces[card.pk] = [face.image.resize(CARD, Image.Resampling.LANCZOS) for face in drawn]
     return faces[card.pk]
 
 

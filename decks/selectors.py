@@ -7,9 +7,12 @@ the line numbers in the report are the lines of the exported list and no rule is
 
 from __future__ import annotations
 
+import difflib
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from decks.lookup import card_data
 from decks.models import Deck, DeckEntry, Section, sections_of
@@ -28,6 +31,43 @@ DEFAULT_SECTION = {"token": "tokens", "entity": "entities", "element": "elements
 def default_section(game: str, card_type: str) -> str:
     """Where the builder puts a card: tokens under Tokens (rule 14), Entes and Elementos apart."""
     return DEFAULT_SECTION.get(card_type, sections_of(game)[0])
+
+
+TYPE_ORDER = ("combat", "reaction", "summon", "token", "entity", "element")
+PLAIN_WORDS = re.compile(r"^[\w\s'’-]+$")
+
+
+def near_names(game: str, q: str, *, limit: int = 5) -> list[Any]:
+    """"Did you mean": cards of `game` whose folded name is close to a plain-words query
+    (`Cañon del sacrifico` → Cañón del sacrificio), best first. Queries in the search syntax
+    (fields, operators, quotes) get no suggestions."""
+    from cards.models import Card
+
+    folded = fold(q).strip()
+    if len(folded) < 3 or not PLAIN_WORDS.match(folded):
+        return []
+    names = dict(Card.objects.filter(game=game).values_list("name_folded", "name"))
+    close = difflib.get_close_matches(folded, list(names), n=limit, cutoff=0.6)
+    if not close:  # one misspelt word of a longer name: compare word by word
+        words = {w: n for n in names for w in n.split() if len(w) > 3}
+        hits = difflib.get_close_matches(folded, list(words), n=limit, cutoff=0.75)
+        close = list(dict.fromkeys(words[w] for w in hits))
+    cards = Card.objects.with_current().filter(game=game, name_folded__in=close).select_related("set")
+    rank = {name: i for i, name in enumerate(close)}
+    return sorted(cards, key=lambda c: (rank[c.name_folded], c.code))
+
+
+def group_by_type(rows: Sequence[DeckEntry]) -> list[dict[str, Any]]:
+    """A section's rows grouped by card type (Combate, Reacción…), each group with its total."""
+    groups: dict[str, list[DeckEntry]] = {}
+    for row in rows:
+        groups.setdefault(row.card.type, []).append(row)
+    order = {t: i for i, t in enumerate(TYPE_ORDER)}
+    return [
+        {"type": t, "label": rows_[0].card.get_type_display(), "rows": rows_,
+         "count": sum(r.quantity for r in rows_)}
+        for t, rows_ in sorted(groups.items(), key=lambda kv: order.get(kv[0], 99))
+    ]
 
 
 def deck_rows(deck: Deck, *, with_editions: bool = False) -> list[DeckEntry]:

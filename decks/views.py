@@ -35,7 +35,15 @@ from decks.forms import (
     VersionForm,
 )
 from decks.models import Deck, Section
-from decks.selectors import deck_report, deck_rows, deck_stats, deck_text, default_section
+from decks.selectors import (
+    deck_report,
+    deck_rows,
+    deck_stats,
+    deck_text,
+    default_section,
+    group_by_type,
+    near_names,
+)
 from decks.services import (
     UNREADABLE,
     DeckError,
@@ -49,6 +57,7 @@ from decks.services import (
     deck_update,
 )
 from engine import ValidationReport
+from engine.decklist import MAX_QUANTITY
 
 SEARCH_LIMIT = 30
 LABELS = dict(Section.choices)
@@ -183,6 +192,24 @@ def _search(deck: Deck, q: str, *, user: Any = None, owned_only: bool = False) -
     (the collection's `owned` field, registered with cards.search)."""
     if not q.strip() and not owned_only:
         return [], None
+    cards, error = _find(deck, q, user=user, owned_only=owned_only)
+    if not cards and not error and not owned_only:
+        cards = near_names(deck.game, q)
+        for card in cards:
+            card.suggested = True  # type: ignore[attr-defined]
+    for card in cards:
+        card.builder_section = default_section(deck.game, card.type)  # type: ignore[attr-defined]
+    return cards, error
+
+
+def _mark_in_deck(results: list[Card], rows: list[Any]) -> None:
+    """How many copies of each result the deck already has in the section it would go to."""
+    have = {(r.section, r.card_id): r.quantity for r in rows}
+    for card in results:
+        card.in_deck = have.get((card.builder_section, card.pk), 0)  # type: ignore[attr-defined]
+
+
+def _find(deck: Deck, q: str, *, user: Any, owned_only: bool) -> tuple[list[Card], str | None]:
     if owned_only:
         q = f"owned>0 {q}" if q.strip() else "owned>0"
     try:
@@ -191,10 +218,7 @@ def _search(deck: Deck, q: str, *, user: Any = None, owned_only: bool = False) -
         return [], str(exc)
     if not qs.ordered:
         qs = qs.order_by("name_folded", "code")
-    cards = list(qs[:SEARCH_LIMIT])
-    for card in cards:
-        card.builder_section = default_section(deck.game, card.type)  # type: ignore[attr-defined]
-    return cards, None
+    return list(qs.select_related("set")[:SEARCH_LIMIT]), None
 
 
 def _workspace(request: HttpRequest, deck: Deck, *, q: str = "", error: str | None = None,
@@ -207,10 +231,11 @@ def _workspace(request: HttpRequest, deck: Deck, *, q: str = "", error: str | No
     sections = []
     for key in deck.sections:
         in_section = [r for r in rows if r.section == key]
-        sections.append({"key": key, "label": LABELS[key], "rows": in_section,
+        sections.append({"key": key, "label": LABELS[key], "rows": in_section, "groups": group_by_type(in_section),
                          "count": sum(r.quantity for r in in_section)})
     owned_only = request.GET.get("owned") == "1"
     results, search_error = _search(deck, q, user=request.user, owned_only=owned_only) if owner else ([], None)
+    _mark_in_deck(results, rows)
     ref: dict[str, Any] = {"slug": deck.slug} if by_slug else {"pk": deck.pk}
     return {
         "deck": deck, "rows": rows, "sections": sections, "report": report, "text": text,
@@ -219,7 +244,7 @@ def _workspace(request: HttpRequest, deck: Deck, *, q: str = "", error: str | No
         "flagged": {code for v in report.errors for code in v.cards},
         "outdated": [r for r in rows if r.pin_outdated],
         "pinnable": [r for r in rows if owner and len(r.card.editions.all()) > 1],
-        "charts": deck_stats(report, deck.game),
+        "charts": deck_stats(report, deck.game), "empty": not rows, "max_quantity": MAX_QUANTITY,
         "is_owner": owner, "q": q, "results": results, "search_error": search_error,
         "builder_error": error, "by_slug": by_slug, "owned_only": owned_only,
         "urls": _deck_urls(deck, ref, by_slug),
@@ -258,6 +283,7 @@ def deck_search(request: HttpRequest, pk: int) -> HttpResponse:
     q = request.GET.get("q", "")[:500]
     owned_only = request.GET.get("owned") == "1"
     results, error = _search(deck, q, user=request.user, owned_only=owned_only)
+    _mark_in_deck(results, deck_rows(deck))
     context = {"deck": deck, "q": q, "results": results, "search_error": error, "is_owner": True,
                "owned_only": owned_only}
     return render(request, "decks/_results.html", context)
@@ -276,10 +302,15 @@ def deck_change(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         if card is None:
             raise DeckError(_("Esa carta no es de este juego."))
-        deck = deck_change_card(
-            deck, expected_version=data["version"], actor=request.user, card=card,
-            section=data["section"], delta=data["delta"],
-        )
+        delta = data["delta"]
+        if data["quantity"] is not None:  # a typed quantity: the difference from what is there
+            entry = deck.entries.filter(card=card, section=data["section"]).first()
+            delta = data["quantity"] - (entry.quantity if entry else 0)
+        if delta:
+            deck = deck_change_card(
+                deck, expected_version=data["version"], actor=request.user, card=card,
+                section=data["section"], delta=delta,
+            )
     except DeckError as exc:
         return _builder_answer(request, deck, str(exc), data["q"])
     return _builder_answer(request, deck, None, data["q"])

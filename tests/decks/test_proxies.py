@@ -47,7 +47,7 @@ def test_card_size_is_63_by_88_mm_at_300_dpi():
 
 def test_the_sheet_has_cut_marks_and_the_faces(bundled):
     rows = deck_rows(make_deck(1))
-    page = next(proxies._pages(proxies.proxy_cards(rows), {}, "t", 1))
+    page = next(proxies._pages(proxies.proxy_faces(rows), "t", 1))
     ox = (proxies.PAGE[0] - 3 * proxies.CARD[0]) // 2
     oy = (proxies.PAGE[1] - 3 * proxies.CARD[1]) // 2
     # a cut mark above the first vertical cut line, in the margin
@@ -62,3 +62,11 @@ def test_too_many_cards_are_refused_with_a_message(bundled):
     with pytest.raises(proxies.TooManyCards, match="como mucho"):
         proxies.proxy_pdf(rows)
 
+
+
+def test_a_card_whose_text_needs_two_faces_gets_both_cells(bundled):
+    rows = deck_rows(make_deck(1))
+    ed = rows[0].card.current
+    ed.passive = ed.effect = " ".join(["Roba una carta y después descarta otra de tu mano."] * 90)
+    ed.attacks = []
+    assert len(proxies.proxy_faces(rows)) == 2
