@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.contrib import admin
 
+from cards.catalogue import effects_problems
 from cards.images import ImageRejected, clean_image
 from cards.models import Card, Edition, Set
 from cards.services import card_refresh_current
@@ -17,8 +18,19 @@ class EditionForm(forms.ModelForm):
         model = Edition
         fields = [
             "edition", "released", "potential", "card_class", "cross", "passive", "resistance", "attacks",
-            "subtype", "effect", "water", "air", "fire", "earth", "chest", "image", "flavor", "artist", "errata",
+            "subtype", "effect", "effects", "water", "air", "fire", "earth", "chest", "image", "flavor", "artist",
+            "errata",
         ]
+
+    def clean_effects(self) -> Any:
+        """The card's behaviour is checked by the engine's vocabulary, as on import (one rule, one place)."""
+        effects = self.cleaned_data.get("effects")
+        card = getattr(self.instance, "card", None) or getattr(self, "parent_card", None)
+        game = getattr(card, "game", "eliria")
+        problems = effects_problems(effects, game=game, attacks=self.cleaned_data.get("attacks"))
+        if problems:
+            raise forms.ValidationError(problems)
+        return effects
 
     def clean_image(self) -> Any:
         """Uploads go through the same checks as imports: type, pixel bombs, re-encoding."""
@@ -42,8 +54,8 @@ class EditionInline(admin.StackedInline):
 
 @admin.register(Card)
 class CardAdmin(admin.ModelAdmin):
-    list_display = ["code", "name", "game", "type", "set"]
-    list_filter = ["game", "type", "set"]
+    list_display = ["code", "name", "game", "type", "set", "unsimulated"]
+    list_filter = ["game", "type", "set", "unsimulated"]
     search_fields = ["code", "name", "name_folded"]
     inlines = [EditionInline]
     list_select_related = ["set"]

@@ -34,6 +34,13 @@ class EditionSchema(serializers.Serializer):
     flavor = serializers.CharField(required=False)
     artist = serializers.CharField(required=False)
     errata = serializers.CharField(required=False)
+    effects = serializers.ListField(
+        child=serializers.DictField(), required=False,
+        help_text="El comportamiento de la carta como datos (docs/effects.md); ausente: texto no simulado.",
+    )
+    simulated = serializers.BooleanField(
+        required=False, help_text="false: la edición imprime un texto que el motor no juega (sin «effects»)."
+    )
 
 
 class RulingRefSchema(serializers.Serializer):
@@ -60,7 +67,7 @@ class CardSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Card
-        fields = ["game", "code", "set", "set_name", "name", "type", "sample", "current", "url", "face"]
+        fields = ["game", "code", "set", "set_name", "name", "type", "sample", "unsimulated", "current", "url", "face"]
 
     @extend_schema_field(EditionSchema(allow_null=True))
     def get_current(self, card: Card) -> dict[str, Any] | None:

@@ -22,7 +22,7 @@ TYPES = {
 }
 SUBTYPES = ("ephemeral", "attached", "field")
 WORLDS = ("water", "air", "fire", "earth")
-OPTIONAL = ("image", "flavor", "artist", "errata")
+OPTIONAL = ("image", "flavor", "artist", "errata", "effects")
 MAX_POTENTIAL = 12
 MAX_POINTS = 99
 # A record label carried by documents built from CSV, so errors name the CSV line.
@@ -122,7 +122,24 @@ def edition_to_dict(ed: Any, card_type: str, *, image: str | None = None) -> dic
     for name in ("flavor", "artist", "errata"):
         if getattr(ed, name):
             out[name] = getattr(ed, name)
+    if ed.effects is not None:  # exported exactly as imported; absent stays absent
+        out["effects"] = ed.effects
     return out
+
+
+def effects_problems(effects: Any, *, game: str, attacks: Any = None) -> list[str]:
+    """The problems of an edition's `effects` in the engine's vocabulary (Spanish; empty when valid).
+
+    Misión S.O.S cards print no text to play: their `effects`, when given, is `[]`.
+    """
+    if effects is None:
+        return []
+    if game == "mision":
+        return [] if effects == [] else ["Misión S.O.S no tiene vocabulario de efectos: solo se admite []"]
+    from engine.eliria.effects import validate_effects
+
+    count = len(attacks) if isinstance(attacks, list) else None
+    return validate_effects(effects, attacks=count)
 
 
 def _int(
@@ -232,6 +249,11 @@ def parse_edition(raw: Any, card_type: str, errs: ErrorCollector, rec: str, inde
             fields["chest"] = _int(raw, "chest", errs, rec, 0, MAX_POINTS, where=where)
     for name in ("flavor", "artist", "errata", "image"):
         fields[name] = _text(raw, name, errs, rec, where=where, required=False)
+    if "effects" in raw:
+        game = "mision" if card_type in ("entity", "element") else "eliria"
+        for problem in effects_problems(raw["effects"], game=game, attacks=fields.get("attacks")):
+            errs.add(rec, "effects", f"{where}: {problem}")
+        fields["effects"] = raw["effects"]
     for extra in sorted(set(raw) - allowed):
         errs.add(rec, extra, f"{where}: campo desconocido para el tipo {card_type}")
     return fields if len(errs.items) == before else None

@@ -1,8 +1,9 @@
 """CSV form of the catalogue: one row per edition, grouped into the JSON document shape.
 
 Columns: game,set,set_name,set_released,code,name,type,edition,released,potential,class,cross,
-passive,resistance,attacks,subtype,effect,water,air,fire,earth,chest,image,flavor,artist,errata.
-`attacks` holds the JSON list of the edition's attacks. Errors name the CSV line (header = 1).
+passive,resistance,attacks,subtype,effect,water,air,fire,earth,chest,image,flavor,artist,errata,effects.
+`attacks` holds the JSON list of the edition's attacks and `effects` the JSON list of its
+behaviour (empty cell: none given). Errors name the CSV line (header = 1).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from cards.catalogue import FORMAT, RECORD_KEY, WORLDS, RecordError, edition_to_
 
 COLUMNS = (
     "game,set,set_name,set_released,code,name,type,edition,released,potential,class,cross,"
-    "passive,resistance,attacks,subtype,effect,water,air,fire,earth,chest,image,flavor,artist,errata"
+    "passive,resistance,attacks,subtype,effect,water,air,fire,earth,chest,image,flavor,artist,errata,effects"
 ).split(",")
 INT_COLUMNS = {"edition", "potential", "resistance", "chest", *WORLDS}
 MAX_ROWS = 200_000
@@ -99,7 +100,7 @@ def _row_edition(row: dict, line: str, file: str) -> tuple[dict, RecordError | N
                 return ed, RecordError(file, line, col, f"debe ser un número entero, no {value!r}")
         elif col == "cross":
             ed[col] = value.strip().lower() in {"1", "true", "yes", "si", "sí", "†"}
-        elif col == "attacks":
+        elif col in ("attacks", "effects"):
             try:
                 ed[col] = json.loads(value)
             except json.JSONDecodeError as exc:
@@ -128,7 +129,7 @@ def document_to_csv(doc: dict) -> str:
             for key, value in ed.items():
                 if key == "worlds":
                     row.update(value)
-                elif key == "attacks":
+                elif key in ("attacks", "effects"):
                     row[key] = json.dumps(value, ensure_ascii=False)
                 elif key == "cross":
                     row[key] = "true" if value else "false"

@@ -66,6 +66,10 @@ class CardQuerySet(models.QuerySet["Card"]):
     def for_game(self, game: str | None) -> CardQuerySet:
         return self.filter(game=game) if game else self
 
+    def unsimulated(self) -> CardQuerySet:
+        """Cards whose current text the engine does not play (no `effects` in the catalogue)."""
+        return self.filter(unsimulated=True)
+
     def search(self, query: str, *, user: object = None) -> CardQuerySet:
         from cards.search import parse_query
 
@@ -91,6 +95,8 @@ class Card(models.Model):
     min_cost = models.PositiveSmallIntegerField(null=True, editable=False)
     max_cost = models.PositiveSmallIntegerField(null=True, editable=False)
     costs = models.CharField(max_length=64, editable=False, default="")
+    # The current edition prints a text the engine does not play (no `effects`): `is:unsimulated`.
+    unsimulated = models.BooleanField(default=False, editable=False, db_index=True)
 
     objects = CardQuerySet.as_manager()
 
@@ -133,7 +139,9 @@ class Edition(models.Model):
     fire = models.PositiveSmallIntegerField(null=True, blank=True)
     earth = models.PositiveSmallIntegerField(null=True, blank=True)
     chest = models.PositiveSmallIntegerField(null=True, blank=True)
-    # Every edition
+    # Every edition: the card's behaviour as data in the engine's vocabulary (docs/effects.md).
+    # None: not given (the text, if any, is not simulated); []: the text does nothing in play.
+    effects = models.JSONField(null=True, blank=True, default=None)
     image = models.ImageField(upload_to="cards/", blank=True)
     flavor = models.TextField(blank=True)
     artist = models.CharField(max_length=120, blank=True)
@@ -151,6 +159,16 @@ class Edition(models.Model):
     @property
     def worlds(self) -> dict[str, int]:
         return {world: getattr(self, world) or 0 for world in WORLDS}
+
+    @property
+    def has_text(self) -> bool:
+        """Whether the edition prints a text that could do something in play."""
+        return bool(self.passive or self.effect or any(a.get("effect") for a in self.attacks or ()))
+
+    @property
+    def is_simulated(self) -> bool:
+        """Whether the engine plays this edition's text: it has `effects`, or no text at all."""
+        return self.effects is not None or not self.has_text
 
     @property
     def sort_key(self) -> tuple:

@@ -285,6 +285,8 @@ def _date(value: str) -> dt.date:
 FLAGS = {
     "cross": Q(current__cross=True), "cruz": Q(current__cross=True), "†": Q(current__cross=True),
     "errata": ~Q(current__errata=""), "image": ~Q(current__image=""), "imagen": ~Q(current__image=""),
+    "unsimulated": Q(unsimulated=True), "nosimulada": Q(unsimulated=True),
+    "simulated": Q(unsimulated=False), "simulada": Q(unsimulated=False),
     "reprint": Q(Exists(Edition.objects.filter(card=OuterRef("pk"), edition__gt=1))),
     "reimpresion": Q(Exists(Edition.objects.filter(card=OuterRef("pk"), edition__gt=1))),
     **{alias: Q(type=t) for alias, t in TYPE_ALIASES.items()},

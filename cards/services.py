@@ -21,9 +21,11 @@ from engine.text import fold
 EDITION_FIELDS = (
     "released", "potential", "card_class", "cross", "passive", "resistance", "attacks",
     "subtype", "effect", "water", "air", "fire", "earth", "chest", "flavor", "artist", "errata",
-    "image",
+    "effects", "image",
 )
-DERIVED_FIELDS = ("current", "name_folded", "text_folded", "class_folded", "min_cost", "max_cost", "costs")
+DERIVED_FIELDS = (
+    "current", "name_folded", "text_folded", "class_folded", "min_cost", "max_cost", "costs", "unsimulated",
+)
 MAX_FILE_BYTES = 64 * 1024 * 1024
 
 
@@ -60,7 +62,9 @@ def card_apply_current(card: Card, editions: Iterable[Edition]) -> None:
     if cur is None:
         card.text_folded, card.class_folded = "", ""
         card.min_cost, card.max_cost, card.costs = None, None, ""
+        card.unsimulated = False
         return
+    card.unsimulated = not cur.is_simulated
     card.class_folded = fold(cur.card_class)
     parts = [card.code, card.name, cur.card_class, cur.passive, cur.effect, cur.flavor]
     for atk in cur.attacks:
@@ -250,7 +254,7 @@ def _blank(name: str) -> Any:
         return []
     if name == "cross":
         return False
-    if name in ("potential", "resistance", "water", "air", "fire", "earth", "chest", "released"):
+    if name in ("potential", "resistance", "water", "air", "fire", "earth", "chest", "released", "effects"):
         return None
     return ""
 

@@ -29,6 +29,7 @@ def card_data(card: Card) -> CardData:
         potential=ed.potential, card_class=ed.card_class, cross=ed.cross, resistance=ed.resistance,
         attacks=attacks, passive=ed.passive, effect=ed.effect, subtype=ed.subtype,
         worlds=(ed.water or 0, ed.air or 0, ed.fire or 0, ed.earth or 0), chest=ed.chest,
+        effects=None if ed.effects is None else tuple(ed.effects),  # behaviour follows the text (TERCERO)
     )
 
 

@@ -25,8 +25,8 @@ __all__ = ["card_data_hash", "card_from_dict", "card_to_dict", "entries_from_dic
 
 
 def card_to_dict(card: CardData) -> dict[str, Any]:
-    """Every field of *card*; the variable damage "x" is written ``"x"``."""
-    return {
+    """Every field of *card*; the variable damage "x" is written ``"x"``; ``effects`` when given."""
+    out = {
         "game": card.game.value,
         "code": card.code,
         "name": card.name,
@@ -50,6 +50,9 @@ def card_to_dict(card: CardData) -> dict[str, Any]:
         "worlds": list(card.worlds),
         "chest": card.chest,
     }
+    if card.effects is not None:
+        out["effects"] = [dict(e) for e in card.effects]
+    return out
 
 
 def card_from_dict(data: Mapping[str, Any]) -> CardData:
@@ -80,6 +83,7 @@ def card_from_dict(data: Mapping[str, Any]) -> CardData:
             subtype=str(data["subtype"]),
             worlds=(w[0], w[1], w[2], w[3]),
             chest=None if data["chest"] is None else int(data["chest"]),
+            effects=None if data.get("effects") is None else tuple(dict(e) for e in data["effects"]),
         )
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise InvalidRecord(f"Carta mal formada en el registro: {exc!r}.") from exc

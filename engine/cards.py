@@ -6,10 +6,10 @@ TERCERO) into :class:`CardData`; the engine never sees editions.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from enum import Enum
-from typing import Protocol
+from typing import Any, Protocol
 
 from .errors import UnknownGame
 from .text import fold
@@ -89,6 +89,23 @@ class CardData:
     subtype: str = ""  # summon: ephemeral | attached | field
     worlds: tuple[int, int, int, int] = (0, 0, 0, 0)  # in WORLDS order, Misión only
     chest: int | None = None  # Misión element only: points in the BAÚL
+    # The card's behaviour as data (engine.eliria.effects); None: the catalogue gives none.
+    # Not hashed (dicts are not hashable); equality still compares it.
+    effects: tuple[Mapping[str, Any], ...] | None = field(default=None, hash=False)
+
+    def __post_init__(self) -> None:
+        if self.effects is not None and not isinstance(self.effects, tuple):
+            object.__setattr__(self, "effects", tuple(self.effects))  # a list from JSON
+
+    @property
+    def has_text(self) -> bool:
+        """Whether the card prints a text that could do something in play."""
+        return bool(self.passive or self.effect or any(a.effect for a in self.attacks))
+
+    @property
+    def is_simulated(self) -> bool:
+        """False for a card that prints a text the engine does not play (no ``effects``)."""
+        return self.effects is not None or not self.has_text
 
     @property
     def is_combat(self) -> bool:

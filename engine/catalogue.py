@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .cards import WORLDS, Attack, CardData, MemoryLookup, as_game
+from .eliria.effects import register_tokens
 
 __all__ = ["card_from_catalogue", "cards_from_document", "load_catalogue"]
 
@@ -59,11 +60,15 @@ def card_from_catalogue(game: str, card: Mapping[str, Any]) -> CardData:
             int(worlds.get(WORLDS[3], 0)),
         ),  # fmt: skip
         chest=ed.get("chest"),
+        effects=None if ed.get("effects") is None else tuple(ed["effects"]),
     )
 
 
 def cards_from_document(doc: Mapping[str, Any]) -> list[CardData]:
-    return [card_from_catalogue(str(doc["game"]), c) for c in doc.get("cards", ())]
+    """The document's cards; its tokens become known to the effects that create them."""
+    cards = [card_from_catalogue(str(doc["game"]), c) for c in doc.get("cards", ())]
+    register_tokens(cards)
+    return cards
 
 
 def load_catalogue(*paths: str | Path) -> MemoryLookup:

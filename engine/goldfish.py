@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from .cards import Game, as_game
 from .decklist import DeckEntry
+from .eliria.effects import unsimulated
 from .eliria.goldfish import EliriaSimulation
 from .errors import InvalidSimulation, TraceNotAllowed
 from .mision.goldfish import MisionSimulation
@@ -125,6 +126,7 @@ def goldfish(
     tally = run_range(sim, base, 0, games, trace=events, progress=progress, total=games)
     result: dict[str, Any] = {"game": the_game.value, "games": games, "turns": turns, "seed": base}
     result.update(sim.report(tally))
+    result["unsimulated"] = unsimulated(e.card for e in entries if e.card.game is the_game)
     if events is not None:
         result["trace"] = events
     return result

@@ -26,6 +26,7 @@ from .carddict import card_data_hash
 from .cards import Game, as_game
 from .decklist import DeckEntry
 from .eliria.cardinfo import CardTable
+from .eliria.effects import unsimulated
 from .eliria.match import EliriaMatch
 from .errors import InvalidSimulation
 from .match import DEFAULT_TURN_CAP, Match, Policy
@@ -162,6 +163,7 @@ class MatchupRun:
                 side: {"cards": sum(e.quantity for e in deck), "card_data_hash": card_data_hash([deck])}
                 for side, deck in zip(SIDES, self.decks, strict=True)
             },
+            "unsimulated": unsimulated(e.card for deck in self.decks for e in deck),
             "wins_a": tally.wins[0],
             "wins_b": tally.wins[1],
             "draws": tally.draws,
@@ -281,6 +283,7 @@ def matchup_game(
     outcome = match.outcome()
     assert outcome is not None
     record.update(
+        unsimulated=unsimulated(e.card for deck in run.decks for e in deck),
         index=index,
         seats={"a": 0, "b": 1},
         first="a" if index % 2 == 0 else "b",

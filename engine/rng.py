@@ -11,6 +11,9 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+from typing import TypeVar
+
+T = TypeVar("T")
 
 __all__ = ["MAX_SEED", "GameRng", "derive_seed", "draw_random", "new_seed"]
 
@@ -64,7 +67,7 @@ class GameRng:
         return self.dice.randint(1, 12)
 
 
-def draw_random(pile: list[int], rand: random.Random) -> int:
+def draw_random(pile: list[T], rand: random.Random) -> T:
     """Take a uniformly random card out of *pile* (order of *pile* is irrelevant).
 
     Drawing a random card from an unordered pile has the same law as shuffling

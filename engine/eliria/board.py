@@ -16,7 +16,8 @@ from ..actions import Action
 from ..cards import Game
 from ..decklist import DeckEntry
 from ..match import Match
-from .cardinfo import REACTION, AttackInfo, CardInfo, CardTable
+from ..rng import draw_random
+from .cardinfo import FACE_DOWN_CAP, REACTION, AttackInfo, CardInfo, CardTable
 from .state import Combatant, Side, Support
 
 __all__ = ["LOSS_LABELS", "AttackContext", "EliriaBoard"]
@@ -121,7 +122,11 @@ class EliriaBoard(Match):
 
     def place_token(self, p: int, code: str, slot: int) -> None:
         """Rule 14: a token comes from outside the deck, face up with 0 power (assumption)."""
-        card = self.table.cards[self.table.tokens[code]]
+        ident = self.table.token(code)
+        if ident is None:
+            self.event("no_token", player=p, card=code, rule="14")
+            return
+        card = self.table.cards[ident]
         self.place(p, slot, card, up=True)
         self.event("token", player=p, slot=slot, card=card.code, rule="14")
 
@@ -138,12 +143,17 @@ class EliriaBoard(Match):
             side.discard.append(comb.card)
         return comb
 
-    def sacrifice(self, p: int, slot: int) -> None:
-        """Sacrifice a combatant; callers check 14.a (tokens only where the effect allows it)."""
+    def sacrifice(self, p: int, slot: int, then: Then) -> None:
+        """Sacrifice a combatant (callers check 14.a: tokens only where the effect allows it expressly);
+        the rival's reactions to a sacrifice may answer, then *then*."""
         comb = self.remove_combatant(p, slot)
         self.event(
             "sacrifice", player=p, slot=slot, card=comb.card.code, token=comb.card.is_token, rule="14.a"
         )
+        if self.players == 2:
+            self.offer_reactions(1 - p, "rival_sacrificed", None, then)
+        else:
+            then()
 
     def discard_support(self, p: int, k: int, *, destroyed: bool = False) -> None:
         side = self.sides[p]
@@ -170,28 +180,72 @@ class EliriaBoard(Match):
         if comb.up and comb.card.destroyed_token is not None:
             self.place_token(p, comb.card.destroyed_token, slot)
         for _, ally in side.combatants():
-            if ally.up and ally.card.ally_power:
-                ally.power = min(self.potential(p, ally), ally.power + ally.card.ally_power)
+            if ally.up and ally.card.ally_power and not self.silenced(ally):
+                self.gain_power(p, ally, ally.card.ally_power)
         if p != self.active and not side.has_combatant():
             self.freed_slot = slot  # ruling SEGUNDO: the last combatant on the field is gone
             self.offer_reactions(p, "last_destroyed", None, then)
             return
         then()
 
+    def draw_card(self, p: int) -> CardInfo | None:
+        """The next card of seat *p*'s deck, or None when it is empty.
+
+        The deck is kept unordered and a draw takes a random card of it (engine.rng.draw_random:
+        the law of a shuffled deck, and the very draws of the goldfish's fast path); cards a
+        player has seen and left on top or put at the bottom are drawn in their place.
+        """
+        side = self.sides[p]
+        if side.top:
+            return side.top.pop()
+        if side.deck:
+            return draw_random(side.deck, self.rng.shuffle)
+        if side.bottom:
+            return side.bottom.pop(0)
+        return None
+
+    def take_from_deck(self, p: int, card: CardInfo) -> None:
+        """Take a searched card out of the deck (it stays unordered: no shuffle is needed)."""
+        side = self.sides[p]
+        for pile in (side.top, side.deck, side.bottom):
+            if card in pile:
+                pile.remove(card)
+                return
+
     def draw(self, p: int, n: int = 1) -> bool:
         """Draw *n* cards; an empty deck loses by 7.c. Returns whether the game goes on."""
         side = self.sides[p]
         for _ in range(n):
-            if not side.deck:
+            card = self.draw_card(p)
+            if card is None:
                 self.lose(p, "7.c")
                 return False
-            card = side.deck.pop()
             side.hand.append(card)
             if self.log is not None:
                 self._event("draw", player=p, card=card.code)
         return True
 
     # -- numbers as modified by effects ----------------------------------------------------------
+
+    def silenced(self, comb: Combatant) -> bool:
+        """Whether *comb*'s passive is suppressed this turn (a ``silence`` effect)."""
+        return comb.silenced_turn == self.turn
+
+    def gain_power(self, p: int, comb: Combatant, amount: int) -> int:
+        """Add up to *amount* power to *comb*, never above its potential (9 face down, 12.c) nor
+        above a ``cap_power_gain`` passive's allowance for this turn; return what it gained."""
+        cap = self.potential(p, comb) if comb.up else FACE_DOWN_CAP
+        if comb.card.power_cap and comb.up and not self.silenced(comb):
+            used = comb.gained if comb.gained_turn == self.turn else 0
+            amount = min(amount, comb.card.power_cap - used)
+        new = min(cap, comb.power + max(amount, 0))
+        gained = max(new - comb.power, 0)
+        if gained:
+            comb.power = new
+            if comb.gained_turn != self.turn:
+                comb.gained_turn, comb.gained = self.turn, 0
+            comb.gained += gained
+        return gained
 
     def potential(self, p: int, comb: Combatant) -> int:
         pot = comb.card.potential
@@ -244,12 +298,29 @@ class EliriaBoard(Match):
         return bonus
 
     def attach_targets(self, p: int, card: CardInfo) -> list[int]:
-        """The slots of the combatants an attached summon may bind to (6.c.II)."""
+        """The slots an attached summon may bind to (6.c.II): "una de tus cartas de combate activa",
+        active being face up (12.b); not one facing a rival's ``block_attach`` passive."""
         wanted = card.attach_key
-        return [s for s, c in self.sides[p].combatants() if wanted is None or c.card.class_key == wanted]
+        rival = self.sides[1 - p].combat if self.players == 2 else None
+        return [
+            s
+            for s, c in self.sides[p].combatants()
+            if c.up
+            and (wanted is None or c.card.class_key == wanted)
+            and not (rival is not None and (r := rival[s]) is not None and r.up and r.card.block_attach
+                     and not self.silenced(r))
+        ]  # fmt: skip
+
+    def attached_forbidden(self) -> bool:
+        """A face-up field summon says no player may play attached summons."""
+        return any(
+            sup is not None and sup.up and sup.card.field_forbid_attached for side in self.sides for sup in side.support
+        )
 
     def summon_playable_up(self, p: int, card: CardInfo) -> bool:
-        return card.subtype != "attached" or bool(self.attach_targets(p, card))
+        if card.subtype != "attached":
+            return True
+        return not self.attached_forbidden() and bool(self.attach_targets(p, card))
 
     # -- reactions (6.b) ---------------------------------------------------------------------------
 
@@ -263,10 +334,10 @@ class EliriaBoard(Match):
             if sup is None or sup.card.kind != REACTION:
                 continue
             card = sup.card
+            if card.reaction_when != when:
+                continue
             script = card.script
-            if card.reaction_when == when or (
-                script is not None and script.when == when and script.can_react(self, owner, ctx)
-            ):
+            if script.can_react(self, owner, ctx) if script is not None else self.can_react(owner, card, ctx):
                 options.append(
                     self.act(
                         ("react", k, card.id), f"react:support{k}", f"Activar {card.name}", "react", (k,)
@@ -291,8 +362,20 @@ class EliriaBoard(Match):
         self.event("reaction", player=owner, card=card.code, rule="6.b")
         if card.script is not None:
             card.script.react(self, owner, ctx, then)
-        elif card.reaction_damage and ctx is not None:
-            self.damage_attacker(ctx, card.reaction_damage, then)
+        else:
+            self.react(owner, card, ctx, then)
+
+    def can_react(self, owner: int, card: CardInfo, ctx: AttackContext | None) -> bool:
+        """Whether the data reaction *card* can do anything now (its moment has come)."""
+        return card.reaction is not None
+
+    def react(self, owner: int, card: CardInfo, ctx: AttackContext | None, then: Then) -> None:
+        """Apply a data reaction (6.b)."""
+        spec = card.reaction
+        assert spec is not None
+        action = spec["action"]
+        if action == "damage_attacker" and ctx is not None:
+            self.damage_attacker(ctx, int(spec.get("amount", 0)), then)
         else:
             then()
 
@@ -356,7 +439,7 @@ class EliriaBoard(Match):
             if action == "add_power":
                 for _, c in side.combatants():
                     if c.up:
-                        c.power = min(self.potential(p, c), c.power + amount)
+                        self.gain_power(p, c, amount)
             elif action == "draw":
                 if not self.draw(p, amount):
                     return

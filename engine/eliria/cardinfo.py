@@ -1,50 +1,66 @@
 """Cards compiled for play: each distinct card an int id, its effects read once.
 
 Both seats of a match share one table (:class:`CardTable`); a deck is a list of
-ids. Data effects (:mod:`.effects`) are unpacked into plain fields here so the
-rules read ``info.att_res`` instead of walking dicts in the hot loop; scripted
-effects (:mod:`.scripts`) hang off ``info.script``.
+ids. Each card's data ``effects`` (:mod:`.effects`, from its current edition) are
+unpacked into plain fields here so the rules read ``info.att_res`` instead of
+walking dicts in the hot loop; a named script (:mod:`.scripts`) hangs off ``info.script``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..cards import CardData
 from ..decklist import DeckEntry
 from ..text import fold
-from .effects import TOKENS, effects_of
-from .rules import playable_cards
-from .scripts import SCRIPTS, CardScript
+from .effects import TOKENS
+from .rules import FACE_DOWN_CAP, playable_cards
+from .scripts import CardScript, make_script
 
-__all__ = ["COMBAT", "REACTION", "SUMMON", "TOKEN", "AttackInfo", "CardInfo", "CardTable"]
+__all__ = ["COMBAT", "FACE_DOWN_CAP", "REACTION", "SUMMON", "TOKEN", "AttackInfo", "CardInfo", "CardTable"]
 
 COMBAT, TOKEN, REACTION, SUMMON = "combat", "token", "reaction", "summon"
-FACE_DOWN_CAP = 9  # rule 12.c: face down, power grows up to 9 whatever the potential
+Spec = Mapping[str, Any]
 MAX_POTENTIAL = 12  # rule 3: twelve-sided dice
 
 
 class AttackInfo:
     """One attack (6.a.IV): ``damage`` is None for "x"; ``after`` its data effects."""
 
-    __slots__ = ("after", "cost", "damage", "formula", "index", "name")
+    __slots__ = ("after", "before", "cost", "damage", "formula", "index", "name")
 
-    def __init__(self, index: int, cost: int, name: str, damage: int | None, specs: Sequence[dict[str, Any]]):
+    def __init__(self, index: int, cost: int, name: str, damage: int | None, specs: Sequence[Spec]):
         self.index, self.cost, self.name, self.damage = index, cost, name, damage
-        self.formula = next((s["formula"] for s in specs if s["action"] == "damage_x"), "power")
-        self.after = tuple(s for s in specs if s["action"] != "damage_x")
+        self.formula = next((s["formula"] for s in specs if s.get("action") == "damage_x"), "power")
+        self.before = tuple(s for s in specs if s.get("action") in _BEFORE)  # applied before the hit
+        self.after = tuple(s for s in specs if s.get("action") not in _BEFORE and s.get("action") != "damage_x")
+
+
+_BEFORE = frozenset({"silence", "move_before"})
+# Effects that can change what the goldfish measures (power, potential, combatants, hand and
+# deck): a deck whose cards have none of them may take the fast path (engine.eliria.game).
+_SOLITAIRE = frozenset(
+    {"on_play", "attached", "field", "end_of_power", "start_of_movement", "on_enter",
+     "on_field_summon", "on_summon_discarded"}
+)  # fmt: skip
+_SOLITAIRE_ACTIONS = frozenset({"cap_power_gain", "play_by_sacrifice"})
+_SOLITAIRE_SCRIPTS = frozenset({"sacrifice_cannon", "mutation"})
 
 
 class CardInfo:
-    """A card as the rules read it."""
+    """A card as the rules read it: its data ``effects`` unpacked into plain fields."""
 
     __slots__ = (
-        "adjacent_res", "ally_power", "att_dmg", "attach_key", "class_key", "att_pot", "att_res", "att_thorns", "attach_class",
-        "attacks", "card_class", "code", "cross", "data", "destroyed_token", "end_power", "field_power",
-        "field_power_class", "field_power_key", "field_res", "has_passive", "field_res_tokens", "id", "is_combat", "is_token", "kind",
-        "min_cost", "name", "on_play", "potential", "reaction_damage", "reaction_when", "resistance",
-        "script", "subtype", "survived_power", "worth",
+        "adjacent_res", "ally_power", "att_dmg", "att_drain", "attach_key", "class_key", "att_pot", "att_res",
+        "att_thorns", "attach_class", "attacks", "block_attach", "card_class", "code", "cross", "data",
+        "destroyed_token", "end_power", "enter_discard", "field_attack_roll", "field_draw", "field_draw_tokens",
+        "field_forbid_attached", "field_power", "field_power_class", "field_power_key", "field_res",
+        "field_summon_power", "goldfish_relevant", "has_passive", "field_res_tokens", "id", "is_combat",
+        "is_token", "kind", "min_cost", "name", "on_play", "only_by_effect", "play_sacrifice", "potential",
+        "power_cap", "protect", "protect_attached", "protect_max_power", "reach", "reaction", "reaction_when",
+        "reactions_face_up", "resistance", "script", "scry", "specs", "subtype", "summon_damage",
+        "summon_discard_power", "survived_power", "worth",
     )  # fmt: skip
 
     def __init__(self, ident: int, card: CardData) -> None:
@@ -55,7 +71,8 @@ class CardInfo:
         self.resistance = max(card.resistance or 0, 0)
         self.cross, self.card_class, self.subtype = card.cross, card.card_class, card.subtype
         self.class_key = fold(card.card_class)  # classes compare folded
-        specs = effects_of(card.code)
+        specs: tuple[Spec, ...] = tuple(card.effects or ())
+        self.specs = specs
         self.attacks = tuple(
             AttackInfo(i, max(a.cost, 0), a.name, a.damage, [s for s in specs if s.get("attack") == i])
             for i, a in enumerate(card.attacks)
@@ -63,58 +80,124 @@ class CardInfo:
         self.min_cost = min((a.cost for a in self.attacks), default=1 << 30)
         best = max((a.damage if a.damage is not None else self.potential for a in self.attacks), default=0)
         self.worth = best + self.resistance + self.potential / 2  # a rough worth, for policies
-        self.script: CardScript | None = SCRIPTS.get(card.code.strip().upper())
+        scripts = [s for s in specs if "script" in s]
+        self.script: CardScript | None = make_script(scripts[0]) if scripts else None
         self._read(specs)
 
-    def _read(self, specs: Sequence[dict[str, Any]]) -> None:
-        self.on_play = tuple(s for s in specs if s["trigger"] == "on_play")
+    def _read(self, specs: Sequence[Spec]) -> None:
+        self.on_play = tuple(s for s in specs if s["trigger"] == "on_play" and "action" in s)
         self.attach_class: str | None = None
         self.att_res = self.att_dmg = self.att_pot = self.att_thorns = 0
+        self.att_drain = False
         self.field_res = self.field_power = self.adjacent_res = 0
         self.field_res_tokens, self.field_power_class = True, ""
+        self.field_forbid_attached, self.field_draw, self.field_draw_tokens, self.field_attack_roll = False, 0, True, 0
         self.destroyed_token: str | None = None
-        self.ally_power = self.survived_power = self.reaction_damage = 0
-        self.end_power: dict[str, Any] | None = None
+        self.ally_power = self.survived_power = self.field_summon_power = self.summon_discard_power = 0
+        self.end_power: Spec | None = None
+        self.reaction: Spec | None = None
         self.reaction_when = ""
+        self.protect, self.protect_max_power, self.reach = "", -1, ""
+        self.power_cap = self.summon_damage = self.play_sacrifice = 0
+        self.protect_attached = self.block_attach = self.reactions_face_up = False
+        self.only_by_effect = self.enter_discard = self.scry = False
         for s in specs:
-            self._read_one(s["trigger"], s["action"], s)
+            if "action" in s:
+                self._read_one(s["trigger"], s["action"], s)
+            elif s["trigger"] == "reaction":
+                self.reaction_when = str(s["when"])
         self.attach_key = None if self.attach_class is None else fold(self.attach_class)
         self.field_power_key = fold(self.field_power_class)
         self.has_passive = bool(self.data.passive) or self.script is not None or self.end_power is not None
+        self.goldfish_relevant = any(
+            s["trigger"] in _SOLITAIRE or s.get("action") in _SOLITAIRE_ACTIONS or s.get("script") in _SOLITAIRE_SCRIPTS
+            for s in specs
+        )
 
-    def _read_one(self, trigger: str, action: str, s: dict[str, Any]) -> None:
+    def _read_one(self, trigger: str, action: str, s: Spec) -> None:
         amount = s.get("amount", 0)
-        if trigger == "attached":
-            self.attach_class = s.get("class", self.attach_class)
-            setattr(self, _ATTACHED[action], amount)
-        elif trigger == "field" and action == "add_resistance":
-            self.field_res, self.field_res_tokens = amount, not s.get("exclude_tokens", False)
-        elif trigger == "field":
-            self.field_power, self.field_power_class = amount, s.get("class", "")
-        elif trigger == "passive":
-            self.adjacent_res = amount
-        elif trigger == "on_destroyed":
-            self.destroyed_token = s["token"]
-        elif trigger == "on_ally_destroyed":
-            self.ally_power = amount
-        elif trigger == "on_attacked_survived":
-            self.survived_power = amount
-        elif trigger == "end_of_power":
-            self.end_power = s
-        elif trigger == "reaction":
-            self.reaction_when, self.reaction_damage = s["when"], amount
+        handler = _READERS.get((trigger, action)) or _READERS.get((trigger, ""))
+        if handler is not None:
+            handler(self, s, amount)
+
+    @property
+    def is_mulligan_combat(self) -> bool:
+        """A combat card without † — what an opening hand needs (11.b)."""
+        return self.kind == COMBAT and not self.cross
 
     @property
     def playable_from_hand(self) -> bool:
-        """Combat cards with † enter only through the effects that name them (assumption, see README)."""
-        return self.kind == COMBAT and not self.cross
+        """A combat card without † (and no "enters only by an effect") may be played from hand."""
+        return self.kind == COMBAT and not self.cross and not self.only_by_effect
 
 
-_ATTACHED = {
-    "add_resistance": "att_res",
-    "add_damage": "att_dmg",
-    "add_potential": "att_pot",
-    "damage_attacker": "att_thorns",
+def _set(**fields: Any) -> Callable[[CardInfo, Spec, Any], None]:
+    """A reader that sets *fields* on the card: a value, or "amount"/"spec"/a parameter name."""
+
+    def read(info: CardInfo, s: Spec, amount: Any) -> None:
+        for name, value in fields.items():
+            if value == "amount":
+                value = amount
+            elif value == "spec":
+                value = s
+            elif isinstance(value, tuple):
+                value = s.get(value[0], value[1])
+            setattr(info, name, value)
+
+    return read
+
+
+def _attached(name: str) -> Callable[[CardInfo, Spec, Any], None]:
+    def read(info: CardInfo, s: Spec, amount: Any) -> None:
+        info.attach_class = s.get("class", info.attach_class)
+        setattr(info, name, amount if name != "att_drain" else True)
+
+    return read
+
+
+def _field_res(info: CardInfo, s: Spec, amount: Any) -> None:
+    info.field_res, info.field_res_tokens = amount, not s.get("exclude_tokens", False)
+
+
+def _field_draw(info: CardInfo, s: Spec, amount: Any) -> None:
+    info.field_draw, info.field_draw_tokens = amount or 1, not s.get("exclude_tokens", False)
+
+
+def _protect(info: CardInfo, s: Spec, amount: Any) -> None:
+    info.protect = str(s.get("target", "self"))
+    info.protect_max_power = int(s.get("max_attacker_power", -1))
+
+
+_READERS: dict[tuple[str, str], Callable[[CardInfo, Spec, Any], None]] = {
+    ("attached", "add_resistance"): _attached("att_res"),
+    ("attached", "add_damage"): _attached("att_dmg"),
+    ("attached", "add_potential"): _attached("att_pot"),
+    ("attached", "damage_attacker"): _attached("att_thorns"),
+    ("attached", "drain_attacker"): _attached("att_drain"),
+    ("field", "add_resistance"): _field_res,
+    ("field", "add_power"): _set(field_power="amount", field_power_class=("class", "")),
+    ("field", "forbid_attached"): _set(field_forbid_attached=True),
+    ("field", "draw_on_destroyed"): _field_draw,
+    ("field", "attack_roll"): _set(field_attack_roll=("roll_at_most", 0)),
+    ("passive", "add_resistance"): _set(adjacent_res="amount"),
+    ("passive", "protect"): _protect,
+    ("passive", "reach"): _set(reach=("reach", "")),
+    ("passive", "cap_power_gain"): _set(power_cap="amount"),
+    ("passive", "summon_damage"): _set(summon_damage="amount"),
+    ("passive", "protect_attached"): _set(protect_attached=True),
+    ("passive", "block_attach"): _set(block_attach=True),
+    ("passive", "reactions_face_up"): _set(reactions_face_up=True),
+    ("static", "enters_only_by_effect"): _set(only_by_effect=True),
+    ("static", "play_by_sacrifice"): _set(play_sacrifice="amount", only_by_effect=True),
+    ("on_enter", "discard_reaction"): _set(enter_discard=True),
+    ("on_destroyed", "create_token"): _set(destroyed_token=("token", None)),
+    ("on_ally_destroyed", "add_power"): _set(ally_power="amount"),
+    ("on_attacked_survived", "add_power"): _set(survived_power="amount"),
+    ("on_field_summon", "add_power"): _set(field_summon_power="amount"),
+    ("on_summon_discarded", "add_power"): _set(summon_discard_power="amount"),
+    ("end_of_power", "create_token"): _set(end_power="spec"),
+    ("start_of_movement", "scry"): _set(scry=True),
+    ("reaction", ""): _set(reaction="spec", reaction_when=("when", "")),
 }
 
 
@@ -128,23 +211,30 @@ class CardTable:
         for entries in decks:
             pile = [self._id(e.card) for e in playable_cards(entries) for _ in range(e.quantity)]
             self.piles.append(tuple(pile))
-        listed = {
+        self._listed = {
             e.card.code.upper(): e.card for d in decks for e in d if e.section == "tokens" and e.card.is_token
         }
         self.tokens: dict[str, int] = {}
-        for code, default in TOKENS.items():
-            self.tokens[code] = self._id(listed.get(code, default))
+        for code in sorted({str(s["token"]).upper() for c in list(self.cards) for s in c.specs if "token" in s}):
+            self.token(code)
         self.modifiers = any(
-            c.att_res
-            or c.att_dmg
-            or c.att_pot
-            or c.att_thorns
-            or c.field_res
-            or c.field_power
-            or c.adjacent_res
+            c.att_res or c.att_dmg or c.att_pot or c.att_thorns or c.field_res or c.field_power or c.adjacent_res
+            or c.summon_damage or c.power_cap
             for c in self.cards
-        )
+        )  # fmt: skip
+        self.protections = any(c.protect for c in self.cards)
         self.action_cache: dict[tuple[Any, ...], Any] = {}
+
+    def token(self, code: str) -> int | None:
+        """The id of the token *code* an effect creates: the deck's «Tokens:» text, else the known token."""
+        key = code.strip().upper()
+        found = self.tokens.get(key)
+        if found is None:
+            card = self._listed.get(key) or TOKENS.get(key)
+            if card is None:
+                return None
+            found = self.tokens[key] = self._id(card)
+        return found
 
     def _id(self, card: CardData) -> int:
         found = self._ids.get(card)

@@ -40,9 +40,7 @@ class EliriaCombat(EliriaBoard):
                 continue
             for t in self._reach(c, s, len(rival)):
                 target = rival[t]
-                if target is None or (
-                    target.up and target.card.script and target.card.script.protected(self, 1 - p, t, c)
-                ):
+                if target is None or (self.table.protections and self.protected(1 - p, t, c)):
                     continue
                 seen = target.card.id if target.up else -1
                 for a in attacks:
@@ -61,10 +59,26 @@ class EliriaCombat(EliriaBoard):
         label = f"Atacar con {c.card.name} ({a.name}, coste {a.cost}) a {name} (espacio {t + 1})"
         return Action(key, label, "attack", (s, a.index, t))
 
+    def protected(self, q: int, t: int, attacker: Combatant) -> bool:
+        """Whether seat *q*'s combatant on slot *t* may not be attacked by *attacker* (passives, 6.a.III)."""
+        combat = self.sides[q].combat
+        target = combat[t]
+        assert target is not None
+        kind = target.card.protect if target.up and not self.silenced(target) else ""
+        if kind == "self" and attacker.power <= target.card.protect_max_power:
+            return True
+        if kind == "self_beside_ally" and any(
+            (n := combat[s]) is not None and n.up for s in (t - 1, t + 1) if 0 <= s < len(combat)
+        ):
+            return True
+        return not target.up and any(
+            c is not None and c is not target and c.up and c.card.protect == "own_face_down" and not self.silenced(c)
+            for c in combat
+        )
+
     @staticmethod
     def _reach(c: Combatant, s: int, slots: int) -> range | tuple[int, ...]:
-        script = c.card.script
-        reach = "" if script is None else script.reach
+        reach = c.card.reach
         if reach == "any":
             return range(slots)
         if reach == "adjacent":
@@ -141,8 +155,8 @@ class EliriaCombat(EliriaBoard):
         if ctx.destroyed:
             self.destroy(q, ctx.t, after_hit)
         else:
-            if target.card.survived_power:
-                target.power = min(self.potential(q, target), target.power + target.card.survived_power)
+            if target.card.survived_power and not self.silenced(target):
+                self.gain_power(q, target, target.card.survived_power)
             after_hit()
 
     def _damage(self, ctx: AttackContext, target: Combatant) -> int:
@@ -205,6 +219,8 @@ class EliriaCombat(EliriaBoard):
                 if hit:  # ruling CUARTO: only the attacked combatant, in its owner's next turn
                     target.blocked_turn = self.turn + 1
                 self.event("roll", player=p, roll=roll, hit=hit, rule="CUARTO")
+            elif action == "cannot_move" and target_here:  # in the rival's next turn
+                target.unmovable_turn = self.turn + 1
             elif action == "add_resistance" and attacker_here:
                 ctx.attacker.res_bonus, ctx.attacker.res_until = amount, self.turn + 2
         self._end_turn()

@@ -1,58 +1,176 @@
-"""Eliria card effects as data: a small, validated vocabulary of triggers and actions.
+"""Eliria card behaviour as data: the vocabulary of ``effects`` and its validation.
 
-Each effect is a dict ``{"trigger": …, "action": …, …}``. The engine knows how
-to run every (trigger, action) pair of :data:`ALLOWED`; :func:`validate_effect`
-refuses anything else, and :data:`EFFECTS` (by card code, texts of the bundled
-catalogue's current editions, ruling TERCERO) is validated when this module is
-imported. What the vocabulary cannot say lives in :mod:`engine.eliria.scripts`,
-a registry of Python classes by card code. A card with neither is played as a
-vanilla card: its numbers count, its text does nothing.
+A card edition's ``effects`` (catalogue JSON, CONTRACT §2) is a list of effect
+objects. Each names a ``trigger`` (when it happens) and either an ``action`` (what
+happens, with its parameters) or a ``script`` (a named, parameterised behaviour of
+:mod:`.scripts` for what plain actions cannot say). Nothing here is keyed by a card
+code: a new card reuses any trigger, action or script by writing it in its data.
+``[]`` says the card's text does nothing in play; a card without ``effects`` is
+*unsimulated* (:func:`unsimulated`). The publisher's guide is ``docs/effects.md``.
 
->>> validate_effect({"trigger": "on_play", "action": "add_power", "amount": 1, "target": "own_face_up"})
+>>> validate_effects([{"trigger": "on_play", "action": "add_power", "amount": 1, "target": "own_face_up"}])
 []
->>> validate_effect({"trigger": "on_play", "action": "explode"})
-["acción desconocida: 'explode'"]
+>>> validate_effects([{"trigger": "on_play", "action": "explode"}])
+["efecto 1: acción desconocida: 'explode'"]
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..cards import Attack, CardData, Game
-from ..errors import EngineError
 
-__all__ = ["ALLOWED", "EFFECTS", "FORMULAS", "TOKENS", "effects_of", "validate_effect", "validate_effects"]
+__all__ = [
+    "FIELDS",
+    "FORMULAS",
+    "SCRIPT_PARAMS",
+    "TOKENS",
+    "VOCABULARY",
+    "register_tokens",
+    "unsimulated",
+    "validate_effect",
+    "validate_effects",
+]
 
-# trigger -> the actions it may carry. Triggers of combat cards run only face up (6.a.III, 8).
-ALLOWED: dict[str, frozenset[str]] = {
-    "on_play": frozenset({"add_power", "add_damage", "draw"}),  # a summon takes effect (6.c)
-    "attached": frozenset({"add_resistance", "add_damage", "add_potential", "damage_attacker"}),  # 6.c.II
-    "field": frozenset({"add_resistance", "add_power"}),  # 6.c.III: both players alike
-    "passive": frozenset({"add_resistance"}),  # 6.a.III, on the neighbours
-    "on_destroyed": frozenset({"create_token"}),
-    "on_ally_destroyed": frozenset({"add_power"}),
-    "on_attacked_survived": frozenset({"add_power"}),
-    "end_of_power": frozenset({"create_token"}),  # end of your Poder phase (12.c), optional
-    "on_attack": frozenset(
-        {"lose_power", "create_token", "draw", "cannot_attack", "add_resistance", "damage_x"}
-    ),
-    "reaction": frozenset({"damage_attacker"}),  # 6.b: activated in the opponent's turn
+# Parameters an effect may carry, with their JSON types.
+FIELDS: dict[str, type | tuple[type, ...]] = {
+    "trigger": str,
+    "action": str,
+    "script": str,
+    "amount": (int, str),
+    "target": str,
+    "attack": int,
+    "token": str,
+    "card": str,
+    "name": str,
+    "class": str,
+    "exclude_tokens": bool,
+    "tokens": bool,
+    "min_power": int,
+    "exact_power": int,
+    "power": int,
+    "cost_power": int,
+    "roll_at_least": int,
+    "roll_at_most": int,
+    "max_attacker_power": int,
+    "if_destroyed": bool,
+    "optional": bool,
+    "duration": str,
+    "formula": str,
+    "when": str,
+    "reach": str,
 }
+_BASE = frozenset({"trigger", "action", "script"})
+
+# trigger -> action -> the parameters it accepts (besides trigger and action).
+# Triggers of combat cards run only while the card is face up (6.a.III, 8).
+VOCABULARY: dict[str, dict[str, frozenset[str]]] = {
+    # 6.c: a summon takes effect (played face up, or activated later).
+    "on_play": {
+        "add_power": frozenset({"amount", "target"}),
+        "add_damage": frozenset({"amount", "target", "duration"}),
+        "draw": frozenset({"amount"}),
+        "sacrifice_for_power": frozenset({"amount", "tokens"}),
+    },
+    # 6.c.II: while bound to one of your face-up combatants (optionally of one class).
+    "attached": {
+        "add_resistance": frozenset({"amount", "class"}),
+        "add_damage": frozenset({"amount", "class"}),
+        "add_potential": frozenset({"amount", "class"}),
+        "damage_attacker": frozenset({"amount", "class"}),
+        "drain_attacker": frozenset({"class"}),
+    },
+    # 6.c.III: a field summon, face up, applies to both players alike.
+    "field": {
+        "add_resistance": frozenset({"amount", "target", "exclude_tokens"}),
+        "add_power": frozenset({"amount", "target", "class"}),
+        "forbid_attached": frozenset(),
+        "draw_on_destroyed": frozenset({"amount", "exclude_tokens", "optional"}),
+        "attack_roll": frozenset({"roll_at_most"}),
+    },
+    # 6.a.III: a combat card's passive, while face up.
+    "passive": {
+        "add_resistance": frozenset({"amount", "target"}),
+        "protect": frozenset({"target", "max_attacker_power"}),
+        "reach": frozenset({"reach"}),
+        "cap_power_gain": frozenset({"amount"}),
+        "summon_damage": frozenset({"amount"}),
+        "protect_attached": frozenset(),
+        "block_attach": frozenset(),
+        "reactions_face_up": frozenset(),
+    },
+    # What the card is, whatever its face: how it may enter play.
+    "static": {
+        "enters_only_by_effect": frozenset(),
+        "play_by_sacrifice": frozenset({"amount", "tokens"}),
+    },
+    "on_enter": {"discard_reaction": frozenset({"target"})},
+    "on_destroyed": {"create_token": frozenset({"token", "target"})},
+    "on_ally_destroyed": {"add_power": frozenset({"amount", "target"})},
+    "on_attacked_survived": {"add_power": frozenset({"amount", "target"})},
+    "on_field_summon": {"add_power": frozenset({"amount", "target"})},
+    "on_summon_discarded": {"add_power": frozenset({"amount", "target"})},
+    # End of your Poder phase (12.c); optional.
+    "end_of_power": {"create_token": frozenset({"token", "min_power", "exact_power", "cost_power"})},
+    # Start of your Movimiento phase (12.b); optional.
+    "start_of_movement": {"scry": frozenset({"amount"})},
+    # After one of the card's attacks (``attack``: its index, from 0) resolves.
+    "on_attack": {
+        "lose_power": frozenset({"attack", "amount", "target"}),
+        "create_token": frozenset({"attack", "token"}),
+        "draw": frozenset({"attack", "amount", "if_destroyed"}),
+        "cannot_attack": frozenset({"attack", "target", "roll_at_least"}),
+        "add_resistance": frozenset({"attack", "amount", "target", "duration"}),
+        "damage_x": frozenset({"attack", "formula"}),
+        "turn_face_down": frozenset({"attack", "target", "roll_at_least"}),
+        "move": frozenset({"attack", "target"}),
+        "silence": frozenset({"attack", "target", "duration"}),
+        "destroy_attached": frozenset({"attack", "target"}),
+        "move_before": frozenset({"attack"}),
+        "cannot_move": frozenset({"attack", "target"}),
+    },
+    # 6.b: a face-down reaction answers a moment of the opponent's turn (``when``).
+    "reaction": {
+        "damage_attacker": frozenset({"when", "amount"}),
+        "cannot_attack": frozenset({"when", "target", "duration"}),
+        "destroy_summon": frozenset({"when", "target"}),
+        "ambush": frozenset({"when"}),
+    },
+}
+
 TARGETS = frozenset(
     {
         "self",
+        "self_beside_ally",
         "attacked",
         "attacker",
+        "aligned",
+        "moved",
+        "rival",
         "own_face_up",
+        "own_face_down",
         "chosen_own_face_up",
         "adjacent_own",
+        "adjacent_to_attacked",
         "all_face_down",
         "all",
+        "each_player",
     }
 )
-WHEN = frozenset({"attacked_survived"})  # reaction conditions the data can express
+WHEN = frozenset(
+    {
+        "attacked_survived",
+        "attack_declared",
+        "last_destroyed",
+        "rival_moved",
+        "rival_summon",
+        "rival_played_aligned",
+        "rival_sacrificed",
+    }
+)
 DURATIONS = frozenset({"turn", "until_next_turn"})
+REACH = frozenset({"any", "adjacent"})
 # Formulas of the variable damage "x" (6.a.IV). Without one, x is the attacker's power.
 FORMULAS = frozenset(
     {
@@ -66,58 +184,93 @@ FORMULAS = frozenset(
         "last_sacrifice_plus_3",
     }
 )
-_FIELDS: dict[str, type | tuple[type, ...]] = {
-    "trigger": str,
-    "action": str,
-    "amount": (int, str),
-    "target": str,
-    "attack": int,
-    "token": str,
-    "class": str,
-    "exclude_tokens": bool,
-    "min_power": int,
-    "exact_power": int,
-    "cost_power": int,
-    "roll_at_least": int,
-    "if_destroyed": bool,
-    "duration": str,
-    "formula": str,
-    "when": str,
+# Named scripts: the trigger they hang on and the parameters they take.
+SCRIPT_PARAMS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "sacrifice_cannon": (frozenset({"passive"}), frozenset({"tokens"})),
+    "revive_once": (frozenset({"passive"}), frozenset()),
+    "mutation": (frozenset({"end_of_power"}), frozenset({"name", "power"})),
+    "asymmetric_destruction": (frozenset({"on_play"}), frozenset({"tokens"})),
+    "alchemical_destruction": (frozenset({"on_play"}), frozenset()),
+    "blood_offering": (frozenset({"on_play"}), frozenset({"amount", "tokens"})),
+    "awaken": (frozenset({"on_play"}), frozenset({"card", "amount", "tokens"})),
+    "final_defence": (frozenset({"reaction"}), frozenset({"when", "power"})),
+    "mirage_veil": (frozenset({"reaction"}), frozenset({"when"})),
+    "tactical_retreat": (frozenset({"reaction"}), frozenset({"when"})),
 }
 
 
-def validate_effect(spec: Mapping[str, Any]) -> list[str]:
-    """The problems of one effect dict (Spanish, empty when it is valid)."""
-    problems = [f"campo desconocido: {k!r}" for k in spec if k not in _FIELDS]
-    problems += [
-        f"{k!r} debe ser {_type_name(t)}" for k, t in _FIELDS.items() if k in spec and not _is(spec[k], t)
-    ]
+def validate_effect(spec: Any) -> list[str]:
+    """The problems of one effect object (Spanish, empty when it is valid)."""
+    if not isinstance(spec, Mapping):
+        return ["cada efecto debe ser un objeto"]
+    problems = [f"campo desconocido: {k!r}" for k in spec if k not in FIELDS]
+    problems += [f"{k!r} debe ser {_type_name(t)}" for k, t in FIELDS.items() if k in spec and not _is(spec[k], t)]
     if problems:
         return problems
-    trigger, action = spec.get("trigger"), spec.get("action")
-    if trigger not in ALLOWED:
+    trigger = spec.get("trigger")
+    if trigger not in VOCABULARY:
         return [f"disparador desconocido: {trigger!r}"]
-    if action not in set().union(*ALLOWED.values()):
-        return [f"acción desconocida: {action!r}"]
-    if action not in ALLOWED[trigger]:
-        return [f"la acción {action!r} no admite el disparador {trigger!r}"]
-    checks = [
-        ("target", TARGETS),
-        ("duration", DURATIONS),
-        ("formula", FORMULAS),
-        ("when", WHEN),
-    ]
-    problems = [
-        f"{k!r} desconocido: {spec[k]!r}" for k, allowed in checks if k in spec and spec[k] not in allowed
-    ]
+    if "script" in spec:
+        return _validate_script(spec, trigger)
+    action = spec.get("action")
+    allowed = VOCABULARY[trigger]
+    if action not in allowed:
+        known = any(action in actions for actions in VOCABULARY.values())
+        return [f"la acción {action!r} no admite el disparador {trigger!r}" if known else f"acción desconocida: {action!r}"]
+    extra = set(spec) - _BASE - allowed[action]
+    problems = [f"{k!r} no se usa con {trigger}/{action}" for k in sorted(extra)]
+    return problems + _values(spec, trigger, action)
+
+
+def _validate_script(spec: Mapping[str, Any], trigger: str) -> list[str]:
+    name = spec["script"]
+    if "action" in spec:
+        return ["un efecto lleva 'action' o 'script', no los dos"]
+    if name not in SCRIPT_PARAMS:
+        return [f"script desconocido: {name!r}"]
+    triggers, params = SCRIPT_PARAMS[name]
+    if trigger not in triggers:
+        return [f"el script {name!r} no admite el disparador {trigger!r}"]
+    extra = set(spec) - _BASE - params
+    return [f"{k!r} no se usa con el script {name!r}" for k in sorted(extra)] + _values(spec, trigger, name)
+
+
+def _values(spec: Mapping[str, Any], trigger: str, action: str) -> list[str]:
+    checks = [("target", TARGETS), ("duration", DURATIONS), ("formula", FORMULAS), ("when", WHEN), ("reach", REACH)]
+    problems = [f"{k!r} desconocido: {spec[k]!r}" for k, allowed in checks if k in spec and spec[k] not in allowed]
     amount = spec.get("amount")
     if isinstance(amount, str) and amount != "all":
         problems.append(f"'amount' debe ser un entero o 'all', no {amount!r}")
     if trigger == "on_attack" and "attack" not in spec:
-        problems.append("un efecto 'on_attack' necesita 'attack' (índice del ataque)")
-    if action == "create_token" and spec.get("token") not in TOKENS:
-        problems.append(f"token desconocido: {spec.get('token')!r}")
+        problems.append("un efecto 'on_attack' necesita 'attack' (índice del ataque, desde 0)")
+    if trigger == "reaction" and "when" not in spec:
+        problems.append("una reacción necesita 'when' (el momento en que se activa)")
+    if action == "create_token" and not spec.get("token"):
+        problems.append("'create_token' necesita 'token' (el código del token)")
+    if action == "damage_x" and "formula" not in spec:
+        problems.append("'damage_x' necesita 'formula'")
     return problems
+
+
+def validate_effects(effects: Any, *, attacks: int | None = None) -> list[str]:
+    """The problems of a whole ``effects`` list, each prefixed with the effect's number (from 1).
+
+    *attacks*: the card's number of attacks, to check ``attack`` indexes when known.
+    """
+    if not isinstance(effects, list | tuple):
+        return ["'effects' debe ser una lista de efectos"]
+    out: list[str] = []
+    scripts = 0
+    for n, spec in enumerate(effects, 1):
+        problems = validate_effect(spec)
+        if not problems and attacks is not None and "attack" in spec and not 0 <= spec["attack"] < attacks:
+            problems = [f"'attack' {spec['attack']} no existe (la carta tiene {attacks} ataques)"]
+        if not problems and "script" in spec:
+            scripts += 1
+            if scripts > 1:
+                problems = ["una carta admite un solo script"]
+        out += [f"efecto {n}: {p}" for p in problems]
+    return out
 
 
 def _is(value: object, types: type | tuple[type, ...]) -> bool:
@@ -131,150 +284,34 @@ def _type_name(types: type | tuple[type, ...]) -> str:
     return names[types]
 
 
-def validate_effects(effects: Mapping[str, tuple[Mapping[str, Any], ...]]) -> None:
-    """Raise :class:`EngineError` listing every invalid effect of *effects*."""
-    bad = [f"{code}: {p}" for code, specs in effects.items() for s in specs for p in validate_effect(s)]
-    if bad:
-        raise EngineError("Efectos de carta no válidos: " + "; ".join(bad))
+def unsimulated(cards: Iterable[CardData]) -> list[str]:
+    """Codes of the cards that print a text the engine does not play (no ``effects``), in order, once each."""
+    seen: dict[str, None] = {}
+    for card in cards:
+        if not card.is_simulated:
+            seen.setdefault(card.code, None)
+    return list(seen)
 
 
-def _token(
-    code: str, name: str, potential: int, resistance: int, card_class: str, attack: Attack
-) -> CardData:
+def _token(code: str, name: str, potential: int, resistance: int, card_class: str, attack: Attack) -> CardData:
     return CardData(
         Game.ELIRIA, code, name, "token", potential=potential, card_class=card_class,
-        resistance=resistance, attacks=(attack,),
+        resistance=resistance, attacks=(attack,), effects=(),
     )  # fmt: skip
 
 
-# Tokens the effects create (rule 14: they need not be in the deck). A deck's «Tokens:»
-# section, when it lists the code, gives the current text instead of these.
+# Token cards an effect may create when the deck's «Tokens:» section does not list them
+# (rule 14: tokens need not be in the deck). Card data, not behaviour: the tokens of the
+# bundled catalogue, and any token a loaded catalogue brings (:func:`register_tokens`).
 TOKENS: dict[str, CardData] = {
     "BASE-051": _token("BASE-051", "Token de espectro", 2, 1, "espíritu", Attack(1, "Roce gélido", 1)),
     "BASE-109": _token("BASE-109", "Token de fisión", 2, 1, "bestia", Attack(1, "Pseudópodo", 1)),
     "EXP-002": _token("EXP-002", "Token de retoño", 1, 2, "objeto vivo", Attack(1, "Raíz punzante", 1)),
 }
 
-_LOSE_1 = {"trigger": "on_attack", "action": "lose_power", "amount": 1, "target": "attacked"}
 
-EFFECTS: dict[str, tuple[dict[str, Any], ...]] = {
-    "BASE-002": ({"trigger": "on_attack", "attack": 1, "action": "damage_x", "formula": "summons_plus_1"},),
-    "BASE-003": ({**_LOSE_1, "attack": 1},),
-    "BASE-005": (
-        {"trigger": "on_destroyed", "action": "create_token", "token": "BASE-051", "target": "self"},
-    ),
-    "BASE-007": (
-        {
-            "trigger": "on_attack",
-            "attack": 1,
-            "action": "add_resistance",
-            "amount": 2,
-            "target": "self",
-            "duration": "until_next_turn",
-        },
-    ),  # fmt: skip
-    "BASE-010": ({**_LOSE_1, "attack": 0},),
-    "BASE-012": (
-        {"trigger": "reaction", "when": "attacked_survived", "action": "damage_attacker", "amount": 3},
-    ),
-    "BASE-016": (
-        {"trigger": "on_attack", "attack": 1, "action": "damage_x", "formula": "rival_discard_max_4"},
-    ),
-    "BASE-017": ({"trigger": "on_ally_destroyed", "action": "add_power", "amount": 1, "target": "self"},),
-    "BASE-021": ({"trigger": "on_attack", "attack": 1, "action": "damage_x", "formula": "twice_summons"},),
-    "BASE-023": ({"trigger": "passive", "action": "add_resistance", "amount": 1, "target": "adjacent_own"},),
-    "BASE-026": (
-        {"trigger": "on_attack", "attack": 2, "action": "lose_power", "amount": "all", "target": "self"},
-    ),
-    "BASE-029": ({"trigger": "on_attack", "attack": 1, "action": "damage_x", "formula": "two_per_beast"},),
-    "BASE-032": (
-        {
-            "trigger": "on_attack",
-            "attack": 1,
-            "action": "add_resistance",
-            "amount": 2,
-            "target": "self",
-            "duration": "until_next_turn",
-        },
-    ),  # fmt: skip
-    "BASE-033": (
-        {"trigger": "on_attack", "attack": 1, "action": "damage_x", "formula": "target_resistance_plus_1"},
-    ),
-    "BASE-034": ({"trigger": "on_attack", "attack": 1, "action": "draw", "amount": 1, "if_destroyed": True},),
-    "BASE-036": ({**_LOSE_1, "attack": 1},),
-    "BASE-042": (
-        {
-            "trigger": "on_play",
-            "action": "add_damage",
-            "amount": 3,
-            "target": "chosen_own_face_up",
-            "duration": "turn",
-        },
-    ),  # fmt: skip
-    "BASE-043": ({"trigger": "on_play", "action": "add_power", "amount": 1, "target": "own_face_up"},),
-    "BASE-044": ({"trigger": "attached", "action": "add_damage", "amount": 2, "class": "guerrero"},),
-    "BASE-045": ({"trigger": "attached", "action": "add_resistance", "amount": 2},),
-    "BASE-047": (
-        {
-            "trigger": "field",
-            "action": "add_resistance",
-            "amount": 1,
-            "target": "all_face_down",
-            "exclude_tokens": True,
-        },
-    ),  # fmt: skip
-    "BASE-048": (
-        {"trigger": "field", "action": "add_power", "amount": 1, "target": "all", "class": "reanimado"},
-    ),
-    # CUARTO: on a hit of the die only the attacked combatant cannot attack in its next turn.
-    "BASE-102": (
-        {
-            "trigger": "on_attack",
-            "attack": 1,
-            "action": "cannot_attack",
-            "target": "attacked",
-            "roll_at_least": 7,
-        },
-    ),
-    # PRIMERO: the Cañón's passive (a script) may sacrifice tokens; its shot is data.
-    "BASE-105": (
-        {"trigger": "on_attack", "attack": 1, "action": "damage_x", "formula": "last_sacrifice_plus_3"},
-        {"trigger": "on_attack", "attack": 1, "action": "lose_power", "amount": "all", "target": "self"},
-    ),
-    "BASE-108": (
-        {
-            "trigger": "end_of_power",
-            "action": "create_token",
-            "token": "BASE-109",
-            "min_power": 3,
-            "cost_power": 3,
-        },
-        {"trigger": "on_attack", "attack": 1, "action": "create_token", "token": "BASE-109"},
-    ),  # fmt: skip
-    "EXP-001": (
-        {
-            "trigger": "end_of_power",
-            "action": "create_token",
-            "token": "EXP-002",
-            "exact_power": 5,
-            "cost_power": 2,
-        },
-    ),  # fmt: skip
-    "EXP-004": (
-        {"trigger": "on_attacked_survived", "action": "add_power", "amount": 2, "target": "self"},
-        {**_LOSE_1, "attack": 1, "amount": 2},
-    ),
-    "EXP-005": ({"trigger": "on_attack", "attack": 1, "action": "damage_x", "formula": "own_discard_max_8"},),
-    "EXP-008": ({"trigger": "attached", "action": "damage_attacker", "amount": 2},),
-    "EXP-010": (
-        {"trigger": "on_attack", "attack": 1, "action": "damage_x", "formula": "last_sacrifice_plus_3"},
-        {"trigger": "on_attack", "attack": 1, "action": "lose_power", "amount": "all", "target": "self"},
-    ),
-    "EXP-014": ({"trigger": "attached", "action": "add_potential", "amount": 2, "class": "bestia"},),
-}
-validate_effects(EFFECTS)
-
-
-def effects_of(code: str) -> tuple[dict[str, Any], ...]:
-    """The data effects of a card code (case-insensitive), empty for a vanilla card."""
-    return EFFECTS.get(code.strip().upper(), ())
+def register_tokens(cards: Sequence[CardData]) -> None:
+    """Make the token cards of a loaded catalogue available to the effects that create them."""
+    for card in cards:
+        if card.game is Game.ELIRIA and card.is_token:
+            TOKENS[card.code.strip().upper()] = card

@@ -18,18 +18,14 @@ from typing import Any
 
 from ..decklist import DeckEntry
 from ..rng import draw_random
-from .rules import HAND_SIZE, playable_cards
+from .rules import COMBAT_SLOTS, DISCARD_RANK, HAND_SIZE, RULE_OF_THREE, playable_cards, power_up
 
 __all__ = ["RULE_OF_THREE", "SLOTS", "EliriaDeck", "EliriaGame", "Event"]
 
-SLOTS = 3  # rule 2: three spaces for combat cards
-RULE_OF_THREE = 3  # rule 9: three combat cards from hand per game
+SLOTS = COMBAT_SLOTS
 NEVER = 1 << 30  # "attack cost" of a card without attacks
 Event = dict[str, Any]
 
-# Which card the 11.b mulligan sends to the discard pile first: none of them can be
-# played by the goldfish, so keep the ones a player would keep (combat cards with †).
-_DISCARD_RANK = {"reaction": 0, "summon": 1, "token": 2, "combat": 3}
 
 
 @dataclass(frozen=True)
@@ -54,7 +50,7 @@ class EliriaDeck:
             playable=tuple(c.is_mulligan_combat for c in cards),
             potential=tuple(max(c.potential or 0, 0) for c in cards),
             attack_cost=tuple(min((a.cost for a in c.attacks), default=NEVER) for c in cards),
-            discard_rank=tuple(_DISCARD_RANK.get(c.type, 0) for c in cards),
+            discard_rank=tuple(DISCARD_RANK.get(c.type, 0) for c in cards),
             attack_costs=tuple(frozenset(a.cost for a in c.attacks) for c in cards),
         )
 
@@ -209,9 +205,10 @@ class EliriaGame:
         if self.charging:
             potential, power = self.deck.potential, self.power
             for slot, card in enumerate(self.board):
-                if power[slot] < potential[card]:
-                    power[slot] += 1
-                    self.charging -= power[slot] == potential[card]
+                cap = potential[card]
+                if power[slot] < cap:
+                    power[slot] = power_up(power[slot], cap)
+                    self.charging -= power[slot] == cap
         if self.trace is not None:
             for slot, card in enumerate(self.board):
                 self._event(

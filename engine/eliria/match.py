@@ -20,7 +20,7 @@ that took effect go to the discard pile, 6.c.I).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -30,15 +30,15 @@ from ..match import DEFAULT_TURN_CAP
 from .board import END, AttackContext
 from .cardinfo import COMBAT, FACE_DOWN_CAP, REACTION, SUMMON, CardInfo, CardTable
 from .combat import EliriaCombat
-from .rules import HAND_SIZE
+from .rules import HAND_SIZE, RULE_OF_THREE, power_up
 from .state import Support
 
 if TYPE_CHECKING:
     from .view import EliriaView
 
-__all__ = ["RULE_OF_THREE", "AttackContext", "EliriaMatch"]
+__all__ = ["KEEP", "AttackContext", "EliriaMatch"]
 
-RULE_OF_THREE = 3  # rule 9
+KEEP = Action("mulligan_keep", "Conservar la mano (renunciar al mulligan, 11.b)", "mulligan_keep")
 
 
 class EliriaMatch(EliriaCombat):
@@ -60,9 +60,7 @@ class EliriaMatch(EliriaCombat):
         super().__init__(
             decks, seed=seed, index=index, first=first, turn_cap=turn_cap, trace=trace, table=table
         )
-        shuffle = self.rng.shuffle.shuffle
-        for side in self.sides:
-            shuffle(side.deck)  # 11.a
+        # 11.a: the decks are shuffled lazily, each draw a random card (EliriaBoard.draw_card).
         if first is None and self.players == 2:
             self._roll_for_first()
         else:
@@ -103,7 +101,7 @@ class EliriaMatch(EliriaCombat):
             self._begin_turn(self.first)
             return
         p = order[i]
-        if len(self.sides[p].deck) < HAND_SIZE:
+        if self.sides[p].deck_size() < HAND_SIZE:
             self.lose(p, "7.c")
             return
         self._draw_hand(p)
@@ -111,12 +109,14 @@ class EliriaMatch(EliriaCombat):
 
     def _draw_hand(self, p: int) -> None:
         side = self.sides[p]
-        side.hand = [side.deck.pop() for _ in range(HAND_SIZE)]
+        draw = self.draw_card
+        side.hand = [draw(p) for _ in range(HAND_SIZE)]  # type: ignore[misc]  # checked: five are there
         self.event("hand", player=p, cards=[c.code for c in side.hand], rule="11.b")
 
     def _check_hand(self, i: int, p: int) -> None:
+        """11.b: a hand without a combat card lacking † gives the *right* to a mulligan (keep or discard)."""
         hand = self.sides[p].hand
-        if any(c.kind == COMBAT and not c.cross for c in hand):
+        if any(c.is_mulligan_combat for c in hand):
             self._open(i + 1)
             return
         options = [
@@ -129,6 +129,7 @@ class EliriaMatch(EliriaCombat):
             )
             for j, c in enumerate(hand)
         ]
+        options.append(KEEP)
         self.ask(
             p,
             "mulligan",
@@ -139,15 +140,18 @@ class EliriaMatch(EliriaCombat):
 
     def _mulligan(self, i: int, p: int, action: Action) -> None:
         """11.b: the chosen card to the discard pile, the rest back, shuffle, five again (7.c if short)."""
+        if action.kind == "mulligan_keep":
+            self.event("keep", player=p, rule="11.b")
+            self._open(i + 1)
+            return
         side = self.sides[p]
         card = side.hand.pop(action.args[0])
         side.discard.append(card)
         side.mulligans += 1
-        side.deck.extend(side.hand)
+        side.deck.extend(side.hand)  # reshuffled: the deck is unordered, draws are random
         side.hand = []
-        self.rng.shuffle.shuffle(side.deck)
         self.event("mulligan", player=p, discarded=card.code, count=side.mulligans, rule="11.b")
-        if len(side.deck) < HAND_SIZE:
+        if side.deck_size() < HAND_SIZE:
             self.lose(p, "7.c")
             return
         self._draw_hand(p)
@@ -287,7 +291,7 @@ class EliriaMatch(EliriaCombat):
         combat = self.sides[p].combat
         cache = self._cache
         for s, c in enumerate(combat):
-            if c is None:
+            if c is None or c.unmovable_turn == self.turn:
                 continue
             for to in (s - 1, s + 1):
                 if 0 <= to < len(combat) and combat[to] is None:
@@ -323,7 +327,8 @@ class EliriaMatch(EliriaCombat):
         else:
             comb = side.combat[action.args[0]]
             assert comb is not None and comb.card.script is not None
-            comb.card.script.movement_apply(self, p, action)
+            comb.card.script.movement_apply(self, p, action, self._ask_movement)
+            return
         self._ask_movement()
 
     def reveal(self, p: int, slot: int) -> None:
@@ -369,14 +374,15 @@ class EliriaMatch(EliriaCombat):
         if not side.has_combatant():
             self.lose(p, "7.b")
             return
-        extra = self._field_power() if self.table.modifiers else ()
-        for c in side.combat:
-            if c is None:
-                continue
-            cap = self.potential(p, c) if c.up else FACE_DOWN_CAP
-            gain = 1 + sum(n for cls, n in extra if cls == "" or c.card.class_key == cls)
-            if c.power < cap:
-                c.power = min(cap, c.power + gain)
+        if self.table.modifiers:
+            extra = self._field_power()
+            for c in side.combat:
+                if c is not None:
+                    self.gain_power(p, c, 1 + sum(n for cls, n in extra if cls == "" or c.card.class_key == cls))
+        else:
+            for c in side.combat:
+                if c is not None:
+                    c.power = power_up(c.power, c.card.potential if c.up else FACE_DOWN_CAP)
         if self.log is not None:
             self.event(
                 "power", player=p, powers=[None if c is None else c.power for c in side.combat], rule="12.c"
@@ -410,11 +416,11 @@ class EliriaMatch(EliriaCombat):
         self._attack_phase()
 
     @staticmethod
-    def _end_power_ready(power: int, spec: dict[str, object]) -> bool:
+    def _end_power_ready(power: int, spec: Mapping[str, object]) -> bool:
         exact, least = spec.get("exact_power"), spec.get("min_power")
         return (exact is None or power == exact) and (not isinstance(least, int) or power >= least)
 
-    def _ask_token(self, p: int, slot: int, spec: dict[str, object]) -> None:
+    def _ask_token(self, p: int, slot: int, spec: Mapping[str, object]) -> None:
         code, cost = str(spec["token"]), spec.get("cost_power", 0)
         assert isinstance(cost, int)
         options = [

@@ -10,13 +10,12 @@ import random
 from collections.abc import Callable, Sequence
 
 from ..actions import Action
-from .cardinfo import COMBAT, REACTION, SUMMON, CardInfo
+from .cardinfo import REACTION, SUMMON, CardInfo
+from .rules import DISCARD_RANK
 from .view import EliriaView
 
 __all__ = ["EliriaGoldfishPlayer", "EliriaPlayer", "card_value"]
 
-# Which card a mulligan (11.b) gives up first: the ones least able to win a game.
-_DISCARD_RANK = {REACTION: 0, SUMMON: 1, "token": 2, COMBAT: 3}
 
 
 def card_value(card: CardInfo) -> float:
@@ -66,10 +65,11 @@ class EliriaPlayer:
             return self._movement(view, legal)
         if kind == "attack":
             return self._attack(view, legal)
-        if kind == "mulligan":
+        if kind == "mulligan":  # 11.b is a right; a hand with no combatant loses by 7.b: always take it
             hand = view.me.hand
             return min(
-                legal, key=lambda a: (_DISCARD_RANK.get(hand[a.args[0]].kind, 0), card_value(hand[a.args[0]]))
+                (a for a in legal if a.kind == "mulligan_discard"),
+                key=lambda a: (DISCARD_RANK.get(hand[a.args[0]].kind, 0), card_value(hand[a.args[0]])),
             )
         chooser = _CHOICES.get(kind)
         return chooser(view, legal) if chooser is not None else legal[0]
@@ -254,7 +254,8 @@ class EliriaGoldfishPlayer:
         kind = view.pending_kind
         hand = view.me.hand
         if kind == "mulligan":
-            return min(legal, key=lambda a: _DISCARD_RANK.get(hand[a.args[0]].kind, 0))
+            return min((a for a in legal if a.kind == "mulligan_discard"),
+                       key=lambda a: DISCARD_RANK.get(hand[a.args[0]].kind, 0))  # always the mulligan (§5)
         if kind == "movement":
             plays = [a for a in legal if a.kind == "play" and a.args[1] >= 0 and a.args[2] == 1]
             if plays:

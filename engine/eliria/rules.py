@@ -16,9 +16,36 @@ from ..decklist import DeckEntry
 from ..text import fold
 from ..violations import Violation, at_line
 
-__all__ = ["HAND_SIZE", "check_deck", "playable_cards"]
+__all__ = [
+    "COMBAT_SLOTS",
+    "DISCARD_RANK",
+    "FACE_DOWN_CAP",
+    "HAND_SIZE",
+    "RULE_OF_THREE",
+    "check_deck",
+    "playable_cards",
+    "power_up",
+]
 
+# The numbers of the rules, defined once for the goldfish, the table and the matchups.
 HAND_SIZE = 5  # rule 11.b
+RULE_OF_THREE = 3  # rule 9: three combat cards from hand per game
+COMBAT_SLOTS = 3  # rule 2
+FACE_DOWN_CAP = 9  # rule 12.c: face down, power grows up to 9 whatever the potential
+# Which card a mulligan (11.b) gives up first, by type: the ones least able to win a game
+# (the goldfish policy's order; combat cards with † are kept longest).
+DISCARD_RANK = {"reaction": 0, "summon": 1, "token": 2, "combat": 3}
+
+
+def power_up(power: int, cap: int) -> int:
+    """Rule 12.c, the Poder phase for one combatant: one more power, never above *cap*
+    (its potential face up, 9 face down). An effect's extra gain goes through the match's
+    ``gain_power``.
+
+    >>> power_up(2, 3), power_up(3, 3)
+    (3, 3)
+    """
+    return power + 1 if power < cap else power
 
 
 def check_deck(entries: Sequence[DeckEntry]) -> list[Violation]:

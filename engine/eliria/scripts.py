@@ -1,22 +1,24 @@
-"""Card effects the data vocabulary cannot say: a registry of Python classes by card code.
+"""Named, parameterised scripts: what the plain actions of :mod:`.effects` cannot say.
 
-Each class overrides the hooks of :class:`CardScript` it needs; the rules call
-them at the matching moments. Every ruling card (PRIMERO, SEGUNDO, CUARTO,
-QUINTO) is here or in :mod:`.effects`, with the ruling's name at its code.
+A card's data refers to a script by name (``{"trigger": "passive", "script":
+"sacrifice_cannon", "tokens": true}``), never the other way round: any card may
+reuse a script with its own parameters, and no card code appears here. Each class
+overrides the hooks of :class:`CardScript` it needs; the rules call them at the
+matching moments. The rulings they carry (PRIMERO, SEGUNDO, QUINTO) are cited where applied.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
 
 if TYPE_CHECKING:
     from .board import AttackContext, EliriaBoard
-    from .state import Combatant
+    from .cardinfo import CardInfo
 
-__all__ = ["SCRIPTS", "CardScript", "register"]
+__all__ = ["SCRIPTS", "CardScript", "make_script", "register"]
 
 Then = Callable[[], None]
 
@@ -28,8 +30,11 @@ class CardScript:
     sacrifice_tokens = False
     # Reactions (6.b): the moment they may activate ("attack_declared", "last_destroyed").
     when = ""
-    # Attack reach beyond rule 10 (the slot in front): "any" or "adjacent".
-    reach = ""
+
+    def __init__(self, spec: Mapping[str, Any]) -> None:
+        self.spec = spec
+        self.sacrifice_tokens = bool(spec.get("tokens", type(self).sacrifice_tokens))
+        self.when = str(spec.get("when", type(self).when))
 
     def on_effect(self, m: EliriaBoard, p: int, k: int, then: Then) -> None:
         """A summon on support slot *k* of seat *p* takes effect (6.c)."""
@@ -39,8 +44,13 @@ class CardScript:
         """Extra Movimiento actions of a face-up combatant (12.b)."""
         return []
 
-    def movement_apply(self, m: EliriaBoard, p: int, action: Action) -> None:
-        """Apply one of :meth:`movement_actions`."""
+    def movement_apply(self, m: EliriaBoard, p: int, action: Action, then: Then) -> None:
+        """Apply one of :meth:`movement_actions`, then continue with *then*."""
+        then()
+
+    def usable(self, m: EliriaBoard, p: int) -> bool:
+        """Whether a summon with this script would do anything now (for policies)."""
+        return True
 
     def end_of_power(self, m: EliriaBoard, p: int, slot: int, then: Then) -> None:
         """At the end of its owner's Poder phase (12.c), face up."""
@@ -50,10 +60,6 @@ class CardScript:
         """True when the card stays instead of being destroyed."""
         return False
 
-    def protected(self, m: EliriaBoard, p: int, slot: int, attacker: Combatant) -> bool:
-        """True when this face-up combatant may not be attacked by *attacker*."""
-        return False
-
     def can_react(self, m: EliriaBoard, p: int, ctx: AttackContext | None) -> bool:
         return False
 
@@ -61,26 +67,27 @@ class CardScript:
         then()
 
 
-SCRIPTS: dict[str, CardScript] = {}
+SCRIPTS: dict[str, type[CardScript]] = {}
 
 
-def register(*codes: str) -> Callable[[type[CardScript]], type[CardScript]]:
-    """Class decorator: one instance of the class serves every listed card code."""
+def register(name: str) -> Callable[[type[CardScript]], type[CardScript]]:
+    """Class decorator: the script that data names *name* (see effects.SCRIPT_PARAMS)."""
 
     def wrap(cls: type[CardScript]) -> type[CardScript]:
-        instance = cls()
-        for code in codes:
-            SCRIPTS[code.upper()] = instance
+        SCRIPTS[name] = cls
         return cls
 
     return wrap
 
 
-@register("BASE-105", "EXP-010")
+def make_script(spec: Mapping[str, Any]) -> CardScript:
+    """The script object of one validated effect ``{"script": name, …}``."""
+    return SCRIPTS[str(spec["script"])](spec)
+
+
+@register("sacrifice_cannon")
 class SacrificeCannon(CardScript):
     """Cañón del sacrificio. Ruling PRIMERO: its passive may sacrifice combat tokens (14.a)."""
-
-    sacrifice_tokens = True
 
     def movement_actions(self, m: EliriaBoard, p: int, slot: int) -> list[Action]:
         side = m.sides[p]
@@ -99,19 +106,19 @@ class SacrificeCannon(CardScript):
             )
         return out
 
-    def movement_apply(self, m: EliriaBoard, p: int, action: Action) -> None:
+    def movement_apply(self, m: EliriaBoard, p: int, action: Action, then: Then) -> None:
         slot, v = action.args
         side = m.sides[p]
         cannon, victim = side.combat[slot], side.combat[v]
         assert cannon is not None and victim is not None
         gained = victim.card.resistance
-        m.sacrifice(p, v)
-        cannon.power = min(m.potential(p, cannon), cannon.power + gained)
+        m.gain_power(p, cannon, gained)
         cannon.charge = gained
         m.event("charge", player=p, slot=slot, power=cannon.power, charge=gained, rule="PRIMERO")
+        m.sacrifice(p, v, then)
 
 
-@register("BASE-150")
+@register("asymmetric_destruction")
 class AsymmetricDestruction(CardScript):
     """Destrucción asimétrica: sacrifice a combat card (never a token: 14.a, ruling PRIMERO)
     to destroy a rival combatant of greater resistance."""
@@ -155,7 +162,9 @@ class AsymmetricDestruction(CardScript):
             return
         (s,) = action.args
         res = m.resistance(p, s)
-        m.sacrifice(p, s)
+        m.sacrifice(p, s, lambda: self._destroy(m, p, res, then))
+
+    def _destroy(self, m: EliriaBoard, p: int, res: int, then: Then) -> None:
         rival = 1 - p
         targets = [
             m.act(
@@ -168,6 +177,9 @@ class AsymmetricDestruction(CardScript):
             for t, _ in m.sides[rival].combatants()
             if m.resistance(rival, t) > res
         ]
+        if not targets:
+            then()
+            return
         m.ask(
             p,
             "destroy",
@@ -177,7 +189,7 @@ class AsymmetricDestruction(CardScript):
         )
 
 
-@register("BASE-180")
+@register("alchemical_destruction")
 class AlchemicalDestruction(CardScript):
     """Destrucción alquímica: trade your summons/reactions one for one with the rival's.
     Ruling QUINTO: an ephemeral summon that already took effect cannot be traded."""
@@ -238,7 +250,7 @@ class AlchemicalDestruction(CardScript):
         m.ask(p, "destroy_support", "Destrucción alquímica: elige la carta del rival", targets, hit)
 
 
-@register("BASE-011")
+@register("final_defence")
 class FinalDefence(CardScript):
     """Defensa final, ruling SEGUNDO: only when your last combatant on the field is destroyed;
     play a combat card from hand there with 3 power; afterwards no card from hand to the board."""
@@ -266,7 +278,7 @@ class FinalDefence(CardScript):
 
         def play(a: Action) -> None:
             card = side.hand.pop(a.args[0])
-            m.place(p, slot, card, up=True, power=min(3, card.potential))
+            m.place(p, slot, card, up=True, power=min(int(self.spec.get("power", 3)), card.potential))
             side.locked = True  # SEGUNDO: no other card from hand to the board, rule of three or not
             m.event("final_defence", player=p, slot=slot, card=card.code, rule="SEGUNDO")
             then()
@@ -274,10 +286,14 @@ class FinalDefence(CardScript):
         m.ask(p, "defend", "Defensa final: elige la carta de combate", options, play)
 
 
-@register("BASE-102")
+@register("mutation")
 class GeneticBase(CardScript):
     """Base genética «Netaliseb»: its mutation (the passive). «Medidas desesperadas» (ruling
     CUARTO) is data in :mod:`.effects`."""
+
+    @property
+    def _form_name(self) -> str:
+        return str(self.spec.get("name", "")).casefold()
 
     def end_of_power(self, m: EliriaBoard, p: int, slot: int, then: Then) -> None:
         side = m.sides[p]
@@ -285,10 +301,10 @@ class GeneticBase(CardScript):
         assert comb is not None
         forms = sorted(
             {
-                c.code: c for c in side.deck if c.cross and "netaliseb" in c.name.casefold() and c.is_combat
+                c.code: c for c in side.deck if c.cross and self._form_name in c.name.casefold() and c.is_combat
             }.items()
         )
-        if comb.power != 6 or not forms:
+        if comb.power != int(self.spec.get("power", 6)) or not forms:
             then()
             return
         options = [
@@ -300,8 +316,7 @@ class GeneticBase(CardScript):
             if a.kind == "mutate":
                 code = a.key.split(":", 1)[1]
                 card = next(c for c in side.deck if c.code == code)
-                side.deck.remove(card)
-                m.rng.shuffle.shuffle(side.deck)  # assumption: a searched deck is shuffled
+                m.take_from_deck(p, card)
                 m.remove_combatant(p, slot)
                 m.place(p, slot, card, up=True, power=0)
                 m.event("mutate", player=p, slot=slot, card=code)
@@ -310,7 +325,7 @@ class GeneticBase(CardScript):
         m.ask(p, "mutate", "Mutación de Netaliseb", options, mutate)
 
 
-@register("BASE-006")
+@register("revive_once")
 class RestlessKnight(CardScript):
     """Caballero sin sepultura: the first time it is destroyed it stays with 0 power."""
 
@@ -323,7 +338,7 @@ class RestlessKnight(CardScript):
         return True
 
 
-@register("BASE-013")
+@register("mirage_veil")
 class MirageVeil(CardScript):
     """Velo de espejismo: an attack on your face-down combatant is cancelled; it stays face down."""
 
@@ -339,7 +354,7 @@ class MirageVeil(CardScript):
         then()
 
 
-@register("EXP-009")
+@register("tactical_retreat")
 class TacticalRetreat(CardScript):
     """Retirada táctica: the attacked combatant moves to an adjacent free slot; the attack is lost."""
 
@@ -358,11 +373,9 @@ class TacticalRetreat(CardScript):
         then()
 
 
-@register("EXP-018")
+@register("blood_offering")
 class BloodOffering(CardScript):
     """Ofrenda de sangre: sacrifice a combatant or a token (allowed expressly, 14.a) to draw two."""
-
-    sacrifice_tokens = True
 
     def on_effect(self, m: EliriaBoard, p: int, k: int, then: Then) -> None:
         options = [
@@ -381,46 +394,87 @@ class BloodOffering(CardScript):
             return
         options.append(m.skip_action)
 
+        def drawn() -> None:
+            if m.draw(p, int(self.spec.get("amount", 2))):
+                then()
+
         def offer(a: Action) -> None:
             if a.kind == "offer":
-                m.sacrifice(p, a.args[0])
-                if not m.draw(p, 2):
-                    return
-            then()
+                m.sacrifice(p, a.args[0], drawn)
+            else:
+                then()
 
         m.ask(p, "blood_offer", "Ofrenda de sangre: elige qué sacrificar", options, offer)
 
 
-@register("BASE-022")
-class StormHawk(CardScript):
-    """Halcón de tormenta: may attack any rival combatant (an exception to rule 10)."""
+@register("awaken")
+class Awaken(CardScript):
+    """Sacrifice ``amount`` of your combatants (tokens only with ``tokens``, 14.a) to play the card
+    ``card`` from your hand (or else your deck) in one of the freed slots, with 0 power, outside
+    the rule of three (the card enters by this effect)."""
 
-    reach = "any"
-
-
-@register("BASE-040")
-class WallCrossbow(CardScript):
-    """Ballestera de la muralla: may also attack the neighbours of the slot in front (rule 10 exception)."""
-
-    reach = "adjacent"
-
-
-@register("BASE-030")
-class BrideGhost(CardScript):
-    """Fantasma de la novia: attackers with 2 power or less may not attack it."""
-
-    def protected(self, m: EliriaBoard, p: int, slot: int, attacker: Combatant) -> bool:
-        return attacker.power <= 2
-
-
-@register("BASE-004")
-class WanderingArmour(CardScript):
-    """Armadura errante: may not be attacked while a face-up ally stands next to it."""
-
-    def protected(self, m: EliriaBoard, p: int, slot: int, attacker: Combatant) -> bool:
+    def _wanted(self, m: EliriaBoard, p: int) -> CardInfo | None:
+        code = str(self.spec.get("card", "")).upper()
         side = m.sides[p]
-        return any(
-            (n := side.combat[s]) is not None and n.up
-            for s in (slot - 1, slot + 1)
-            if 0 <= s < len(side.combat)
+        return next((c for c in side.hand if c.code.upper() == code), None) or next(
+            (c for c in side.deck if c.code.upper() == code), None
         )
+
+    def _victims(self, m: EliriaBoard, p: int) -> list[int]:
+        return [s for s, c in m.sides[p].combatants() if self.sacrifice_tokens or not c.card.is_token]
+
+    def usable(self, m: EliriaBoard, p: int) -> bool:
+        return self._wanted(m, p) is not None and len(self._victims(m, p)) >= int(self.spec.get("amount", 2))
+
+    def on_effect(self, m: EliriaBoard, p: int, k: int, then: Then) -> None:
+        if not self.usable(m, p):
+            m.event("no_effect", player=p, script="awaken")
+            then()
+            return
+        self._offer(m, p, int(self.spec.get("amount", 2)), [], then, optional=True)
+
+    def _offer(self, m: EliriaBoard, p: int, left: int, freed: list[int], then: Then, *, optional: bool) -> None:
+        if left == 0:
+            self._enter(m, p, freed, then)
+            return
+        options = [
+            m.act(("offer", s, m.tag(p, s)), f"offer:slot{s}", f"Sacrificar {m.combatant_name(p, s)}", "offer", (s,))
+            for s in self._victims(m, p)
+        ]
+        if optional:
+            options.append(m.skip_action)
+
+        def offer(a: Action) -> None:
+            if a.kind == "skip":
+                then()
+                return
+            s = a.args[0]
+            m.sacrifice(p, s, lambda: self._offer(m, p, left - 1, [*freed, s], then, optional=False))
+
+        m.ask(p, "awaken_offer", "Elige qué sacrificar", options, offer)
+
+    def _enter(self, m: EliriaBoard, p: int, freed: list[int], then: Then) -> None:
+        card = self._wanted(m, p)
+        if card is None:
+            then()
+            return
+        side = m.sides[p]
+        options = [
+            m.act(("enter", f, card.id), f"enter:slot{f}", f"Jugar {card.name} en el espacio {f + 1}", "enter", (f,))
+            for f in sorted(freed)
+            if side.combat[f] is None
+        ]
+
+        def enter(a: Action) -> None:
+            if card in side.hand:
+                side.hand.remove(card)
+            else:
+                m.take_from_deck(p, card)
+            m.place(p, a.args[0], card, up=True, power=0)
+            m.event("enter", player=p, slot=a.args[0], card=card.code)
+            then()
+
+        if options:
+            m.ask(p, "enter", f"Elige el espacio de {card.name}", options, enter)
+        else:
+            then()

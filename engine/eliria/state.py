@@ -4,10 +4,10 @@ deck, hand and discard pile."""
 from __future__ import annotations
 
 from .cardinfo import CardInfo
+from .rules import COMBAT_SLOTS
 
 __all__ = ["COMBAT_SLOTS", "SUPPORT_SLOTS", "Combatant", "Side", "Support"]
 
-COMBAT_SLOTS = 3  # rule 2
 SUPPORT_SLOTS = 5  # rule 2
 
 
@@ -19,10 +19,14 @@ class Combatant:
         "boost",
         "card",
         "charge",
+        "gained",
+        "gained_turn",
         "power",
         "res_bonus",
         "res_until",
         "revived",
+        "silenced_turn",
+        "unmovable_turn",
         "up",
     )
 
@@ -36,6 +40,10 @@ class Combatant:
         self.res_bonus = 0  # resistance added "until your next turn"
         self.res_until = 0
         self.revived = False  # Caballero sin sepultura came back once
+        self.gained = 0  # power gained in turn ``gained_turn`` (a cap_power_gain passive counts it)
+        self.gained_turn = 0
+        self.silenced_turn = 0  # its passive does not apply in this turn (silence)
+        self.unmovable_turn = 0  # it may not be moved in this turn
 
     def as_dict(self) -> dict[str, object]:
         return {"code": self.card.code, "power": self.power, "up": self.up}
@@ -57,11 +65,16 @@ class Side:
     """Everything one seat owns."""
 
     __slots__ = (
-        "attacked", "combat", "deck", "discard", "hand", "locked", "moved", "mulligans", "played", "support",
+        "attacked", "bottom", "combat", "deck", "discard", "hand", "locked", "moved", "mulligans", "played",
+        "support", "top", "turn_damage", "turn_damage_at",
     )  # fmt: skip
 
     def __init__(self, pile: list[CardInfo]) -> None:
-        self.deck = pile  # drawn from the end
+        self.deck = pile  # unordered: a draw takes a random card (EliriaBoard.draw_card)
+        self.top: list[CardInfo] = []  # seen cards left on top (the last is drawn first)
+        self.bottom: list[CardInfo] = []  # seen cards put at the bottom (the first is drawn first)
+        self.turn_damage = 0  # extra damage of this seat's attacks in turn ``turn_damage_at``
+        self.turn_damage_at = 0
         self.hand: list[CardInfo] = []
         self.discard: list[CardInfo] = []
         self.combat: list[Combatant | None] = [None] * COMBAT_SLOTS
@@ -71,6 +84,9 @@ class Side:
         self.moved = False  # rule 12.b: one move per turn
         self.attacked = False  # rule 12.d: one attack per turn
         self.locked = False  # ruling SEGUNDO: after Defensa final, nothing more from hand
+
+    def deck_size(self) -> int:
+        return len(self.deck) + len(self.top) + len(self.bottom)
 
     def combatants(self) -> list[tuple[int, Combatant]]:
         return [(s, c) for s, c in enumerate(self.combat) if c is not None]

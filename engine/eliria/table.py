@@ -15,6 +15,7 @@ from ..decklist import DeckEntry
 from ..errors import IllegalAction
 from ..match import DEFAULT_TURN_CAP
 from .cardinfo import CardInfo
+from .effects import unsimulated
 from .match import EliriaMatch
 from .state import Combatant, Side
 
@@ -57,6 +58,7 @@ def eliria_table(
         "game": "eliria",
         "seed": seed,
         "decisions": list(decisions),
+        "unsimulated": unsimulated(e.card for e in mine),
         **{k: v for k, v in state.items() if k != "seats"},
         **seat,
     }
@@ -103,7 +105,7 @@ def _seat(match: EliriaMatch, p: int) -> dict[str, Any]:
             }
             for k, sup in enumerate(side.support)
         ],  # fmt: skip
-        "deck": len(side.deck),
+        "deck": side.deck_size(),
         "discard": [_card(c) for c in side.discard],
         "mulligans": side.mulligans,
         "played": side.played,

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..cards import WORLDS, CardData, Game
 from ..decklist import DeckEntry
+from ..eliria.effects import unsimulated
 from ..errors import IllegalAction
 from ..match import DEFAULT_TURN_CAP
 from .match import WORLD_NAMES, MisionMatch
@@ -35,7 +36,11 @@ def mision_table(
             match.push_key(key)
         except IllegalAction as exc:
             raise IllegalAction(f"Decisión {n + 1} de {len(decisions)} («{key}»): {exc}") from exc
-    return {"game": "mision", "seed": seed, "decisions": list(decisions), **mision_state(match)}
+    cards = [e.card for d in decks for e in d]
+    return {
+        "game": "mision", "seed": seed, "decisions": list(decisions),
+        "unsimulated": unsimulated(cards), **mision_state(match),
+    }  # fmt: skip
 
 
 def mision_state(match: MisionMatch) -> dict[str, Any]:

@@ -44,13 +44,21 @@ def _mulligan_match() -> EliriaMatch:
 def test_rule_11b_mulligan_the_player_chooses_the_discard_and_the_rest_returns():
     m = _mulligan_match()
     side = m.sides[0]
-    assert keys(m) == [f"mulligan_discard:{i}" for i in range(5)]
+    assert keys(m) == [*(f"mulligan_discard:{i}" for i in range(5)), "mulligan_keep"]
     chosen = side.hand[2]
     m.push_key("mulligan_discard:2")
     assert side.discard == [chosen]
     assert side.mulligans == 1
     assert len(side.hand) == 5 and len(side.deck) == 21 - 1 - 5
     assert chosen not in side.hand or side.hand.count(chosen) == 0
+
+
+def test_rule_11b_the_mulligan_is_a_right_a_kept_hand_plays_on():
+    m = _mulligan_match()
+    hand = list(m.sides[0].hand)
+    m.push_key("mulligan_keep")
+    assert m.sides[0].hand == hand and m.sides[0].mulligans == 0
+    assert m.pending is not None and m.pending.kind == "movement"
 
 
 def test_rule_11b_and_7c_a_mulligan_that_cannot_redraw_five_loses():

@@ -43,7 +43,7 @@ def test_the_mulligan_discard_is_the_players_choice():
     deck = [DeckEntry("main", 1, FILLER), DeckEntry("main", 12, REACTION)]
     seed = next(s for s in range(100) if eliria_table(deck, s, [])["phase"] == "mulligan")
     table = eliria_table(deck, seed, [])
-    assert [a["key"] for a in table["actions"]] == [f"mulligan_discard:{i}" for i in range(5)]
+    assert [a["key"] for a in table["actions"]] == [f"mulligan_discard:{i}" for i in range(5)] + ["mulligan_keep"]
     after = eliria_table(deck, seed, ["mulligan_discard:3"])
     assert after["mulligans"] == 1 and after["discard"][0]["code"] == table["hand"][3]["code"]
 
