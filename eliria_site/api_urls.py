@@ -10,7 +10,7 @@ from collection.api import CollectionDeckViewSet, CollectionViewSet
 from decks import api_play
 from decks.api import DeckViewSet
 from play import api as play_api
-from play import api_goldfish
+from play import api_goldfish, api_runs
 from rulings import api as rulings_api
 
 app_name = "api"
@@ -32,7 +32,9 @@ urlpatterns = [
     path("goldfish/", api_goldfish.goldfish_run, name="goldfish"),
     path("matchups/", play_api.matchups, name="matchups"),
     path("matchups/replay/", play_api.matchup_replay_view, name="matchup-replay"),
-    path("matchups/runs/<uuid:run_id>/", play_api.matchup_run_status, name="matchup-run"),
+    path("matchups/runs/<uuid:run_id>/", api_runs.matchup_run_status, name="matchup-run"),
+    path("runs/<uuid:run_id>/", api_runs.run_status, name="run"),
+    path("runs/<uuid:run_id>/cancel/", api_runs.run_cancel_view, name="run-cancel"),
     *decks_router.urls,
     *collection_router.urls,
     path("schema/", SpectacularAPIView.as_view(), name="schema"),

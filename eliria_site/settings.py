@@ -230,12 +230,30 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
-# Background jobs (Django's Tasks API through the django-tasks backport): the database backend by
-# default, so nothing extra runs; `make run` starts its worker. A Redis or Celery backend can be
-# named here when the site outgrows one machine.
-TASKS = {"default": {"BACKEND": os.environ.get("TASKS_BACKEND", "django_tasks_db.DatabaseBackend")}}
-SIMULATION_WORKERS = int(os.environ.get("SIMULATION_WORKERS", "0")) or (os.cpu_count() or 1)
-SIMULATION_TIME_LIMIT = float(os.environ.get("SIMULATION_TIME_LIMIT", "120"))
+# Background jobs (Django's Tasks API through the django-tasks backport). A simulation too big for
+# a request (SIMULATION_INLINE_BUDGET seconds of work) becomes a run split into chunks of games,
+# one queue message each, taken by `manage.py sim_worker` processes (play/). With REDIS_URL the
+# queue is RQ on Redis (django-tasks-rq), shared by workers on any machine; without it the
+# database backend, so `make run` needs no extra server. TASKS_BACKEND names another backend.
+_JOBS_REDIS_URL = os.environ.get("REDIS_URL", "")
+TASKS = {"default": {"BACKEND": os.environ.get("TASKS_BACKEND") or (
+    "django_tasks_rq.RQBackend" if _JOBS_REDIS_URL else "django_tasks_db.DatabaseBackend")}}
+SIMULATION_TIME_LIMIT = float(os.environ.get("SIMULATION_TIME_LIMIT", "120"))  # a run keeps the games done by then
+if TASKS["default"]["BACKEND"].startswith("django_tasks_rq."):
+    INSTALLED_APPS.append("django_rq")
+    RQ_QUEUES = {"default": {"URL": _JOBS_REDIS_URL or "redis://127.0.0.1:6379/0",
+                             "DEFAULT_TIMEOUT": int(SIMULATION_TIME_LIMIT) + 300}}
+SIMULATION_INLINE_BUDGET = float(os.environ.get("SIMULATION_INLINE_BUDGET", "0.1"))  # seconds of one core
+SIMULATION_CHUNK_SECONDS = float(os.environ.get("SIMULATION_CHUNK_SECONDS", "2"))  # work per queue message
+SIMULATION_LEASE = int(os.environ.get("SIMULATION_LEASE", "15"))  # a chunk whose worker is silent this long is retried
+SIMULATION_REAP_INTERVAL = float(os.environ.get("SIMULATION_REAP_INTERVAL", "2"))
+SIMULATION_MAX_ATTEMPTS = int(os.environ.get("SIMULATION_MAX_ATTEMPTS", "3"))
+SIMULATION_QUEUE_TIMEOUT = int(os.environ.get("SIMULATION_QUEUE_TIMEOUT", "1800"))  # unstarted runs fail after
+SIMULATION_MAX_ACTIVE_PER_USER = int(os.environ.get("SIMULATION_MAX_ACTIVE_PER_USER", "3"))
+SIMULATION_MAX_ACTIVE_ANONYMOUS = int(os.environ.get("SIMULATION_MAX_ACTIVE_ANONYMOUS", "1"))  # per address
+SIMULATION_MAX_ACTIVE_PER_ADDRESS = int(os.environ.get("SIMULATION_MAX_ACTIVE_PER_ADDRESS", "6"))
+SIMULATION_MAX_QUEUED = int(os.environ.get("SIMULATION_MAX_QUEUED", "200"))  # runs in flight, site-wide
+SIMULATION_WORKERS = int(os.environ.get("SIMULATION_WORKERS", "0")) or (os.cpu_count() or 1)  # the commands' processes
 
 def _default_cache_dir() -> str:
     """Memory-backed /dev/shm when there is one: a cache write there costs 0.05 ms, not 2 ms."""

@@ -1,11 +1,9 @@
-"""POST /api/matchups/, POST /api/matchups/replay/ and GET /api/matchups/runs/<id>/ (issue 8)."""
+"""POST /api/matchups/ and POST /api/matchups/replay/ (issue 8); queued runs: play.api_runs."""
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
-from django.urls import reverse
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, authentication_classes, permission_classes, throttle_classes
@@ -19,12 +17,14 @@ from decks.api_play import BAD_REQUEST
 from decks.validation import MAX_LIST_CHARS
 from eliria_site.fields import StrictCharField
 from engine import EngineError
-from play.matchups import MAX_GAMES, POLICIES, SYNC_MAX_GAMES, matchup_replay, matchup_run
-from play.models import SimulationRun
-from play.services import matchup_run_enqueue
+from play.api_runs import RUN
+from play.budget import fits_inline, matchup_seconds
+from play.matchups import MAX_GAMES, POLICIES, matchup_replay, matchup_run
+from play.runs import RunLimitError, matchup_run_enqueue
 from play.sources import DeckSource, SourceError, from_list
 from play.tables import MAX_SEED
 from play.throttles import GoldfishThrottle
+from play.web import client_address, run_answer
 
 TOO_MANY = OpenApiResponse(description="Demasiadas simulaciones: espera lo que indica Retry-After.")
 
@@ -46,7 +46,7 @@ class MatchupInput(serializers.Serializer):
     deck_b = StrictCharField(trim_whitespace=False, max_length=MAX_LIST_CHARS, help_text="La lista del mazo B.")
     games = serializers.IntegerField(
         min_value=1, max_value=MAX_GAMES, default=1000,
-        help_text=f"Hasta {SYNC_MAX_GAMES} se juegan en la petición; más, en segundo plano (respuesta 202).",
+        help_text="Las que caben en unos 100 ms se juegan en la petición; más, en la cola (respuesta 202).",
     )
     seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED, required=False, allow_null=True)
     policy_a = PolicyField()
@@ -76,11 +76,6 @@ MATCHUP_RESULT = inline_serializer("MatchupResult", {
     "per_game": serializers.ListField(child=serializers.ListField(), required=False),
     "validation": serializers.DictField(),
 })
-RUN = inline_serializer("MatchupRun", {
-    "id": serializers.UUIDField(), "status": serializers.CharField(), "done": serializers.IntegerField(),
-    "total": serializers.IntegerField(), "url": serializers.CharField(), "status_url": serializers.CharField(),
-    "result": serializers.DictField(allow_null=True), "error": serializers.CharField(),
-})
 RECORD = inline_serializer("MatchupGame", {
     "header": serializers.DictField(), "decisions": serializers.ListField(child=serializers.CharField()),
     "events": serializers.ListField(child=serializers.DictField()), "outcome": serializers.DictField(allow_null=True),
@@ -104,25 +99,18 @@ def _sources(v: dict[str, Any]) -> tuple[DeckSource, DeckSource] | Response:
     return found["a"], found["b"]
 
 
-def _run_answer(run: SimulationRun, request: Request) -> dict[str, Any]:
-    return {
-        "id": str(run.pk), "status": run.status, "done": run.done, "total": run.total,
-        "url": request.build_absolute_uri(run.get_absolute_url()),
-        "status_url": request.build_absolute_uri(reverse("api:matchup-run", args=[run.pk])),
-        "result": run.result, "error": run.error,
-    }
-
-
 @extend_schema(
     request=MatchupInput,
     responses={200: MATCHUP_RESULT, 202: RUN, 400: BAD_REQUEST, 429: TOO_MANY},
 )
 @api_view(["POST"])
-@authentication_classes([])
 @permission_classes([AllowAny])
 @throttle_classes([AnonRateThrottle, GoldfishThrottle])
 def matchups(request: Request) -> Response:
-    """Deck A against deck B: seeded games alternating who starts; the same seed gives the same bytes."""
+    """Deck A against deck B: seeded games alternating who starts; the same seed gives the same bytes.
+
+    Within the request's budget (about 100 ms of play) the answer comes at once; a bigger run is
+    queued and the answer is 202 with its status URL."""
     data = MatchupInput(data=request.data)
     data.is_valid(raise_exception=True)
     v = data.validated_data
@@ -130,12 +118,17 @@ def matchups(request: Request) -> Response:
     if isinstance(found, Response):
         return found
     a, b = found
-    if v["games"] > SYNC_MAX_GAMES:
-        run = matchup_run_enqueue(
-            game=v["game"], list_a=a.text, list_b=b.text, games=v["games"], seed=v.get("seed"),
-            policy_a=v["policy_a"], policy_b=v["policy_b"], labels=("A", "B"), owner=request.user,
-        )
-        return Response(_run_answer(run, request), status=status.HTTP_202_ACCEPTED)
+    if not fits_inline(matchup_seconds(v["game"], v["games"])):
+        try:
+            run = matchup_run_enqueue(
+                game=v["game"], list_a=a.text, list_b=b.text, games=v["games"], seed=v.get("seed"),
+                policy_a=v["policy_a"], policy_b=v["policy_b"], labels=("A", "B"), owner=request.user,
+                client=client_address(request),
+            )
+        except RunLimitError as exc:
+            return Response({"detail": exc.message}, status=status.HTTP_429_TOO_MANY_REQUESTS, headers={"Retry-After": "30"})
+        answer = run_answer(run, request)
+        return Response(answer, status=status.HTTP_202_ACCEPTED, headers={"Location": answer["status_url"]})
     try:
         result = matchup_run(
             game=v["game"], list_a=a, list_b=b, games=v["games"], seed=v.get("seed"),
@@ -168,15 +161,3 @@ def matchup_replay_view(request: Request) -> Response:
     except EngineError as exc:
         return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
     return Response(record)
-
-
-@extend_schema(responses={200: RUN, 404: OpenApiResponse(description="No existe esa simulación.")})
-@api_view(["GET"])
-@authentication_classes([])
-@permission_classes([AllowAny])
-def matchup_run_status(request: Request, run_id: uuid.UUID) -> Response:
-    """Progress and, once done, the answer of a background matchup."""
-    run = SimulationRun.objects.filter(pk=run_id, kind=SimulationRun.Kind.MATCHUP).first()
-    if run is None:
-        return Response({"detail": "No existe esa simulación."}, status=status.HTTP_404_NOT_FOUND)
-    return Response(_run_answer(run, request))

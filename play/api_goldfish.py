@@ -6,7 +6,7 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.decorators import api_view, authentication_classes, permission_classes, throttle_classes
+from rest_framework.decorators import api_view, permission_classes, throttle_classes
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -17,8 +17,12 @@ from decks.api_play import BAD_REQUEST, ValidateInput
 from decks.validation import ListTooLarge
 from eliria_site.fields import StrictBooleanField, StrictCharField
 from engine import EngineError
-from play.goldfish import GoldfishInputError, run_goldfish
+from play.api_runs import RUN
+from play.budget import fits_inline, goldfish_seconds
+from play.goldfish import GoldfishInputError, goldfish_check, run_goldfish
+from play.runs import RunLimitError, goldfish_run_enqueue
 from play.throttles import GoldfishThrottle
+from play.web import client_address, run_answer
 
 
 class GoldfishInput(ValidateInput):
@@ -37,7 +41,6 @@ class GoldfishInput(ValidateInput):
         return attrs
 
 
-
 @extend_schema(
     request=GoldfishInput,
     responses={
@@ -46,30 +49,44 @@ class GoldfishInput(ValidateInput):
             "turns": serializers.IntegerField(), "seed": serializers.IntegerField(),
             "per_turn": serializers.ListField(child=serializers.DictField()),
         }),
+        202: RUN,
         400: BAD_REQUEST,
-        429: OpenApiResponse(description="Demasiadas simulaciones: espera lo que indica Retry-After."),
+        429: OpenApiResponse(description="Demasiadas simulaciones: espera lo que indica Retry-After, o a que terminen las tuyas."),
     },
 )
 @api_view(["POST"])
-@authentication_classes([])
 @permission_classes([AllowAny])
 @throttle_classes([AnonRateThrottle, GoldfishThrottle])
 def goldfish_run(request: Request) -> Response:
-    """Goldfish a deck list: the same request with the same seed gives the same answer."""
+    """Goldfish a deck list: the same request with the same seed gives the same answer.
+
+    Within the request's budget (about 100 ms of work) the answer comes at once; a bigger run is
+    queued and the answer is 202 with its status URL, where the same numbers appear when done."""
     data = GoldfishInput(data=request.data)
     data.is_valid(raise_exception=True)
     v = data.validated_data
-    def compute() -> dict[str, Any]:
-        return run_goldfish(
-            game=v["game"], text=v["list"], games=v["games"], turns=v["turns"],
-            seed=v.get("seed"), trace=v["trace"], watch=v.get("watch", []),
-        )
-
+    watch = v.get("watch", [])
+    inline = v["trace"] or fits_inline(goldfish_seconds(v["game"], v["games"], v["turns"]))
     try:
+        if not inline:
+            goldfish_check(game=v["game"], text=v["list"], watch=watch)
+            run = goldfish_run_enqueue(
+                game=v["game"], text=v["list"], games=v["games"], turns=v["turns"], seed=v.get("seed"),
+                watch=watch, owner=request.user, client=client_address(request),
+            )
+            answer = run_answer(run, request)
+            return Response(answer, status=status.HTTP_202_ACCEPTED, headers={"Location": answer["status_url"]})
+
+        def compute() -> dict[str, Any]:
+            return run_goldfish(
+                game=v["game"], text=v["list"], games=v["games"], turns=v["turns"],
+                seed=v.get("seed"), trace=v["trace"], watch=watch,
+            )
+
         if v.get("seed") is None:
             result = compute()
         else:  # a seeded run is a pure function of its request and the catalogue
-            parts = (v["game"], v["list"], v["games"], v["turns"], v["seed"], v["trace"], tuple(v.get("watch", [])))
+            parts = (v["game"], v["list"], v["games"], v["turns"], v["seed"], v["trace"], tuple(watch))
             result = cached_answer("goldfish", parts, compute)
     except ListTooLarge as exc:
         return Response({"list": [str(exc)]}, status=status.HTTP_400_BAD_REQUEST)
@@ -77,4 +94,6 @@ def goldfish_run(request: Request) -> Response:
         return Response({"list": [str(exc)], "validation": exc.report}, status=status.HTTP_400_BAD_REQUEST)
     except EngineError as exc:
         return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+    except RunLimitError as exc:
+        return Response({"detail": exc.message}, status=status.HTTP_429_TOO_MANY_REQUESTS, headers={"Retry-After": "30"})
     return Response(result)

@@ -69,7 +69,7 @@ class MatchupForm(forms.Form):
                              widget=forms.Textarea(attrs={"rows": 8}))
     games = forms.IntegerField(
         label=_("Partidas"), min_value=1, max_value=MAX_GAMES, initial=200,
-        help_text=_("Más de 2.000 partidas se juegan en segundo plano, en todos los núcleos."),
+        help_text=_("Lo que no cabe en un instante se juega en la cola de trabajos: verás su progreso."),
     )
     seed = forms.IntegerField(label=_("Semilla (opcional)"), min_value=0, max_value=MAX_SEED, required=False)
     policy_a = forms.ChoiceField(label=_("Jugador del mazo A"), choices=POLICY_CHOICES, initial="rules")
@@ -106,7 +106,7 @@ class ReplayForm(forms.Form):
 
 
 class GauntletForm(forms.Form):
-    games = forms.IntegerField(label=_("Partidas contra cada rival"), min_value=1, max_value=GAUNTLET_MAX_GAMES, initial=20)
+    games = forms.IntegerField(label=_("Partidas contra cada rival"), min_value=1, max_value=GAUNTLET_MAX_GAMES, initial=5)
     seed = forms.IntegerField(label=_("Semilla"), min_value=0, max_value=MAX_SEED, initial=1)
     policy_a = forms.ChoiceField(label=_("Jugador de tu mazo"), choices=POLICY_CHOICES, initial="rules")
     policy_b = forms.ChoiceField(label=_("Jugador de los rivales"), choices=POLICY_CHOICES, initial="rules")

@@ -1,4 +1,8 @@
-"""Goldfish runs for the API, the command and the pages: one entry point over the engine."""
+"""Goldfish for the API, the command and the pages: one entry point over the engine.
+
+`run_goldfish` plays in this process; a request calls it only for runs within its budget
+(play.budget), bigger ones become queued runs (play.runs) whose merged answer is the same.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +16,6 @@ from engine import DeckEntry, EngineError, fold, goldfish
 # repeated name (rule 4) are reported next to the numbers but do not stop the simulation.
 BLOCKING = {"parse_error", "unknown_card", "wrong_game"}
 MAX_WATCH = 20
-PARALLEL_FROM = 20_000  # games; below this a second process costs more than it saves
 
 
 class GoldfishInputError(ValueError):
@@ -50,20 +53,16 @@ def run_goldfish(
     if any(v.code in BLOCKING for v in report.errors):
         raise GoldfishInputError(report.as_dict())
     codes = watch_codes(report.entries, watch)
-    if games >= PARALLEL_FROM and not trace:
-        # Every core, with the same numbers: game i always plays from the seed of (seed, i).
-        from django.conf import settings
-
-        from play.parallel import goldfish_parallel
-
-        result = goldfish_parallel(
-            game, report.entries, games=games, turns=turns, seed=seed,
-            workers=settings.SIMULATION_WORKERS, progress=progress, watch=codes,
-        )
-    else:
-        result = goldfish(
-            game, report.entries, games=games, turns=turns, seed=seed, trace=trace, progress=progress,
-            watch=codes,
-        )
+    result = goldfish(
+        game, report.entries, games=games, turns=turns, seed=seed, trace=trace, progress=progress, watch=codes,
+    )
     result["validation"] = report.as_dict()
     return result
+
+
+def goldfish_check(*, game: str, text: str, watch: Sequence[str] = ()) -> None:
+    """What run_goldfish would refuse, refused before a run is queued (same exceptions)."""
+    report = validate_list(game, text)
+    if any(v.code in BLOCKING for v in report.errors):
+        raise GoldfishInputError(report.as_dict())
+    watch_codes(report.entries, watch)

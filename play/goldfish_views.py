@@ -15,10 +15,10 @@ from decks.charts import Series, bar_chart, line_chart
 from decks.validation import MAX_LIST_CHARS, ListTooLarge
 from engine import EngineError
 from engine.goldfish import MAX_GAMES
-from play.goldfish import GoldfishInputError, run_goldfish
-from play.services import goldfish_run_enqueue
-
-PAGE_MAX_GAMES = 20_000  # above this the page hands the run to the background worker
+from play.budget import fits_inline, goldfish_seconds
+from play.goldfish import GoldfishInputError, goldfish_check, run_goldfish
+from play.runs import RunLimitError, goldfish_run_enqueue
+from play.web import client_address, throttled_post
 
 
 class GoldfishForm(forms.Form):
@@ -26,7 +26,7 @@ class GoldfishForm(forms.Form):
     list = forms.CharField(label=_("Lista del mazo"), widget=forms.Textarea(attrs={"rows": 14}), max_length=MAX_LIST_CHARS)
     games = forms.IntegerField(
         label=_("Partidas"), min_value=1, max_value=MAX_GAMES, initial=2000,
-        help_text=_("Más de 20.000 partidas se simulan en segundo plano, en todos los núcleos."),
+        help_text=_("Lo que no cabe en un instante se simula en la cola de trabajos: verás su progreso."),
     )
     turns = forms.IntegerField(label=_("Turnos"), min_value=1, max_value=50, initial=10)
     seed = forms.IntegerField(label=_("Semilla (opcional)"), min_value=0, required=False)
@@ -40,21 +40,22 @@ class GoldfishForm(forms.Form):
 
 
 @require_http_methods(["GET", "POST"])
+@throttled_post
 def goldfish_page(request: HttpRequest) -> HttpResponse:
     form = GoldfishForm(request.POST or None, initial={"game": request.GET.get("game", "eliria"), "list": request.GET.get("list", "")})
     context: dict[str, Any] = {"form": form}
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
-        if d["games"] > PAGE_MAX_GAMES:
-            run = goldfish_run_enqueue(
-                game=d["game"], text=d["list"], games=d["games"], turns=d["turns"], seed=d["seed"],
-                owner=request.user, watch=d["watch"],
-            )
-            response = redirect(run)
-            if request.headers.get("HX-Request"):
-                response = HttpResponse(status=204, headers={"HX-Redirect": run.get_absolute_url()})
-            return response
         try:
+            if not fits_inline(goldfish_seconds(d["game"], d["games"], d["turns"])):
+                goldfish_check(game=d["game"], text=d["list"], watch=d["watch"])
+                run = goldfish_run_enqueue(
+                    game=d["game"], text=d["list"], games=d["games"], turns=d["turns"], seed=d["seed"],
+                    owner=request.user, watch=d["watch"], client=client_address(request),
+                )
+                if request.headers.get("HX-Request"):
+                    return HttpResponse(status=204, headers={"HX-Redirect": run.get_absolute_url()})
+                return redirect(run)
             result = run_goldfish(
                 game=d["game"], text=d["list"], games=d["games"], turns=d["turns"], seed=d["seed"],
                 watch=d["watch"],
@@ -64,6 +65,8 @@ def goldfish_page(request: HttpRequest) -> HttpResponse:
             context["errors"] = exc.report["errors"]
         except (ListTooLarge, EngineError) as exc:
             context["errors"] = [{"message": str(exc), "line": None}]
+        except RunLimitError as exc:
+            context["errors"] = [{"message": exc.message, "line": None}]
     template = "play/_goldfish_result.html" if request.headers.get("HX-Request") else "play/goldfish.html"
     return render(request, template, context)
 

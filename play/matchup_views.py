@@ -14,12 +14,14 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from engine import EngineError, eliria_state, mision_state, replay
 from play.boards import mision_phase_label, mision_worlds
+from play.budget import fits_inline, matchup_seconds
 from play.events import describe_log, names_of
 from play.forms import GauntletForm, MatchupForm, ReplayForm
-from play.matchups import SYNC_MAX_GAMES, gauntlet_run, matchup_replay, matchup_run
+from play.matchups import gauntlet_run, matchup_replay, matchup_run
 from play.present import matchup_context, reason_label, replay_query
-from play.services import matchup_run_enqueue
+from play.runs import RunLimitError, matchup_run_enqueue
 from play.sources import DeckSource, SourceError, from_deck, from_list, resolve, visible_deck
+from play.web import client_address, throttled_post
 
 
 def _is_htmx(request: HttpRequest) -> bool:
@@ -44,7 +46,13 @@ def _source(data: dict[str, Any], side: str) -> DeckSource:
     return from_list(data["game"], data[f"list_{side}"], label) if text else from_deck(deck)
 
 
+def _private(source: DeckSource) -> bool:
+    """A run built from a deck that is not public is shown to its owner only (issue 11 L5)."""
+    return source.deck is not None and source.deck.visibility != "public"
+
+
 @require_http_methods(["GET", "POST"])
+@throttled_post
 def matchup_page(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
         form = MatchupForm(user=request.user, initial=_initial(request))
@@ -56,10 +64,11 @@ def matchup_page(request: HttpRequest) -> HttpResponse:
         d = form.cleaned_data
         try:
             a, b = _source(d, "a"), _source(d, "b")
-            if d["games"] > SYNC_MAX_GAMES:
+            if not fits_inline(matchup_seconds(d["game"], d["games"])):
                 run = matchup_run_enqueue(
                     game=d["game"], list_a=a.text, list_b=b.text, games=d["games"], seed=d["seed"],
                     policy_a=d["policy_a"], policy_b=d["policy_b"], labels=(a.label, b.label), owner=request.user,
+                    client=client_address(request), private=_private(a) or _private(b),
                 )
                 if _is_htmx(request):
                     return HttpResponse(status=204, headers={"HX-Redirect": run.get_absolute_url()})
@@ -73,6 +82,8 @@ def matchup_page(request: HttpRequest) -> HttpResponse:
             context["errors"], status = exc.errors, 400
         except EngineError as exc:
             context["errors"], status = [{"line": None, "message": str(exc)}], 400
+        except RunLimitError as exc:
+            context["errors"], status = [{"line": None, "message": exc.message}], 429
     else:
         status = 400
     context["partial"] = _is_htmx(request)

@@ -18,11 +18,10 @@ from django.utils.translation import gettext as _
 from cards.pagecache import cached_answer
 from decks.models import Deck
 from engine import InvalidSimulation, matchup, matchup_game
+from play.budget import fits_inline, matchup_seconds
 from play.sources import DeckSource, SourceError, from_deck, from_list
 
 MAX_GAMES = 10_000
-SYNC_MAX_GAMES = 2_000  # above this a run goes to the background worker
-PARALLEL_FROM = 400  # below this, forking processes costs more than it saves
 POLICIES = ("rules", "random")
 GAUNTLET_MAX_OPPONENTS = 20
 GAUNTLET_MAX_GAMES = 100
@@ -56,18 +55,18 @@ def _memo(namespace: str, parts: tuple[object, ...], compute: Callable[[], dict[
 def matchup_run(
     *, game: str, list_a: str | DeckSource, list_b: str | DeckSource, games: int = 1000,
     seed: int | None = None, policy_a: str = "rules", policy_b: str = "rules",
-    progress: Progress | None = None, processes: int | None = None, time_limit: float | None = None,
+    progress: Progress | None = None, processes: int = 1, time_limit: float | None = None,
     unlimited: bool = False,
 ) -> dict[str, Any]:
     """Deck A against deck B, *games* seeded games alternating who starts: the engine's report
     (win rate of A with its 95% interval, reasons, lengths, each game) plus both lists' validation.
 
     The run stops at *time_limit* seconds (default: settings.SIMULATION_TIME_LIMIT; none when
-    *unlimited*, as on the command line) and then says ``"stopped_early": true``."""
+    *unlimited*, as on the command line) and then says ``"stopped_early": true``. It plays in this
+    process: only the command passes *processes* > 1, never a web request (issue 12): requests
+    play runs within their budget (play.budget) and queue the rest (play.runs)."""
     _check(games, policy_a, policy_b)
     a, b = sources(game, list_a, list_b)
-    if processes is None:
-        processes = settings.SIMULATION_WORKERS if games >= PARALLEL_FROM else 1
     limit = None if unlimited else (time_limit if time_limit is not None else settings.SIMULATION_TIME_LIMIT)
 
     def compute() -> dict[str, Any]:
@@ -110,12 +109,19 @@ def gauntlet_run(
     """The deck against each public opponent of its game, *games* games each, within the time limit."""
     if not 1 <= games <= GAUNTLET_MAX_GAMES:
         raise InvalidSimulation(_("«games» debe estar entre 1 y %(n)s.") % {"n": GAUNTLET_MAX_GAMES})
+    opponents = gauntlet_opponents(deck)
+    if not fits_inline(matchup_seconds(deck.game, games * max(1, len(opponents)))):
+        most = max(1, int(settings.SIMULATION_INLINE_BUDGET / matchup_seconds(deck.game, max(1, len(opponents)))))
+        raise InvalidSimulation(_(
+            "Contra %(n)s rivales caben como mucho %(most)s partidas por rival en una petición; "
+            "para más, juega un enfrentamiento, que va a la cola."
+        ) % {"n": len(opponents), "most": most})
     _check(games, policy_a, policy_b)
     mine = from_deck(deck)
     deadline = time.monotonic() + settings.SIMULATION_TIME_LIMIT
     rows: list[dict[str, Any]] = []
     stopped = False
-    for opponent in gauntlet_opponents(deck):
+    for opponent in opponents:
         left = deadline - time.monotonic()
         if left <= 0:
             stopped = True

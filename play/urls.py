@@ -6,6 +6,7 @@ app_name = "play"
 
 urlpatterns = [
     path("goldfish/runs/<uuid:run_id>/", views.run_detail, name="run"),
+    path("goldfish/runs/<uuid:run_id>/cancelar/", views.run_cancel_page, name="run-cancel"),
     path("goldfish/mesa/", table_views.table_page, name="table"),
     path("goldfish/mesa/empezar/", table_views.table_start, name="table-start"),
     path("goldfish/mesa/jugar/", table_views.table_move, name="table-move"),

@@ -54,3 +54,10 @@ def decks(bundled, players):  # type: ignore[no-untyped-def]
         "bruno_public": deck_from_list(bruno, eliria_text(20, 40), name="Público de Bruno", visibility="public"),
         "bruno_unlisted": deck_from_list(bruno, eliria_text(15, 30), name="Oculto de Bruno", visibility="unlisted"),
     }
+
+
+@pytest.fixture(autouse=True)
+def roomy_budget(settings):  # type: ignore[no-untyped-def]
+    """The contract and page tests check numbers and pages, so they may play a few thousand games in
+    the request; tests/play/test_runs.py and test_no_spawn.py check the real budget."""
+    settings.SIMULATION_INLINE_BUDGET = 2.0

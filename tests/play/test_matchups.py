@@ -204,9 +204,9 @@ def test_mision_replay_page(client, mision_list):
 
 
 @pytest.mark.django_db
-def test_big_matchups_go_to_the_background(client, eliria_list, settings, django_capture_on_commit_callbacks, monkeypatch):
+def test_big_matchups_go_to_the_background(client, eliria_list, settings, django_capture_on_commit_callbacks):
     settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
-    monkeypatch.setattr("play.matchup_views.SYNC_MAX_GAMES", 10)
+    settings.SIMULATION_INLINE_BUDGET = 0.01  # 30 games do not fit: queued
     with django_capture_on_commit_callbacks(execute=True):
         r = page_post(client, list_a=eliria_list, list_b=eliria_list, games=30, seed=2)
     assert r.status_code == 302
@@ -221,9 +221,9 @@ def test_big_matchups_go_to_the_background(client, eliria_list, settings, django
 
 @pytest.mark.django_db
 def test_the_api_answers_202_for_big_runs_and_reports_them(api_client, eliria_list, settings,
-                                                            django_capture_on_commit_callbacks, monkeypatch):
+                                                            django_capture_on_commit_callbacks):
     settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
-    monkeypatch.setattr("play.api.SYNC_MAX_GAMES", 5)
+    settings.SIMULATION_INLINE_BUDGET = 0.01  # 8 games do not fit: queued
     with django_capture_on_commit_callbacks(execute=True):
         r = post(api_client, game="eliria", deck_a=eliria_list, deck_b=eliria_list, games=8, seed=1)
     assert r.status_code == 202

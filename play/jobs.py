@@ -1,0 +1,134 @@
+"""What a queued run of each kind computes: its chunk size, a slice of games, the merged answer.
+
+A job is built from a run's stored parameters (the lists are validated again against the
+catalogue, as the request did). Its answer is exactly the answer of the same request played in
+one process — the same keys in the same order — because game i draws only from (seed, i) and
+the tallies of consecutive ranges merge into the tally of the whole range.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import pickle  # noqa: S403 - only tallies this site wrote, signed with its SECRET_KEY (see loads)
+from typing import Any, Protocol
+
+from django.conf import settings
+
+from decks.validation import validate_list
+from engine import as_game
+from engine.goldfish import goldfish, run_range, simulation
+from engine.matchup import MatchupRun, MatchupTally
+from play import budget
+from play.goldfish import BLOCKING, GoldfishInputError, watch_codes
+from play.models import SimulationRun
+
+
+class Job(Protocol):
+    slice: int  # games between two checks of the time limit, the lease and cancellation
+
+    def new_tally(self) -> Any: ...
+
+    def play(self, start: int, stop: int, deadline: float | None) -> tuple[Any, int]: ...
+
+    def report(self, tally: Any, played: int, stopped: bool) -> dict[str, Any]: ...
+
+
+class GoldfishJob:
+    slice = 500
+
+    def __init__(self, run: SimulationRun) -> None:
+        p = run.params
+        report = validate_list(run.game, p["list"])
+        if any(v.code in BLOCKING for v in report.errors):
+            raise GoldfishInputError(report.as_dict())
+        self.game, self.turns, self.seed, self.games = as_game(run.game).value, p["turns"], p["seed"], p["games"]
+        self.validation = report.as_dict()
+        self.entries, self.codes = report.entries, watch_codes(report.entries, p.get("watch", []))
+        self.sim = simulation(run.game, self.entries, self.turns, self.codes)
+
+    def new_tally(self) -> Any:
+        return self.sim.new_tally()
+
+    def play(self, start: int, stop: int, deadline: float | None) -> tuple[Any, int]:
+        return run_range(self.sim, self.seed, start, stop), stop - start
+
+    def report(self, tally: Any, played: int, stopped: bool) -> dict[str, Any]:
+        # The answer of play.goldfish.run_goldfish, key for key and in its order: the engine's own
+        # answer for one game of this request gives every key (including any the engine adds
+        # beside its tally), then the merged tally's figures replace the one game's.
+        result = goldfish(self.game, self.entries, games=1, turns=self.turns, seed=self.seed, watch=self.codes)
+        result["games"] = played
+        result.update(self.sim.report(tally))
+        if stopped:
+            result.update(stopped_early=True, games_requested=self.games)
+        result["validation"] = self.validation
+        return result
+
+
+class MatchupJob:
+    slice = 20
+
+    def __init__(self, run: SimulationRun) -> None:
+        from play.matchups import sources
+
+        p = run.params
+        a, b = sources(run.game, p["list_a"], p["list_b"])
+        assert a.report is not None and b.report is not None
+        self.games = p["games"]
+        self.validation = {"a": a.report.as_dict(), "b": b.report.as_dict()}
+        self.run = MatchupRun(
+            run.game, a.entries, b.entries, seed=p["seed"],
+            policy_a=p.get("policy_a", "rules"), policy_b=p.get("policy_b", "rules"),
+        )
+
+    def new_tally(self) -> MatchupTally:
+        return MatchupTally()
+
+    def play(self, start: int, stop: int, deadline: float | None) -> tuple[MatchupTally, int]:
+        tally = self.run.run_range(start, stop, deadline=deadline)
+        return tally, tally.played
+
+    def report(self, tally: MatchupTally, played: int, stopped: bool) -> dict[str, Any]:
+        # The keys of play.matchups.matchup_run (engine.matchup + validation).
+        result = self.run.report(tally, self.games, stopped)
+        result["validation"] = self.validation
+        return result
+
+
+def job_for(run: SimulationRun) -> Job:
+    return GoldfishJob(run) if run.kind == SimulationRun.Kind.GOLDFISH else MatchupJob(run)
+
+
+def seconds_per_game(kind: str, game: str, params: dict[str, Any]) -> float:
+    if kind == SimulationRun.Kind.GOLDFISH:
+        return budget.goldfish_seconds(game, 1, params["turns"])
+    return budget.matchup_seconds(game, 1)
+
+
+def plan(kind: str, game: str, params: dict[str, Any]) -> list[tuple[int, int]]:
+    """The chunks of a run: consecutive game ranges of about SIMULATION_CHUNK_SECONDS each."""
+    floor = GoldfishJob.slice if kind == SimulationRun.Kind.GOLDFISH else MatchupJob.slice
+    size = budget.chunk_games(seconds_per_game(kind, game, params), floor=floor)
+    games = params["games"]
+    return [(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+# Tallies travel between workers through the database: pickled, and signed so that a row
+# written by anything but this site's workers is refused instead of unpickled.
+def _mac(data: bytes) -> bytes:
+    key = hashlib.sha256(b"play.chunk-tally" + settings.SECRET_KEY.encode()).digest()
+    return hmac.new(key, data, hashlib.sha256).digest()
+
+
+def dumps(tally: Any) -> bytes:
+    data = pickle.dumps(tally, protocol=pickle.HIGHEST_PROTOCOL)
+    return _mac(data) + data
+
+
+def loads(blob: bytes) -> Any:
+    blob = bytes(blob)
+    mac, data = blob[:32], blob[32:]
+    if not hmac.compare_digest(mac, _mac(data)):
+        raise ValueError("chunk tally with a bad signature")
+    return pickle.loads(data)  # noqa: S301 - signed above

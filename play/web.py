@@ -1,0 +1,56 @@
+"""What the simulation pages and endpoints share: the client's address, the page throttle, the
+answer that describes a queued run."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from rest_framework.throttling import AnonRateThrottle, BaseThrottle
+
+from play.models import SimulationRun
+from play.runs import progress
+from play.throttles import GoldfishThrottle
+
+
+def client_address(request: Any) -> str:
+    """The address the throttles use (REMOTE_ADDR, or X-Forwarded-For as far as NUM_PROXIES trusts)."""
+    return BaseThrottle().get_ident(request) or ""
+
+
+def throttled_post(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """The API's simulation budget on a page's POSTs too (issue 11 M3): over it, a 429 page."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method == "POST":
+            throttles = [GoldfishThrottle()] + ([] if request.user.is_authenticated else [AnonRateThrottle()])
+            for throttle in throttles:
+                if not throttle.allow_request(request, None):  # type: ignore[arg-type]
+                    wait = math.ceil(throttle.wait() or 1)
+                    response = render(request, "play/throttled.html", {"wait": wait}, status=429)
+                    response["Retry-After"] = str(wait)
+                    return response
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+def run_answer(run: SimulationRun, request: Any) -> dict[str, Any]:
+    """A run as the API shows it: state, progress per chunk, place in the queue, links, answer."""
+    state = progress(run)
+    return {
+        "id": str(run.pk), "kind": run.kind, "status": run.status,
+        "done": state["done"], "total": run.total, "percent": state["percent"],
+        "chunks": [{k: c[k] for k in ("index", "start", "stop", "status", "done", "attempts")} for c in state["chunks"]],
+        "queue": state["queue"],
+        "url": request.build_absolute_uri(run.get_absolute_url()),
+        "status_url": request.build_absolute_uri(reverse("api:run", args=[run.pk])),
+        "cancel_url": request.build_absolute_uri(reverse("api:run-cancel", args=[run.pk])),
+        "result": run.result, "error": run.error,
+    }

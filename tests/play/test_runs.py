@@ -1,0 +1,261 @@
+"""Queued runs (issue 12): chunks that merge into the serial answer, leases that survive a killed
+worker, deadlines, cancellation, limits, owner-only pages (issue 11 L5, M3, M4)."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from datetime import timedelta
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+
+from cards.models import Card
+from play.goldfish import run_goldfish
+from play.jobs import dumps, loads
+from play.matchups import matchup_run
+from play.models import SimulationChunk, SimulationRun
+from play.runs import goldfish_run_enqueue, matchup_run_enqueue
+from play.worker import claim, execute_chunk, finish_if_complete, reap
+from tests.factories import UserFactory
+
+GOLDFISH = {"games": 6_000, "turns": 4, "seed": 17}
+
+
+@pytest.fixture
+def deck_text(bundled):  # type: ignore[no-untyped-def]
+    names = Card.objects.filter(game="eliria", type="combat", current__cross=False).values_list("name", flat=True)
+    return "\n".join(sorted(set(names))[:25])
+
+
+@pytest.fixture(autouse=True)
+def roomy_limits(settings):  # type: ignore[no-untyped-def]
+    settings.SIMULATION_MAX_ACTIVE_ANONYMOUS = 50  # test_limits_… checks the real ones
+
+
+@pytest.fixture
+def small_chunks(settings):  # type: ignore[no-untyped-def]
+    settings.SIMULATION_CHUNK_SECONDS = 0.01  # many chunks from a small run
+
+
+@pytest.fixture
+def enqueued(monkeypatch):  # type: ignore[no-untyped-def]
+    """Queue messages sent, instead of a backend (the tests play chunks in the order they choose)."""
+    sent: list[tuple[str, int]] = []
+    monkeypatch.setattr("play.worker.enqueue_chunk", lambda run_id, index: sent.append((str(run_id), index)))
+    return sent
+
+
+def _goldfish(deck_text: str, **kw):  # type: ignore[no-untyped-def]
+    return goldfish_run_enqueue(game="eliria", text=deck_text, watch=[], **{**GOLDFISH, **kw})
+
+
+def _play_all(run: SimulationRun, order: list[int] | None = None) -> None:
+    indices = order if order is not None else list(range(run.chunks_total))
+    for i in indices:
+        assert execute_chunk(run.pk, i, "test") in {"done", "skipped"}
+
+
+@pytest.mark.django_db
+def test_chunks_played_in_any_order_merge_into_the_serial_answer_byte_for_byte(deck_text, small_chunks):
+    run = _goldfish(deck_text)
+    assert run.chunks_total > 3
+    order = list(range(run.chunks_total))
+    random.Random(1).shuffle(order)
+    _play_all(run, order)
+    run.refresh_from_db()
+    serial = run_goldfish(game="eliria", text=deck_text, **GOLDFISH)
+    assert run.status == "done" and run.done == 6_000
+    assert run.result_json == json.dumps(serial, ensure_ascii=False, separators=(",", ":"))
+
+
+@pytest.mark.django_db
+def test_matchup_chunks_merge_into_the_serial_answer(eliria_list, eliria_list_b, small_chunks):
+    run = matchup_run_enqueue(game="eliria", list_a=eliria_list, list_b=eliria_list_b, games=60, seed=4)
+    assert run.chunks_total > 1
+    _play_all(run, list(reversed(range(run.chunks_total))))
+    run.refresh_from_db()
+    serial = matchup_run(game="eliria", list_a=eliria_list, list_b=eliria_list_b, games=60, seed=4)
+    assert run.status == "done" and run.result == json.loads(json.dumps(serial))
+
+
+@pytest.mark.django_db
+def test_a_chunk_whose_worker_was_killed_is_queued_again_and_the_numbers_do_not_change(deck_text, small_chunks, enqueued):
+    run = _goldfish(deck_text)
+    assert claim(run.pk, 0, "killed-worker") is not None  # the worker took chunk 0, then died (no heartbeat)
+    _play_all(run, list(range(1, run.chunks_total)))
+    assert SimulationRun.objects.get(pk=run.pk).status == "running"
+    assert execute_chunk(run.pk, 0, "other") == "skipped"  # its lease is still alive
+    SimulationChunk.objects.filter(run=run, index=0).update(lease_until=timezone.now() - timedelta(seconds=1))
+    reap()
+    chunk = SimulationChunk.objects.get(run=run, index=0)
+    assert chunk.status == "queued" and (str(run.pk), 0) in enqueued
+    assert execute_chunk(run.pk, 0, "other") == "done"
+    run.refresh_from_db()
+    assert run.status == "done" and SimulationChunk.objects.get(run=run, index=0).attempts == 2
+    assert run.result == json.loads(json.dumps(run_goldfish(game="eliria", text=deck_text, **GOLDFISH)))
+
+
+@pytest.mark.django_db
+def test_a_worker_that_lost_its_lease_stops_without_writing(deck_text, small_chunks, monkeypatch):
+    run = _goldfish(deck_text)
+    monkeypatch.setattr("play.worker.HEARTBEAT", 0)
+    first = claim(run.pk, 0, "slow")
+    assert first is not None
+    SimulationChunk.objects.filter(pk=first.pk).update(lease_until=timezone.now() - timedelta(seconds=1))
+    assert claim(run.pk, 0, "second") is not None  # a lapsed lease can be taken over
+    assert SimulationChunk.objects.filter(pk=first.pk, attempts=first.attempts).update(done=1) == 0
+
+
+@pytest.mark.django_db
+def test_a_chunk_that_keeps_killing_workers_fails_the_run_with_a_message(deck_text, small_chunks, settings, enqueued):
+    run = _goldfish(deck_text)
+    for _ in range(settings.SIMULATION_MAX_ATTEMPTS):
+        claim(run.pk, 1, "dies")
+        SimulationChunk.objects.filter(run=run, index=1).update(lease_until=timezone.now() - timedelta(seconds=1))
+        reap()
+    run.refresh_from_db()
+    assert run.status == "failed" and "se interrumpió" in run.error
+
+
+@pytest.mark.django_db
+def test_with_every_worker_gone_the_run_is_settled_after_its_deadline_not_in_progress_for_ever(
+    client, deck_text, small_chunks, settings, enqueued,
+):
+    run = _goldfish(deck_text)
+    _play_all(run, [0, 1])
+    claim(run.pk, 2, "gone")  # dies and nobody is left to retry it
+    run.refresh_from_db()
+    long_ago = timezone.now() - timedelta(seconds=run.time_limit + 3 * settings.SIMULATION_LEASE)
+    SimulationRun.objects.filter(pk=run.pk).update(started=long_ago)
+    html = client.get(run.get_absolute_url()).content.decode()  # looking at it is enough (M4)
+    run.refresh_from_db()
+    assert run.status == "done" and "Se alcanzó el límite de tiempo" in html
+    played = run.result["games"]
+    assert run.result["stopped_early"] is True and played == sum(
+        c.size for c in SimulationChunk.objects.filter(run=run, index__lt=2))
+    same = run_goldfish(game="eliria", text=deck_text, games=played, turns=4, seed=17)
+    assert run.result["per_turn"] == json.loads(json.dumps(same["per_turn"]))
+
+
+@pytest.mark.django_db
+def test_nothing_played_by_the_deadline_is_a_failure_with_a_message(deck_text, settings, enqueued):
+    run = _goldfish(deck_text)
+    claim(run.pk, 0, "gone")
+    SimulationRun.objects.filter(pk=run.pk).update(started=timezone.now() - timedelta(hours=1))
+    reap(run.pk)
+    run.refresh_from_db()
+    assert run.status == "failed" and "límite de tiempo" in run.error
+
+
+@pytest.mark.django_db
+def test_a_run_no_worker_starts_fails_after_the_queue_timeout(deck_text, settings):
+    run = _goldfish(deck_text)
+    SimulationRun.objects.filter(pk=run.pk).update(created=timezone.now() - timedelta(seconds=settings.SIMULATION_QUEUE_TIMEOUT + 1))
+    reap()
+    run.refresh_from_db()
+    assert run.status == "failed" and "Ningún trabajador" in run.error
+
+
+@pytest.mark.django_db
+def test_the_time_limit_keeps_a_prefix_of_games(deck_text, small_chunks):
+    run = _goldfish(deck_text)
+    _play_all(run, [0])
+    SimulationRun.objects.filter(pk=run.pk).update(started=timezone.now() - timedelta(seconds=run.time_limit + 1))
+    _play_all(run, list(range(1, run.chunks_total)))  # past the limit: each stops at once
+    run.refresh_from_db()
+    first = SimulationChunk.objects.get(run=run, index=0).size
+    assert run.status == "done" and run.result["games"] == first and run.result["games_requested"] == 6_000
+    assert run.result["per_turn"] == json.loads(json.dumps(
+        run_goldfish(game="eliria", text=deck_text, games=first, turns=4, seed=17)["per_turn"]))
+
+
+@pytest.mark.django_db
+def test_cancel_from_the_page_and_the_api(client, api_client, deck_text, small_chunks):
+    run = _goldfish(deck_text)
+    r = client.post(f"/goldfish/runs/{run.pk}/cancelar/")
+    assert r.status_code == 302
+    run.refresh_from_db()
+    assert run.status == "cancelled" and execute_chunk(run.pk, 0, "late") == "skipped"
+    assert api_client.post(f"/api/runs/{run.pk}/cancel/").status_code == 409
+    other = _goldfish(deck_text)
+    body = api_client.post(f"/api/runs/{other.pk}/cancel/").json()
+    assert body["status"] == "cancelled" and body["error"]
+
+
+@pytest.mark.django_db
+def test_the_run_page_shows_progress_per_chunk_queue_position_and_cancel(client, deck_text, small_chunks):
+    earlier = _goldfish(deck_text)
+    run = _goldfish(deck_text, seed=2)
+    SimulationChunk.objects.filter(run=run, index=0).update(done=100)
+    html = client.get(run.get_absolute_url(), HTTP_HX_REQUEST="true").content.decode()
+    assert 'hx-trigger="every 1s"' in html and "Delante en la cola: 1 simulación" in html
+    assert html.count("<li>") == run.chunks_total and "100 /" in html and "Cancelar" in html
+    assert earlier.pk != run.pk
+
+
+@pytest.mark.django_db
+def test_a_players_run_is_theirs_alone(client, api_client, players, decks, small_chunks):
+    ana, bruno = players
+    private = decks["ana_private"]
+    client.force_login(ana)
+    r = client.post("/enfrentamientos/", {"game": "eliria", "deck_a": private.pk, "deck_b": decks["bruno_public"].pk,
+                                          "games": 5_000, "seed": 1, "policy_a": "rules", "policy_b": "rules"})
+    run = SimulationRun.objects.get()
+    assert r.status_code == 302 and run.owner == ana and run.private
+    assert client.get(run.get_absolute_url()).status_code == 200
+    client.force_login(bruno)
+    assert client.get(run.get_absolute_url()).status_code == 404  # issue 11 L5: link or not
+    assert client.post(f"/goldfish/runs/{run.pk}/cancelar/").status_code == 404
+    client.logout()
+    assert client.get(run.get_absolute_url()).status_code == 404
+    assert api_client.get(f"/api/runs/{run.pk}/").status_code == 404
+    api_client.force_authenticate(ana)
+    assert api_client.get(f"/api/runs/{run.pk}/").json()["status"] == "queued"
+
+
+@pytest.mark.django_db
+def test_limits_per_player_per_address_and_for_anonymous(api_client, deck_text, settings):
+    settings.SIMULATION_INLINE_BUDGET, settings.SIMULATION_MAX_ACTIVE_ANONYMOUS = 0.1, 1
+    body = {"game": "eliria", "list": deck_text, "games": 100_000, "turns": 50}
+    first = api_client.post("/api/goldfish/", body, format="json")
+    assert first.status_code == 202 and first["Location"].endswith(f"/api/runs/{first.json()['id']}/")
+    again = api_client.post("/api/goldfish/", body, format="json")
+    assert again.status_code == 429 and "cuenta" in again.json()["detail"]  # anonymous: one at a time
+    settings.SIMULATION_MAX_ACTIVE_ANONYMOUS = 0
+    SimulationRun.objects.update(status="done")
+    assert api_client.post("/api/goldfish/", body, format="json").status_code == 429
+    user = UserFactory(username="carla")
+    api_client.force_authenticate(user)
+    codes = [api_client.post("/api/goldfish/", body, format="json").status_code for _ in range(4)]
+    assert codes == [202, 202, 202, 429]  # SIMULATION_MAX_ACTIVE_PER_USER = 3
+    settings.SIMULATION_MAX_ACTIVE_PER_USER = 10
+    settings.SIMULATION_MAX_ACTIVE_PER_ADDRESS = 3
+    assert api_client.post("/api/goldfish/", body, format="json").status_code == 429  # three from this address
+
+
+def test_a_tampered_tally_is_refused():
+    blob = dumps({"games": 3})
+    assert loads(blob) == {"games": 3}
+    with pytest.raises(ValueError):
+        loads(blob[:-1] + bytes([blob[-1] ^ 1]))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_sim_worker_takes_queued_chunks_from_the_database_backend(deck_text, settings):
+    settings.SIMULATION_CHUNK_SECONDS = 0.05
+    run = _goldfish(deck_text, games=3_000)
+    assert run.chunks_total > 1
+    call_command("sim_worker", "--burst", "--no-reaper", stdout=io.StringIO(), stderr=io.StringIO())
+    run.refresh_from_db()
+    assert run.status == "done" and run.done == 3_000
+    assert run.result == json.loads(json.dumps(run_goldfish(game="eliria", text=deck_text, games=3_000, turns=4, seed=17)))
+
+
+@pytest.mark.django_db
+def test_the_merge_runs_once(deck_text, small_chunks):
+    run = _goldfish(deck_text)
+    _play_all(run)
+    assert finish_if_complete(run.pk) is False  # already merged: a second merger writes nothing
