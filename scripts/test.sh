@@ -41,6 +41,7 @@ echo "== postgresql"
 if bash scripts/with_pg.sh "$PY" -m pytest -m "not browser" -q --ignore=tests/engine | tee -a "$LOG"; then
   summary+=("postgresql: ok"); else summary+=("postgresql: FAILED"); status=1; fi
 
+echo "== cluster (PostgreSQL, Redis, 2 app servers, 2 workers, one SIGKILLed)"; if bash scripts/cluster.sh; then summary+=("cluster: ok"); else summary+=("cluster: FAILED"); status=1; fi
 leg "browser" -m browser -q
 
 echo "== summary"

@@ -1,0 +1,122 @@
+"""Driver of scripts/cluster.sh (issue 12): two app servers, two workers, PostgreSQL and Redis.
+
+Submits a large goldfish run and a matchup run through server A's API, SIGKILLs the worker that
+is playing a chunk, waits for both runs on server B and checks their answers against a serial run
+of the same seed, byte for byte. Not collected by pytest (no test_ prefix); run by cluster.sh.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "eliria_site.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from cards.models import Card  # noqa: E402
+from play.goldfish import run_goldfish  # noqa: E402
+from play.matchups import matchup_run  # noqa: E402
+from play.models import SimulationChunk  # noqa: E402
+
+A, B, TOKEN = os.environ["CLUSTER_A"], os.environ["CLUSTER_B"], os.environ["CLUSTER_TOKEN"]
+WORKERS = [int(p) for p in os.environ["CLUSTER_WORKERS"].split()]
+GOLDFISH = {"game": "eliria", "games": 40_000, "turns": 10, "seed": 20260411}
+MATCHUP = {"game": "eliria", "games": 800, "seed": 20260511}
+
+
+def call(base: str, path: str, body: dict[str, Any] | None = None, token: str | None = TOKEN) -> tuple[int, Any]:
+    request = urllib.request.Request(base + path, data=None if body is None else json.dumps(body).encode())
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Token {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode()[:300]
+
+
+def wait_up() -> None:
+    for base in (A, B):
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(base + "/healthz", timeout=2):
+                    break
+            except OSError:
+                time.sleep(0.2)
+        else:
+            sys.exit(f"{base} did not start")
+
+
+def deck_lists() -> tuple[str, str]:
+    seen, lines = set(), []
+    for c in Card.objects.filter(game="eliria", type__in=["combat", "reaction", "summon"]).order_by("code"):
+        if c.name_folded not in seen:
+            seen.add(c.name_folded)
+            lines.append(f"1 {c.name} ({c.code})")
+    return "Mazo:\n" + "\n".join(lines[:40]) + "\n", "Mazo:\n" + "\n".join(lines[20:60]) + "\n"
+
+
+def kill_a_busy_worker(run_id: str) -> int:
+    """SIGKILL the worker holding a chunk of the run, while it plays it."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        for chunk in SimulationChunk.objects.filter(run_id=run_id, status="running", done__gt=0):
+            pid = int(chunk.worker.rsplit(":", 1)[1])
+            if pid in WORKERS:
+                os.kill(pid, signal.SIGKILL)
+                print(f"cluster: SIGKILL worker {pid} in chunk {chunk.index} ({chunk.done}/{chunk.size} games)")
+                return chunk.index
+        time.sleep(0.1)
+    sys.exit("no worker was seen playing a chunk")
+
+
+def compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def main() -> int:
+    wait_up()
+    list_a, list_b = deck_lists()
+    code, gold = call(A, "/api/goldfish/", {**GOLDFISH, "list": list_a})
+    assert code == 202, (code, gold)
+    code, match = call(A, "/api/matchups/", {**MATCHUP, "deck_a": list_a, "deck_b": list_b})
+    assert code == 202, (code, match)
+    print(f"cluster: goldfish run in {len(gold['chunks'])} chunks, matchup run in {len(match['chunks'])} chunks (via A)")
+    killed = kill_a_busy_worker(gold["id"])
+    answers = {}
+    deadline = time.monotonic() + 100
+    while len(answers) < 2 and time.monotonic() < deadline:
+        for run in (gold, match):
+            code, body = call(B, f"/api/runs/{run['id']}/")
+            assert code == 200, (code, body)
+            assert body["status"] not in {"failed", "cancelled"}, body["error"]
+            if body["status"] == "done":
+                answers[run["id"]] = body
+        time.sleep(0.5)
+    assert len(answers) == 2, "runs did not finish in time"
+    retried = SimulationChunk.objects.get(run_id=gold["id"], index=killed)
+    assert retried.attempts >= 2 and retried.status == "done", (retried.attempts, retried.status)
+    serial_gold = run_goldfish(text=list_a, **GOLDFISH)
+    serial_match = matchup_run(list_a=list_a, list_b=list_b, **MATCHUP)
+    assert compact(answers[gold["id"]]["result"]) == compact(serial_gold), "goldfish differs from a serial run"
+    assert compact(answers[match["id"]]["result"]) == compact(json.loads(compact(serial_match))), "matchup differs"
+    code, _ = call(B, f"/api/runs/{gold['id']}/", token=None)
+    assert code == 404, "a player's run was shown to an anonymous client"
+    print(f"cluster: both runs done, read from B, equal to serial runs byte for byte (chunk {killed} retried)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
