@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import uuid
 
 import pytest
 
@@ -23,8 +24,17 @@ def _test_settings(settings, tmp_path):  # type: ignore[no-untyped-def]
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
     settings.MEDIA_ROOT = str(tmp_path / "media")
-    # A private cache per test: throttle counters and login attempts start from zero.
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": str(tmp_path)}}
+    # A private cache per test: throttle counters and cached answers start from zero. With REDIS_URL
+    # (the Redis leg of make test) the cache is that real Redis, under a key prefix of the test's own.
+    if os.environ.get("REDIS_URL"):
+        settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                                       "LOCATION": os.environ["REDIS_URL"], "KEY_PREFIX": f"test-{uuid.uuid4().hex}"}}
+    else:
+        settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                       "LOCATION": str(tmp_path)}}
+    from cards.pagecache import _local
+
+    _local.clear()
 
 
 @pytest.fixture(scope="session")

@@ -27,6 +27,8 @@ from collection.imports import MAX_ROWS, ImportProblem, ImportRejected, resolve_
 from collection.models import CollectionItem, WantedDeck
 from collection.selectors import items_of
 from collection.services import collection_import_rows, deck_set_built, deck_set_wanted
+from common.errors import BadInput
+from common.gate import check_json_body
 from decks.models import MAX_DESCRIPTION, MAX_NAME, Deck, DeckEntry, Visibility
 from decks.selectors import deck_text
 from decks.services import DeckError, EntrySpec, ListRejected, deck_create, specs_from_list
@@ -84,6 +86,10 @@ def data_loads(raw: bytes) -> dict[str, Any]:
         raise ImportRejected([ImportProblem(None, "file", (
             f"el archivo ocupa más de {MAX_FILE_BYTES // 1_000_000} MB."
         ))])
+    try:
+        check_json_body(raw, "el archivo")
+    except BadInput as exc:
+        raise ImportRejected([ImportProblem(None, "file", exc.message)]) from None
     try:
         doc = json.loads(raw.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError) as exc:

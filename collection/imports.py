@@ -20,6 +20,8 @@ from typing import Any
 
 from cards.models import Card, Edition, Game
 from collection.models import MAX_COPIES, Condition
+from common.errors import BadInput
+from common.gate import check_text
 from decks.lookup import DbLookup
 from engine import Game as EngineGame
 from engine import parse_decklist
@@ -94,11 +96,16 @@ def decode(data: bytes) -> str:
     if problem:
         raise ImportRejected([problem])
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ImportRejected([ImportProblem(None, "file", (
             f"el archivo no está en UTF-8 (byte {exc.start}); guárdalo como «CSV UTF-8»."
         ))]) from None
+    try:
+        check_text(text, "el archivo")
+    except BadInput as exc:
+        raise ImportRejected([ImportProblem(None, "file", exc.message)]) from None
+    return text
 
 
 # ---------------------------------------------------------------- CSV

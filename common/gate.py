@@ -56,9 +56,9 @@ def check_json_body(body: bytes, where: str = "El cuerpo JSON") -> None:
         raise BadInput(f"{where} contiene un carácter nulo (NUL) en el byte {nul + 1}.")
     found = _JSON_CONTROL.search(body)
     if found:
-        raise BadInput(
-            f"{where} contiene un carácter de control ({found.group().decode()}) en el byte {found.start() + 1}."
-        )
+        escape_text = found.group().decode()
+        what = "un carácter nulo (NUL)" if escape_text == "\\u0000" else f"un carácter de control ({escape_text})"
+        raise BadInput(f"{where} contiene {what} en el byte {found.start() + 1}.")
     check_json_depth(body)
 
 
@@ -91,6 +91,11 @@ def inspect(request: HttpRequest) -> None:
         raise TooLarge(f"El cuerpo ocupa {size:,} bytes; el máximo es {limit:,}.".replace(",", "."))
     content_type = request.content_type or ""
     if content_type == "application/json" or content_type.endswith("+json"):
+        if size > settings.DATA_UPLOAD_MAX_MEMORY_SIZE:
+            raise TooLarge(
+                f"El cuerpo JSON ocupa {size:,} bytes; el máximo es "
+                f"{settings.DATA_UPLOAD_MAX_MEMORY_SIZE:,}.".replace(",", ".")
+            )
         check_json_body(request.body)
     elif content_type in ("application/x-www-form-urlencoded", "multipart/form-data"):
         _check_pairs(request.POST.lists(), "campo")

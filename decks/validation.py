@@ -7,6 +7,7 @@ The builder, the API and the import all call `validate_list`; the rules themselv
 from __future__ import annotations
 
 from common.errors import BadInput
+from common.gate import check_text
 from decks.lookup import DbLookup
 from engine import Game, ValidationReport, parse_decklist, validate_decklist
 
@@ -34,6 +35,10 @@ def check_size(text: str) -> None:
         )
     if count_lines(text) > MAX_LIST_LINES:
         raise ListTooLarge(f"La lista tiene más de {MAX_LIST_LINES} líneas.")
+    try:  # uploaded files reach here without passing the input gate's form checks
+        check_text(text, "La lista")
+    except BadInput as exc:
+        raise ListTooLarge(exc.message) from None
 
 
 def validate_list(game: str, text: str) -> ValidationReport:

@@ -29,8 +29,7 @@ def _form(card, ed, image):  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def staff_client(client):  # type: ignore[no-untyped-def]
-    User.objects.create_superuser("editor", "e@example.com", "pw-pw-pw-123")
-    client.login(username="editor", password="pw-pw-pw-123")
+    client.force_login(User.objects.create_superuser("editor", "e@example.com", "pw-pw-pw-123"))
     return client
 
 
