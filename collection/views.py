@@ -11,6 +11,7 @@ import base64
 import binascii
 import hashlib
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -36,7 +37,7 @@ from collection.services import (
     collection_import_csv,
     collection_import_list,
 )
-from decks.charts import bar_chart
+from decks.charts import chart_bars
 
 PAGE_SIZES = (24, 48, 96)
 
@@ -114,7 +115,11 @@ def collection_change(request: HttpRequest) -> HttpResponse:
         error = str(exc)
     if is_htmx(request):
         card.owned = selectors.owned_by_card(request.user, [card.pk]).get(card.pk, 0)  # type: ignore[attr-defined]
-        return render(request, "collection/_owned.html", {"card": card, "error": error, "next": data.get("next")})
+        context = {"card": card, "error": error, "next": data.get("next")}
+        if urlsplit(data.get("next") or "").path == reverse("collection:mine"):
+            # the collection page's totals line follows the click (htmx out-of-band swap)
+            context["oob_totals"] = selectors.collection_totals(request.user)
+        return render(request, "collection/_owned.html", context)
     if error:
         messages.error(request, error)
     return redirect(safe_next(request, data.get("next"), card_url(card)))
@@ -216,9 +221,10 @@ def collection_sets(request: HttpRequest) -> HttpResponse:
     games = []
     for code, label in Game.choices:
         rows = completion.get(code, [])
-        chart = bar_chart(
+        chart = chart_bars(
             _("%(game)s: cartas distintas que tienes, por expansión") % {"game": label},
             [f"{r.set.code} · {r.owned}/{r.total}" for r in rows], [r.ratio for r in rows], percent=True,
+            x_label=_("Expansión"), y_label=_("Completado"),
         ) if rows else None
         games.append({"code": code, "label": label, "rows": rows, "chart": chart})
     return render(request, "collection/sets.html", {"games": games})

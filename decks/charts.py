@@ -1,21 +1,101 @@
-"""Small server-side SVG charts (no JavaScript): line charts per turn and bar histograms."""
+"""Charts: the data goes to the page as JSON, uPlot (vendored, static/vendor) draws it.
+
+`chart_lines` (a value per turn) and `chart_bars` (a histogram or categories) return a <figure>
+with a visible title, the chart data in a `<script type="application/json">` block (data, not
+code: the CSP allows no inline script and none is needed) and the same numbers as a table, for
+screen readers and for pages seen without JavaScript. static/js/charts.js finds the figures and
+draws them with axis labels, tooltips (the legend follows the cursor) and the page's language for
+numbers (Intl.NumberFormat): "99,96 %" in Spanish, "99.96%" in English.
+
+`line_chart` and `bar_chart` (small server-side SVG) remain for the simulation pages until they
+move to the figures above.
+"""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from django.template.loader import render_to_string
+from django.utils.formats import number_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 PALETTE = ("#8a3b12", "#1f6f3a", "#2b5c9e", "#b36b00", "#7a1a6e")
-W, H, PAD_L, PAD_B, PAD_T, PAD_R = 560, 240, 44, 32, 14, 12
 
 
 @dataclass(frozen=True)
 class Series:
     label: str
     values: Sequence[float | None]
+
+
+def chart_lines(
+    title: str, xs: Sequence[int], series: Sequence[Series], *, ymax: float | None = None,
+    percent: bool = False, x_label: str | None = None, y_label: str = "",
+) -> SafeString:
+    """Lines over turns (or any whole-number x): one per series."""
+    spec = {
+        "kind": "lines", "title": str(title), "percent": percent, "ymax": ymax,
+        "x": list(xs), "xLabel": str(x_label if x_label is not None else _("Turno")), "yLabel": str(y_label),
+        "series": [{"label": str(s.label), "values": list(s.values), "colour": PALETTE[i % len(PALETTE)]}
+                   for i, s in enumerate(series)],
+    }
+    return _figure(spec)
+
+
+def chart_bars(
+    title: str, labels: Sequence[str], values: Sequence[float], *, percent: bool = False,
+    x_label: str = "", y_label: str = "", ymax: float | None = None, series_label: str = "", note: str = "",
+) -> SafeString:
+    """Bars, one per label. With `percent`, values are shares (0–1) and the axis runs 0–100 %."""
+    spec = {
+        "kind": "bars", "title": str(title), "percent": percent, "ymax": 1 if percent and ymax is None else ymax,
+        "categories": [str(label) for label in labels], "xLabel": str(x_label), "yLabel": str(y_label),
+        "series": [{"label": str(series_label or y_label or title), "values": list(values), "colour": PALETTE[0]}],
+    }
+    return _figure(spec, note)
+
+
+def _figure(spec: dict[str, Any], note: str = "") -> SafeString:
+    rows = _table_rows(spec)
+    return SafeString(render_to_string("decks/_uchart.html", {
+        "spec": spec, "data": _json(spec), "rows": rows, "empty": not rows, "note": note,
+    }))
+
+
+def _json(spec: dict[str, Any]) -> SafeString:
+    # Escaped like django.utils.html.json_script: no "</script>" can close the block early.
+    text = json.dumps(spec, ensure_ascii=False)
+    text = text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+    return SafeString(text)
+
+
+def _table_rows(spec: dict[str, Any]) -> list[list[str]]:
+    xs = spec.get("categories") or [str(x) for x in spec.get("x", [])]
+    out = []
+    for i, x in enumerate(xs):
+        cells = [x]
+        for s in spec["series"]:
+            value = s["values"][i] if i < len(s["values"]) else None
+            cells.append(_format(value, spec["percent"]))
+        out.append(cells)
+    return out
+
+
+def _format(value: float | None, percent: bool) -> str:
+    if value is None:
+        return "—"
+    if percent:
+        return f"{number_format(value * 100, 1)} %"
+    return number_format(value, 0 if float(value).is_integer() else 2)
+
+
+# ---------------------------------------------------------------- legacy SVG charts
+W, H, PAD_L, PAD_B, PAD_T, PAD_R = 560, 240, 44, 32, 14, 12
 
 
 def _scale(vmax: float) -> float:

@@ -135,4 +135,4 @@ def test_another_players_deck_is_a_404_everywhere(logged, other, mini):
 def test_set_completion_page_has_a_chart(logged, player, mini):
     collection_add(owner=player, card=mini.lobo, delta=1)
     page = logged.get("/coleccion/expansiones/").content.decode()
-    assert "<svg" in page and "1 / 4" in page and "25%" in page and "Combate 1/3" in page
+    assert "class=\"uchart\"" in page and "1 / 4" in page and "25%" in page and "Combate 1/3" in page

@@ -117,7 +117,7 @@ def test_deck_page_explains_every_problem_with_rule_and_line(bundled, player, cl
     assert 'data-code="token_in_deck"' in page and "regla 14" in page
     assert "línea 2" in page or "línea 3" in page
     assert 'data-code="no_combat"' not in page
-    assert "<svg" in page and "Curva de potencial" in page and "Costes de ataque" in page
+    assert "class=\"uchart\"" in page and "Curva de potencial" in page and "Costes de ataque" in page
 
 
 def test_mision_deck_page_has_its_own_stats(bundled, player, client_in):

@@ -1,0 +1,178 @@
+"""The whole site in a real headless Chromium, on a phone (360 × 740) and a desktop (1366 × 900).
+
+Every page of the site map (below: each page a player can reach, anonymous and signed in) is
+opened in both languages' default (Spanish) and checked for horizontal overflow, console errors
+and Content-Security-Policy violations. Error pages (404, 500) are site-styled in both languages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+
+from tests.factories import UserFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1366, "height": 900}
+PASSWORD = "Mazos-de-fision-9"
+ELIRIA_LIST = """Mazo:
+2 Cañón del sacrificio (BASE-105)
+1 Cañón del sacrificio (EXP-010)
+1 Organismo de fisión
+1 Centinela de Ámbar
+1 Lobo de ceniza
+1 Gólem de barro
+Tokens:
+1 Token de fisión
+"""
+MISION_LIST = "Entes:\n" + "".join(f"1 (SOS1-00{i})\n" for i in range(1, 6))
+
+# Collects CSP violations in the page itself (they are also console errors in Chromium).
+WATCH_CSP = """
+window.__csp = [];
+document.addEventListener('securitypolicyviolation', e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));
+"""
+
+
+@pytest.fixture
+def site(transactional_db, settings):  # type: ignore[no-untyped-def]
+    """The bundled catalogue and rulings, a player with a private and a public deck and a collection."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    call_command("load_bundled", stdout=open("/dev/null", "w"))
+    from cards.models import Card
+    from collection.services import collection_add
+    from decks.services import deck_import_list
+
+    player = UserFactory(username="jugadora")
+    player.set_password(PASSWORD)
+    player.save()
+    mine, _ = deck_import_list(owner=player, game="eliria", text=ELIRIA_LIST, name="Fisión", accept_unreadable=True)
+    public, _ = deck_import_list(owner=player, game="eliria", text=ELIRIA_LIST, name="Fisión pública con un nombre muy largo para ver si cabe",
+                                 visibility="public", accept_unreadable=True)
+    for code in ("BASE-105", "BASE-001", "SOS1-001"):
+        collection_add(owner=player, card=Card.objects.get(code=code), delta=2)
+    return {"player": player, "deck": mine, "public": public}
+
+
+def site_map(site: dict[str, Any]) -> list[str]:
+    """Every page a player can open, with the data above."""
+    from cards.models import Card
+    from rulings.models import Ruling
+
+    deck, public = site["deck"], site["public"]
+    ruling = Ruling.objects.order_by("number").first()
+    pages = [
+        "/", "/cartas/", "/cartas/?q=canon", "/cartas/?game=mision", "/cartas/?q=pot%3E%3D", "/busqueda/",
+        "/resoluciones/", f"/resoluciones/{ruling.number}/", "/mazos/publicos/", public.get_absolute_url(),
+        "/goldfish/", f"/goldfish/?deck={deck.pk}", "/goldfish/mesa/", "/enfrentamientos/",
+        "/enfrentamientos/contra-todos/", "/api/docs/",
+        "/mazos/", "/mazos/nuevo/", deck.get_absolute_url(), f"{deck.get_absolute_url()}?q=canon",
+        f"/mazos/{deck.pk}/revisiones/", f"/mazos/{deck.pk}/lista/", f"/mazos/{deck.pk}/borrar/",
+        "/coleccion/", "/coleccion/expansiones/", "/coleccion/importar/", "/coleccion/datos/",
+        "/coleccion/compras/", f"/coleccion/mazo/{deck.pk}/", "/coleccion/carta/eliria/BASE-105/",
+        "/cuenta/clave-api/", "/cuenta/password_change/",
+    ]
+    for code in ("BASE-105", "BASE-011", "SOS1-001"):
+        pages.append(Card.objects.get(code=code).get_absolute_url())
+    element = Card.objects.filter(type="element").first()
+    pages.append(element.get_absolute_url())
+    return pages
+
+
+ANONYMOUS_ONLY = ["/cuenta/login/", "/cuenta/registro/", "/cuenta/password_reset/"]
+
+
+def _log_in(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(base + "/cuenta/login/")
+    page.fill("#id_username", "jugadora")
+    page.fill("#id_password", PASSWORD)
+    page.click("form.auth-form button[type=submit]")
+    page.wait_for_load_state("load")
+
+
+def _visit_all(browser, base: str, viewport: dict[str, int], urls: list[str], logged_in: bool) -> Iterator[str]:  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport=viewport, locale="es-ES")
+    context.add_init_script(WATCH_CSP)
+    page = context.new_page()
+    console: list[str] = []
+    page.on("console", lambda msg: console.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: console.append(str(exc)))
+    if logged_in:
+        _log_in(page, base)
+    for url in urls:
+        console.clear()
+        response = page.goto(base + url)
+        page.wait_for_load_state("networkidle")
+        status = response.status if response else 0
+        if status >= 500 or (status >= 400 and "q=pot" not in url):
+            yield f"{url}: HTTP {status}"
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > viewport["width"]:
+            wide = page.evaluate(
+                """(w) => [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > w + 1)
+                .slice(0, 4).map(e => e.tagName.toLowerCase() + '.' + [...e.classList].join('.') + ' ' + Math.round(e.getBoundingClientRect().right))""",
+                viewport["width"],
+            )
+            yield f"{url}: {width} px wide at {viewport['width']} ({wide})"
+        csp = page.evaluate("window.__csp")
+        if csp:
+            yield f"{url}: CSP {csp}"
+        if status == 400:  # a malformed search answers 400 on purpose; Chromium logs the status
+            console[:] = [m for m in console if "status of 400" not in m]
+        if console:
+            yield f"{url}: console {console[:3]}"
+    context.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_every_page_fits_the_screen_without_console_errors_or_csp_violations(live_server, browser, site, viewport):
+    problems = list(_visit_all(browser, live_server.url, viewport, ANONYMOUS_ONLY + site_map(site)[:16], False))
+    problems += _visit_all(browser, live_server.url, viewport, site_map(site), True)
+    assert not problems, "\n".join(problems)
+
+
+def test_the_phone_nav_folds_and_tap_targets_are_big_enough(live_server, browser, site):
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    _log_in(page, live_server.url)
+    page.goto(live_server.url + site["deck"].get_absolute_url())
+    assert not page.is_visible("#main-nav")
+    box = page.locator(".nav-button").bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 44
+    page.click(".nav-button")
+    assert page.is_visible("#main-nav")
+    for selector in ("#main-nav a >> nth=0", "li.entry button.add >> nth=0", "li.entry button.remove >> nth=0"):
+        box = page.locator(selector).bounding_box()
+        assert box["height"] >= 44 and box["width"] >= 44, selector
+    page.goto(live_server.url + "/cartas/")
+    tiles = page.locator(".grid .tile")
+    first, second = tiles.nth(0).bounding_box(), tiles.nth(1).bounding_box()
+    assert first["y"] == second["y"], "two cards per row on a phone"
+    context.close()
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_404_and_500_are_site_styled_in_both_languages(live_server, browser, site, settings, language):
+    settings.ROOT_URLCONF = "tests.browser.boom_urls"
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(WATCH_CSP)
+    page = context.new_page()
+    page.goto(live_server.url + f"/idioma/{language}/?next=/")
+    answer = page.goto(live_server.url + "/cartas/eliria/NO-EXISTE/")
+    assert answer.status == 404
+    assert page.locator("header.top .brand").is_visible()
+    heading = page.inner_text("h1")
+    assert heading == {"es": "Esta página no existe", "en": "This page does not exist"}[language]
+    assert page.evaluate("window.__csp") == []
+    answer = page.goto(live_server.url + "/boom/")
+    assert answer.status == 500
+    assert page.locator("header.top .brand").is_visible()
+    heading = page.inner_text("h1")
+    assert heading == {"es": "Algo ha fallado en el servidor", "en": "Something went wrong on the server"}[language]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    context.close()
