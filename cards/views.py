@@ -6,7 +6,7 @@ from django.core.paginator import Paginator
 from django.db import connection
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
@@ -63,6 +63,8 @@ def card_list(request: HttpRequest) -> HttpResponse:
         per_page = PAGE_SIZES[0]
     per_page = per_page if per_page in PAGE_SIZES else PAGE_SIZES[0]
     page = Paginator(qs, per_page).get_page(request.GET.get("page"))
+    if q.strip() and not error and page.paginator.count == 1 and not request.GET.get("page"):
+        return redirect(page.object_list[0])  # one match: open the card, as Scryfall does
     context = {"page": page, "q": q, "game": game, "error": error, "per_page": per_page,
                "page_sizes": PAGE_SIZES, "quick_add": quick_add}
     status = 400 if error else 200
@@ -84,9 +86,13 @@ def card_detail(request: HttpRequest, game: str, code: str) -> HttpResponse:
             "diff": edition_diff(previous, data) if previous else [],
         })
         previous = data
+    printings = (Card.objects.with_current().select_related("set")
+                 .filter(game=card.game, name_folded=card.name_folded).exclude(pk=card.pk).order_by("code"))
+    faces = 1 if card.current is None or card.current.image else face_count(card, card.current)
     context = {
         "card": card, "current": card.current, "editions": shown[::-1],
-        "rulings": rulings_for_card(card), "quick_add": quick_add,
+        "rulings": rulings_for_card(card), "quick_add": quick_add, "printings": list(printings),
+        "more_faces": range(2, faces + 1),
     }
     return render(request, "cards/detail.html", context)
 

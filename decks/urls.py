@@ -24,6 +24,8 @@ deck_patterns = [
     path("mazos/<int:pk>/exportar/<slug:fmt>/", views.deck_export, name="export"),
     path("mazos/<int:pk>/pruebas.pdf", views.deck_proxies, name="proxies"),
     path("mazos/<int:pk>/copiar/", views.deck_fork_view, name="fork"),
+    # The card page's "add to a deck" and "decks that use this card" (htmx partial).
+    path("mazos/carta/<slug:game>/<str:code>/", views.card_decks, name="card-decks"),
     # Unlisted decks (and public ones) by their secret link.
     path("mazos/enlace/<slug:slug>/", views.deck_detail, name="shared"),
     path("mazos/enlace/<slug:slug>/exportar/<slug:fmt>/", views.deck_export, name="shared-export"),

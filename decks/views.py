@@ -15,7 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.db.models import Sum
+from django.db.models import Q, Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -385,6 +385,42 @@ def deck_delete_view(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(request, _("Mazo «%(name)s» borrado.") % {"name": deck.name})
         return redirect("decks:mine")
     return render(request, "decks/delete.html", {"deck": deck})
+
+
+# ---------------------------------------------------------------- from a card's page
+CARD_DECKS_SHOWN = 10
+
+
+@require_http_methods(["GET", "POST"])
+def card_decks(request: HttpRequest, game: str, code: str) -> HttpResponse:
+    """The card page's panel (htmx): add the card to one of my decks (POST), my decks and the
+    public decks that use it."""
+    card = get_object_or_404(Card.objects.with_current(), game=game, code__iexact=code)
+    message, error = "", ""
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            raise PermissionDenied
+        deck = _owned(request, int(request.POST.get("deck") or 0)) if request.POST.get("deck", "").isdigit() else None
+        try:
+            if deck is None or deck.game != card.game:
+                raise DeckError(_("Elige uno de tus mazos de este juego."))
+            deck = deck_change_card(deck, expected_version=deck.version, actor=request.user, card=card,
+                                    section=default_section(deck.game, card.type), delta=1)
+            message = _("Añadida una copia a «%(name)s».") % {"name": deck.name}
+        except DeckError as exc:
+            error = str(exc)
+    mine = []
+    if request.user.is_authenticated:
+        mine = list(Deck.objects.owned_by(request.user).filter(game=card.game).order_by("-updated", "-pk")
+                    .annotate(copies=Sum("entries__quantity", filter=Q(entries__card=card))))
+    public = (Deck.objects.public().select_related("owner").filter(entries__card=card).distinct()
+              .order_by("-updated", "-pk"))
+    context = {
+        "card": card, "mine": mine, "using": [d for d in mine if d.copies],
+        "public": list(public[:CARD_DECKS_SHOWN]), "public_count": public.count(),
+        "message": message, "error": error,
+    }
+    return render(request, "decks/_card_decks.html", context)
 
 
 # ---------------------------------------------------------------- revisions

@@ -86,3 +86,18 @@ def test_card_page_has_quick_add_for_players(bundled, client, django_user_model)
     r = client.post("/coleccion/cambiar/", {"card": card.pk, "delta": "1", "next": "/cartas/eliria/BASE-105/"})
     assert r.status_code in (200, 302)
     assert "1 copia" in client.get("/cartas/eliria/BASE-105/").content.decode()
+
+
+def test_a_single_search_result_opens_the_card(bundled, client):
+    response = client.get("/cartas/?q=code:BASE-011")
+    assert response.status_code == 302 and response["Location"].endswith("/cartas/eliria/BASE-011/")
+
+
+def test_card_page_lists_other_printings_and_loads_its_decks(bundled, client):
+    page = client.get("/cartas/eliria/BASE-105/").content.decode()
+    assert "Otras cartas con este nombre" in page and "EXP-010" in page
+    assert 'hx-get="/mazos/carta/eliria/BASE-105/"' in page
+
+
+def test_syntax_page_lists_has_rulings(client):
+    assert "has:rulings" in client.get("/busqueda/").content.decode()

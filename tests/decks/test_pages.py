@@ -363,3 +363,53 @@ def test_builder_only_what_i_own_switch(bundled, player, client_in):
     assert "Lobo de ceniza" in owned and "Centinela de Ámbar" not in owned
     everything = client_in.get(url, {"q": "t:combat"}, HTTP_HX_REQUEST="true").content.decode()
     assert "Centinela de Ámbar" in everything
+
+
+# ---------------------------------------------------------------- the builder worth switching to
+def test_builder_results_show_face_numbers_and_tell_same_name_cards_apart(bundled, player, client_in):
+    deck = deck_from_list(player)
+    body = client_in.get(reverse("decks:search", args=[deck.pk]) + "?q=canon", HTTP_HX_REQUEST="true").content.decode()
+    assert body.count('class="thumb"') == 2
+    assert "BASE-105" in body and "EXP-010" in body and "Pot." in body and "Res." in body
+    mision = deck_from_list(player, MISION_LIST, game="mision")
+    body = client_in.get(reverse("decks:search", args=[mision.pk]) + "?q=t:ente", HTTP_HX_REQUEST="true").content.decode()
+    assert "Agua" in body and "Fuego" in body and "world-earth" in body
+
+
+def test_builder_suggests_near_misses(bundled, player, client_in):
+    deck = deck_from_list(player)
+    body = client_in.get(reverse("decks:search", args=[deck.pk]) + "?q=Cañon del sacrifico").content.decode()
+    assert "Quisiste decir" in body and 'data-code="BASE-105"' in body and 'data-code="EXP-010"' in body
+
+
+def test_list_is_grouped_by_type_and_a_typed_quantity_sets_the_count(bundled, player, client_in):
+    deck = deck_from_list(player)
+    page = client_in.get(deck.get_absolute_url()).content.decode()
+    assert 'class="type-group"' in page and "Combate" in page
+    card = Card.objects.get(code="BASE-105")
+    htmx(client_in, reverse("decks:change", args=[deck.pk]),
+         {"card": card.pk, "section": "main", "quantity": "3", "version": deck.version, "q": ""})
+    assert {r.card.code: r.quantity for r in deck_rows(deck)}["BASE-105"] == 3
+
+
+def test_an_empty_deck_is_not_called_legal(bundled, player, client_in):
+    deck = deck_create(owner=player, game="eliria", name="Vacío")
+    page = client_in.get(deck.get_absolute_url()).content.decode()
+    assert "Mazo vacío" in page and "Mazo legal" not in page
+
+
+def test_add_to_a_deck_from_the_card_page_and_see_the_decks_that_use_it(bundled, player, client_in):
+    deck = deck_from_list(player)
+    public = deck_from_list(UserFactory(), visibility="public")
+    url = reverse("decks:card-decks", args=["eliria", "BASE-009"])
+    body = client_in.get(url).content.decode()
+    assert deck.name in body and "Añadir al mazo" in body
+    body = client_in.post(url, {"deck": deck.pk}, HTTP_HX_REQUEST="true").content.decode()
+    assert "Añadida una copia" in body
+    assert "BASE-009" in {r.card.code for r in deck_rows(deck)}
+    body = Client().get(reverse("decks:card-decks", args=["eliria", "BASE-105"])).content.decode()
+    assert public.name in body and "Entra para añadirla" in body
+    # someone else's deck cannot be the target
+    other = Client()
+    other.force_login(UserFactory())
+    assert other.post(url, {"deck": deck.pk}).status_code in (403, 404)
