@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The whole suite, three legs, each for real:
-#   1. SQLite (everything but the browser tests),
-#   2. a throwaway PostgreSQL started here (initdb + pg_ctl on a free loopback port), then stopped,
-#   3. the browser tests in Debian's headless Chromium driven by Playwright;
+# The whole suite, each leg for real:
+#   1. SQLite with the one-machine caches (everything but the browser tests),
+#   2. a throwaway PostgreSQL and Redis started here on free loopback ports, then stopped,
+#   3. a small cluster (scripts/cluster.sh): two app servers, two workers, one killed mid-run,
+#   4. the browser tests in Debian's headless Chromium driven by Playwright;
 # plus schemathesis against the API of a real gunicorn server (scripts/fuzz.sh).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +15,7 @@ need_apt=()
 command -v chromium >/dev/null || need_apt+=(chromium)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need_apt+=(fonts-dejavu-core)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_apt+=(postgresql)
+command -v redis-server >/dev/null || need_apt+=(redis-server)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "== installing ${need_apt[*]}"
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
@@ -36,10 +38,12 @@ leg "sqlite" -m "not browser" -q
 echo "== api fuzzing (schemathesis against the real server)"
 if bash scripts/fuzz.sh; then summary+=("fuzzing: ok"); else summary+=("fuzzing: FAILED"); status=1; fi
 
-# PostgreSQL: a private cluster started for this leg and stopped after it (scripts/with_pg.sh).
-echo "== postgresql"
-if bash scripts/with_pg.sh "$PY" -m pytest -m "not browser" -q --ignore=tests/engine | tee -a "$LOG"; then
-  summary+=("postgresql: ok"); else summary+=("postgresql: FAILED"); status=1; fi
+# PostgreSQL and Redis, as a deployment runs: a private cluster and a throwaway redis-server started
+# for this leg and stopped after it (scripts/with_pg.sh, scripts/with_redis.sh). The SQLite leg ran
+# the same tests, the security ones included, with the one-machine caches.
+echo "== postgresql + redis"
+if bash scripts/with_pg.sh bash scripts/with_redis.sh "$PY" -m pytest -m "not browser" -q --ignore=tests/engine | tee -a "$LOG"; then
+  summary+=("postgresql + redis: ok"); else summary+=("postgresql + redis: FAILED"); status=1; fi
 
 echo "== cluster (PostgreSQL, Redis, 2 app servers, 2 workers, one SIGKILLed)"; if bash scripts/cluster.sh; then summary+=("cluster: ok"); else summary+=("cluster: FAILED"); status=1; fi
 leg "browser" -m browser -q
