@@ -65,11 +65,16 @@ class Match:
         first: int | None,
         turn_cap: int,
         trace: bool,
+        rng: GameRng | None = None,
     ) -> None:
         self.decks = tuple(tuple(d) for d in decks)
         self.players = len(self.decks)  # seats
         self.seed, self.index, self.first_arg, self.turn_cap = seed, index, first, turn_cap
-        self.rng = GameRng(seed, index)
+        if rng is None:
+            rng = GameRng(seed, index)
+        else:  # a runner's streams, reused: pointed at this game (the same draws as a new one)
+            rng.start(seed, index)
+        self.rng = rng
         self.decisions: list[str] = []
         self.log: list[Event] | None = [] if trace else None
         self.pending: Pending | None = None

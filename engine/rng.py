@@ -57,6 +57,16 @@ class GameRng:
         self._dice = None  # made on first use: the goldfish rarely rolls
 
     @property
+    def seed(self) -> int:
+        """The run's base seed."""
+        return self._seed
+
+    @property
+    def index(self) -> int:
+        """The game's index in the run."""
+        return self._index
+
+    @property
     def dice(self) -> random.Random:
         if self._dice is None:
             self._dice = random.Random(derive_seed(self._seed, self._index, "dice"))  # noqa: S311

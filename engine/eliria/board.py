@@ -9,15 +9,16 @@ one implementation. The turn flow lives in :mod:`.match`, attacks in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from ..actions import Action
 from ..cards import Game
 from ..decklist import DeckEntry
 from ..match import Match
-from ..rng import draw_random
-from .cardinfo import FACE_DOWN_CAP, REACTION, AttackInfo, CardInfo, CardTable
+from ..rng import GameRng, draw_random
+from .cardinfo import FACE_DOWN_CAP, REACTION, SUMMON, AttackInfo, CardInfo, CardTable
 from .state import Combatant, Side, Support
 
 __all__ = ["LOSS_LABELS", "AttackContext", "EliriaBoard"]
@@ -65,15 +66,19 @@ class EliriaBoard(Match):
         turn_cap: int,
         trace: bool,
         table: CardTable | None,
+        rng: GameRng | None = None,
     ) -> None:
-        super().__init__(decks, seed=seed, index=index, first=first, turn_cap=turn_cap, trace=trace)
+        super().__init__(decks, seed=seed, index=index, first=first, turn_cap=turn_cap, trace=trace, rng=rng)
         self.table = table if table is not None else CardTable(self.decks)
         cards = self.table.cards
         self.sides = [Side([cards[i] for i in pile]) for pile in self.table.piles]
         self.active = 0
         self.first = 0
         self.freed_slot = -1  # the slot of the last combatant destroyed (Defensa final)
+        self.moment_slot = -1  # the slot a reaction's moment concerns (moved, played, summon activated)
         self._cache = self.table.action_cache
+        # Called with the match at the start of every Ataque phase, after Poder (the goldfish's tallies).
+        self.observer: Callable[[EliriaBoard], None] | None = None
 
     # -- small helpers -----------------------------------------------------------------------
 
@@ -130,6 +135,35 @@ class EliriaBoard(Match):
         self.place(p, slot, card, up=True)
         self.event("token", player=p, slot=slot, card=card.code, rule="14")
 
+    def ask_token_slot(self, p: int, code: str, free: Sequence[int], then: Then) -> None:
+        """An effect places a token "en un espacio de combate libre": the player chooses which (rule 10:
+        the slot decides what it faces). One free slot needs no question."""
+        if len(free) == 1:
+            self.place_token(p, code, free[0])
+            then()
+            return
+        options = [
+            self.act(("token_slot", f, code), f"token:slot{f}", f"Colocar el token en el espacio {f + 1}", "token", (f,))
+            for f in free
+        ]
+
+        def place(a: Action) -> None:
+            self.place_token(p, code, a.args[0])
+            then()
+
+        self.ask(p, "token_slot", "Elige el espacio del token", options, place)
+
+    def on_enter(self, p: int, comb: Combatant) -> None:
+        """A combat card entering face up with an ``on_enter`` effect (6.a.III): each player sends one
+        reaction of its board to the discard pile (assumption: the leftmost)."""
+        if not comb.card.enter_discard:
+            return
+        for q, side in enumerate(self.sides):
+            for k, sup in enumerate(side.support):
+                if sup is not None and sup.card.kind == REACTION:
+                    self.discard_support(q, k, destroyed=True)
+                    break
+
     def remove_combatant(self, p: int, slot: int) -> Combatant:
         """Take a combatant off the field: attached summons go with it (6.c.II), a token vanishes (14.b)."""
         side = self.sides[p]
@@ -163,6 +197,27 @@ class EliriaBoard(Match):
         side.discard.append(sup.card)
         if destroyed:
             self.event("support_destroyed", player=p, support=k, card=sup.card.code)
+        if sup.card.kind == SUMMON:  # "cuando una de tus invocaciones pase a la pila de descarte"
+            for c in side.combat:
+                if c is not None and c.up and c.card.summon_discard_power and not self.silenced(c):
+                    self.gain_power(p, c, c.card.summon_discard_power)
+
+    def support_protected(self, owner: int, k: int, by: int) -> bool:
+        """An attached summon bound to a face-up ``protect_attached`` combatant cannot be destroyed
+        by the effects of its owner's opponent (*by* is the seat whose effect it is)."""
+        sup = self.sides[owner].support[k]
+        bound = None if sup is None else sup.attached
+        return (
+            by != owner and bound is not None and bound.up and bound.card.protect_attached
+            and not self.silenced(bound)
+        )  # fmt: skip
+
+    def destroy_support(self, owner: int, k: int, by: int) -> bool:
+        """Destroy a summon/reaction by *by*'s effect unless protected; whether it was destroyed."""
+        if self.sides[owner].support[k] is None or self.support_protected(owner, k, by):
+            return False
+        self.discard_support(owner, k, destroyed=True)
+        return True
 
     def destroy(self, p: int, slot: int, then: Then) -> None:
         """Destroy the combatant on *slot* of seat *p* (6.a.V): to the discard pile, or gone if a token (14.b)."""
@@ -177,16 +232,43 @@ class EliriaBoard(Match):
             return
         self.remove_combatant(p, slot)
         self.event("destroyed", player=p, slot=slot, card=comb.card.code, token=comb.card.is_token)
-        if comb.up and comb.card.destroyed_token is not None:
+        if comb.up and comb.card.destroyed_token is not None and not self.silenced(comb):
             self.place_token(p, comb.card.destroyed_token, slot)
         for _, ally in side.combatants():
             if ally.up and ally.card.ally_power and not self.silenced(ally):
                 self.gain_power(p, ally, ally.card.ally_power)
-        if p != self.active and not side.has_combatant():
-            self.freed_slot = slot  # ruling SEGUNDO: the last combatant on the field is gone
-            self.offer_reactions(p, "last_destroyed", None, then)
+
+        def after() -> None:
+            if p != self.active and not side.has_combatant() and self._outcome is None:
+                self.freed_slot = slot  # ruling SEGUNDO: the last combatant on the field is gone
+                self.offer_reactions(p, "last_destroyed", None, then)
+                return
+            then()
+
+        self._draw_on_destroyed(p, comb, after)
+
+    def _draw_on_destroyed(self, p: int, comb: Combatant, then: Then) -> None:
+        """A face-up field summon (either seat, 6.c.III): the owner of a destroyed combatant may draw."""
+        amount = 0
+        for side in self.sides:
+            for sup in side.support:
+                if sup is not None and sup.up and sup.card.field_draw and (
+                    sup.card.field_draw_tokens or not comb.card.is_token
+                ):
+                    amount = max(amount, sup.card.field_draw)
+        if not amount or self.sides[p].deck_size() == 0:
+            then()
             return
-        then()
+        options = [
+            Action(f"draw:{amount}", f"Robar {amount} (Santuario)", "draw_on_destroyed", (1,)),
+            Action("draw:no", "No robar", "draw_on_destroyed", (0,)),
+        ]
+
+        def decide(a: Action) -> None:
+            if not a.args[0] or self.draw(p, amount):
+                then()
+
+        self.ask(p, "draw_on_destroyed", "Una carta de combate fue destruida: ¿robar?", options, decide)
 
     def draw_card(self, p: int) -> CardInfo | None:
         """The next card of seat *p*'s deck, or None when it is empty.
@@ -292,9 +374,12 @@ class EliriaBoard(Match):
     def damage_bonus(self, p: int, comb: Combatant) -> int:
         bonus = comb.boost
         if self.table.modifiers:
-            for sup in self.sides[p].support:
+            side = self.sides[p]
+            for sup in side.support:
                 if sup is not None and sup.attached is comb:
                     bonus += sup.card.att_dmg
+            if side.turn_damage_at == self.turn:  # ephemeral summons played this turn (summon_damage)
+                bonus += side.turn_damage
         return bonus
 
     def attach_targets(self, p: int, card: CardInfo) -> list[int]:
@@ -374,10 +459,83 @@ class EliriaBoard(Match):
         spec = card.reaction
         assert spec is not None
         action = spec["action"]
+        rival = 1 - owner
         if action == "damage_attacker" and ctx is not None:
             self.damage_attacker(ctx, int(spec.get("amount", 0)), then)
+        elif action == "cannot_attack":  # the moved card may not attack this turn
+            moved = self.sides[rival].combat[self.moment_slot]
+            if moved is not None:
+                moved.blocked_turn = self.turn
+                self.event("blocked", player=rival, slot=self.moment_slot)
+            then()
+        elif action == "destroy_summon" and card.reaction_when == "rival_summon":
+            self.destroy_support(rival, self.moment_slot, owner)  # before it takes effect
+            then()
+        elif action == "destroy_summon":
+            self._destroy_a_summon(owner, rival, then)
+        elif action == "ambush":
+            self._ambush(owner, self.moment_slot, then)
         else:
             then()
+
+    def _destroy_a_summon(self, owner: int, rival: int, then: Then) -> None:
+        """*owner* destroys one summon of *rival*'s board (its choice)."""
+        options = [
+            self.act(("destroy_summon", j, sup.card.id), f"destroy:rival:support{j}",
+                     f"Destruir {sup.card.name if sup.up else 'la carta boca abajo'} del rival", "destroy_support", (j,))
+            for j, sup in enumerate(self.sides[rival].support)
+            if sup is not None and sup.card.kind == SUMMON and not self.support_protected(rival, j, owner)
+        ]  # fmt: skip
+        if not options:
+            then()
+            return
+
+        def hit(a: Action) -> None:
+            self.destroy_support(rival, a.args[0], owner)
+            then()
+
+        self.ask(owner, "destroy_support", "Elige la invocación del rival a destruir", options, hit)
+
+    def _ambush(self, owner: int, slot: int, then: Then) -> None:
+        """Emboscada nocturna: your face-down card facing the card just played turns face up and
+        attacks it at once, whatever its power (assumption: damage and destruction, no attack effects)."""
+        mine, rival = self.sides[owner].combat[slot], self.sides[1 - owner].combat[slot]
+        if mine is None or rival is None:
+            then()
+            return
+        mine.up = True
+        mine.power = min(mine.power, self.potential(owner, mine))
+        self.event("reveal", player=owner, slot=slot, card=mine.card.code, rule="8")
+        options = [
+            self.act(("ambush", slot, a.index, mine.card.id), f"ambush:{a.index}",
+                     f"Atacar con {a.name} ({mine.card.name})", "ambush", (a.index,))
+            for a in mine.card.attacks
+        ]  # fmt: skip
+        if not options:
+            then()
+            return
+
+        def strike(a: Action) -> None:
+            ctx = AttackContext(owner, slot, slot, mine.card.attacks[a.args[0]], mine)
+            target = self.sides[1 - owner].combat[slot]
+            if target is None:
+                then()
+                return
+            if not target.up:
+                target.up = True
+            damage = self.strike_damage(ctx, target)
+            resistance = self.resistance(1 - owner, slot)
+            self.event("hit", player=owner, damage=damage, resistance=resistance, destroyed=damage > resistance,
+                       rule="6.a.V")  # fmt: skip
+            if damage > resistance:
+                self.destroy(1 - owner, slot, then)
+            else:
+                then()
+
+        self.ask(owner, "ambush", "Emboscada: elige el ataque", options, strike)
+
+    def strike_damage(self, ctx: AttackContext, target: Combatant) -> int:
+        raise NotImplementedError
 
     def damage_attacker(self, ctx: AttackContext, amount: int, then: Then) -> None:
         """The attacker takes *amount* damage; destroyed if it exceeds its resistance (6.a.V)."""
@@ -394,17 +552,47 @@ class EliriaBoard(Match):
     # -- summons taking effect (6.c) ---------------------------------------------------------------
 
     def take_effect(self, p: int, k: int, then: Then) -> None:
-        """A face-up summon on support slot *k* takes effect: attach, run its data and script."""
-        sup = self.sides[p].support[k]
-        assert sup is not None
+        """A face-up summon on support slot *k* takes effect: the rival may answer its activation
+        (6.b), then attach, run its data and script."""
+        if self.players == 2:
+            self.moment_slot = k
+            self.offer_reactions(1 - p, "rival_summon", None, lambda: self._take_effect(p, k, then))
+        else:
+            self._take_effect(p, k, then)
+
+    def _take_effect(self, p: int, k: int, then: Then) -> None:
+        side = self.sides[p]
+        sup = side.support[k]
+        if sup is None:  # destroyed before it took effect (a reaction)
+            then()
+            return
         card = sup.card
         self.event("summon", player=p, support=k, card=card.code, subtype=card.subtype)
+        if card.subtype == "ephemeral":
+            bonus = sum(c.card.summon_damage for c in side.combat if c is not None and c.up and not self.silenced(c))
+            if bonus:
+                if side.turn_damage_at != self.turn:
+                    side.turn_damage_at, side.turn_damage = self.turn, 0
+                side.turn_damage += bonus
+        elif card.subtype == "field":
+            for c in side.combat:
+                if c is not None and c.up and c.card.field_summon_power and not self.silenced(c):
+                    self.gain_power(p, c, c.card.field_summon_power)
+            if card.field_forbid_attached:
+                self._discard_attached(p)
         if card.subtype == "attached":
             self._attach(p, sup, then)
             return
         if card.subtype != "field":
             sup.spent = True  # an ephemeral summon: discarded at the end of the turn (6.c.I)
         self._on_play(p, k, card, 0, then)
+
+    def _discard_attached(self, by: int) -> None:
+        """A field summon forbidding attached summons: those on the board go to the discard pile."""
+        for q, side in enumerate(self.sides):
+            for j, other in enumerate(side.support):
+                if other is not None and other.card.subtype == "attached" and other.attached is not None:
+                    self.destroy_support(q, j, by)
 
     def _attach(self, p: int, sup: Support, then: Then) -> None:
         targets = self.attach_targets(p, sup.card)
@@ -448,10 +636,55 @@ class EliriaBoard(Match):
                 if slots:
                     self._choose_boost(p, k, card, i, slots, amount, then)
                     return
+            elif action == "sacrifice_for_power":
+                self._sacrifice_for_power(p, spec, partial(self._on_play, p, k, card, i, then))
+                return
         if card.script is not None:
             card.script.on_effect(self, p, k, then)
         else:
             then()
+
+    def _sacrifice_for_power(self, p: int, spec: Mapping[str, Any], then: Then) -> None:
+        """Sacrifice any number of your tokens (``tokens``: allowed expressly, 14.a); for each, one of
+        your combatants gains ``amount`` power."""
+        side = self.sides[p]
+        victims = [s for s, c in side.combatants() if c.card.is_token and spec.get("tokens", False)]
+        if not victims or len(side.combatants()) < 2:
+            then()
+            return
+        options = [
+            self.act(("offer", s, self.tag(p, s)), f"offer:slot{s}", f"Sacrificar {self.combatant_name(p, s)}",
+                     "offer", (s,))
+            for s in victims
+        ]  # fmt: skip
+        options.append(DONE)
+
+        def offer(a: Action) -> None:
+            if a.kind == "done":
+                then()
+                return
+            self.sacrifice(p, a.args[0], lambda: self._power_for_sacrifice(p, spec, then))
+
+        self.ask(p, "sacrifice_power", "Elige un token a sacrificar (o termina)", options, offer)
+
+    def _power_for_sacrifice(self, p: int, spec: Mapping[str, Any], then: Then) -> None:
+        side = self.sides[p]
+        options = [
+            self.act(("sac_target", s, self.tag(p, s)), f"boost:slot{s}",
+                     f"{self.combatant_name(p, s)} gana {spec.get('amount', 0)} de poder", "boost", (s,))
+            for s, _ in side.combatants()
+        ]  # fmt: skip
+        if not options:
+            then()
+            return
+
+        def gain(a: Action) -> None:
+            comb = side.combat[a.args[0]]
+            assert comb is not None
+            self.gain_power(p, comb, int(spec.get("amount", 0)))
+            self._sacrifice_for_power(p, spec, then)
+
+        self.ask(p, "sacrifice_target", "Elige la carta de combate que gana poder", options, gain)
 
     def _choose_boost(
         self, p: int, k: int, card: CardInfo, i: int, slots: list[int], amount: int, then: Then

@@ -53,7 +53,7 @@ class CardInfo:
 
     __slots__ = (
         "adjacent_res", "ally_power", "att_dmg", "att_drain", "attach_key", "class_key", "att_pot", "att_res",
-        "att_thorns", "attach_class", "attacks", "block_attach", "card_class", "code", "cross", "data",
+        "att_thorns", "attach_class", "attacks", "block_attach", "costs", "card_class", "code", "cross", "data",
         "destroyed_token", "end_power", "enter_discard", "field_attack_roll", "field_draw", "field_draw_tokens",
         "field_forbid_attached", "field_power", "field_power_class", "field_power_key", "field_res",
         "field_summon_power", "goldfish_relevant", "has_passive", "field_res_tokens", "id", "is_combat",
@@ -78,6 +78,7 @@ class CardInfo:
             for i, a in enumerate(card.attacks)
         )
         self.min_cost = min((a.cost for a in self.attacks), default=1 << 30)
+        self.costs = frozenset(a.cost for a in self.attacks)
         best = max((a.damage if a.damage is not None else self.potential for a in self.attacks), default=0)
         self.worth = best + self.resistance + self.potential / 2  # a rough worth, for policies
         scripts = [s for s in specs if "script" in s]
@@ -223,6 +224,8 @@ class CardTable:
             for c in self.cards
         )  # fmt: skip
         self.protections = any(c.protect for c in self.cards)
+        self.reveals = any(c.reactions_face_up for c in self.cards)
+        self.sacrifice_plays = any(c.play_sacrifice for c in self.cards)
         self.action_cache: dict[tuple[Any, ...], Any] = {}
 
     def token(self, code: str) -> int | None:

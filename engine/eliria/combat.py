@@ -9,8 +9,10 @@ power (12.d).
 
 from __future__ import annotations
 
+from functools import partial
+
 from ..actions import Action
-from .board import PASS, AttackContext, EliriaBoard
+from .board import PASS, AttackContext, EliriaBoard, Then
 from .cardinfo import SUMMON, AttackInfo
 from .state import Combatant
 
@@ -49,6 +51,23 @@ class EliriaCombat(EliriaBoard):
                     if found is None:
                         found = cache[cache_key] = self._attack_action(c, a, s, t, target)
                     out.append(found)
+            for a in attacks:
+                if any(spec["action"] == "move_before" for spec in a.before):
+                    out.extend(self._feint_actions(p, c, s, a))
+        return out
+
+    def _feint_actions(self, p: int, c: Combatant, s: int, a: AttackInfo) -> list[Action]:
+        """An attack that may first move its attacker to an adjacent free slot (then rule 10 from there)."""
+        rival = self.sides[1 - p].combat
+        out = []
+        for f in self.adjacent_free(p, s):
+            for t in self._reach(c, f, len(rival)):
+                target = rival[t]
+                if target is None or (self.table.protections and self.protected(1 - p, t, c)):
+                    continue
+                name = target.card.name if target.up else "la carta boca abajo"
+                label = f"Mover {c.card.name} al espacio {f + 1} y atacar ({a.name}) a {name} (espacio {t + 1})"
+                out.append(Action(f"attack:slot{s}:{a.index}:from{f}:slot{t}", label, "attack", (s, a.index, t, f)))
         return out
 
     @staticmethod
@@ -88,10 +107,22 @@ class EliriaCombat(EliriaBoard):
     def _attack_phase(self) -> None:
         if self._outcome is not None:
             return
+        if self.observer is not None:  # the goldfish reads the board after the Poder phase
+            self.observer(self)
         if self.players < 2 or self.turn == 1:  # 11.d: the starting player skips it in turn 1
             self.event("attack_skipped", player=self.active, rule="11.d" if self.turn == 1 else "12.d")
             self._end_turn()
             return
+        roll_at_most = max(
+            (sup.card.field_attack_roll for side in self.sides for sup in side.support if sup is not None and sup.up),
+            default=0,
+        )
+        if roll_at_most:  # a field summon: the active player rolls at the start of the Ataque phase
+            roll = self.rng.d12()
+            self.event("roll", player=self.active, roll=roll, hit=roll <= roll_at_most, rule="6.c.III")
+            if roll <= roll_at_most:
+                self._end_turn()
+                return
         options = self.attack_actions()
         if not options:
             self.event("no_attack", player=self.active, rule="12.d")
@@ -104,11 +135,16 @@ class EliriaCombat(EliriaBoard):
         if action.kind == "pass":
             self._end_turn()
             return
-        s, a, t = action.args
+        s, a, t = action.args[:3]
         p = self.active
         side = self.sides[p]
         attacker = side.combat[s]
         assert attacker is not None
+        if len(action.args) == 4:  # move_before: the attacker moves first (not the 12.b move)
+            f = action.args[3]
+            side.combat[f], side.combat[s] = attacker, None
+            self.event("move", player=p, slot=s, to=f, rule="efecto")
+            s = f
         side.attacked = True
         ctx = AttackContext(p, s, t, attacker.card.attacks[a], attacker)
         self.event("attack", player=p, slot=s, attack=ctx.atk.name, target=t)
@@ -125,6 +161,13 @@ class EliriaCombat(EliriaBoard):
             target.up = True
             target.power = min(target.power, self.potential(q, target))
             self.event("reveal", player=q, slot=ctx.t, card=target.card.code, rule="8")
+        for spec in ctx.atk.before:
+            if spec["action"] == "silence":  # until the end of this turn
+                target.silenced_turn = self.turn
+                self.event("silence", player=q, slot=ctx.t)
+        drains = any(
+            sup.card.att_drain for sup in self.sides[q].support if sup is not None and sup.up and sup.attached is target
+        )
         thorns = sum(
             sup.card.att_thorns for sup in self.sides[q].support if sup is not None and sup.attached is target
         )
@@ -142,6 +185,9 @@ class EliriaCombat(EliriaBoard):
 
         def after_thorns() -> None:
             if ctx.destroyed:
+                if drains and self.sides[ctx.p].combat[ctx.s] is ctx.attacker:  # Cadenas del alma
+                    ctx.attacker.power = 0
+                    self.event("drained", player=ctx.p, slot=ctx.s)
                 self._after_attack(ctx, target)
             else:
                 self.offer_reactions(q, "attacked_survived", ctx, lambda: self._after_attack(ctx, target))
@@ -158,6 +204,9 @@ class EliriaCombat(EliriaBoard):
             if target.card.survived_power and not self.silenced(target):
                 self.gain_power(q, target, target.card.survived_power)
             after_hit()
+
+    def strike_damage(self, ctx: AttackContext, target: Combatant) -> int:
+        return self._damage(ctx, target)
 
     def _damage(self, ctx: AttackContext, target: Combatant) -> int:
         """The attack's damage: printed, or "x" by its formula (the attacker's power by default)."""
@@ -189,27 +238,34 @@ class EliriaCombat(EliriaBoard):
             return ctx.attacker.charge + 3
         return ctx.attacker.power  # assumption: "x" is the attacker's current power
 
-    def _after_attack(self, ctx: AttackContext, target: Combatant) -> None:
-        """The attack's own effects (data, :mod:`.effects`), then the end of the turn."""
+    def _after_attack(self, ctx: AttackContext, target: Combatant, i: int = 0) -> None:
+        """The attack's own effects (its data), in order, then the end of the turn."""
         if self._outcome is not None:
             return
         p, q = ctx.p, 1 - ctx.p
-        attacker_here = self.sides[p].combat[ctx.s] is ctx.attacker
-        target_here = self.sides[q].combat[ctx.t] is target
-        for spec in ctx.atk.after:
+        after = ctx.atk.after
+        while i < len(after):
+            spec = after[i]
+            i += 1
+            attacker_here = self.sides[p].combat[ctx.s] is ctx.attacker
+            target_here = self.sides[q].combat[ctx.t] is target
             action, amount = spec["action"], spec.get("amount", 0)
             if action == "lose_power":
-                who, here = (
-                    (target, target_here)
-                    if spec.get("target") == "attacked"
-                    else (ctx.attacker, attacker_here)
-                )
+                who = spec.get("target")
+                if who == "adjacent_to_attacked":
+                    for n in (ctx.t - 1, ctx.t + 1):
+                        c = self.sides[q].combat[n] if 0 <= n < len(self.sides[q].combat) else None
+                        if c is not None:
+                            c.power = max(0, c.power - amount)
+                    continue
+                comb, here = (target, target_here) if who == "attacked" else (ctx.attacker, attacker_here)
                 if here:
-                    who.power = 0 if amount == "all" else max(0, who.power - amount)
+                    comb.power = 0 if amount == "all" else max(0, comb.power - amount)
             elif action == "create_token":
                 free = self.sides[p].free_combat()
                 if free:
-                    self.place_token(p, spec["token"], free[0])  # assumption: the leftmost free slot
+                    self.ask_token_slot(p, str(spec["token"]), free, partial(self._after_attack, ctx, target, i))
+                    return
             elif action == "draw":
                 if (ctx.destroyed or not spec.get("if_destroyed")) and not self.draw(p, amount):
                     return
@@ -219,8 +275,55 @@ class EliriaCombat(EliriaBoard):
                 if hit:  # ruling CUARTO: only the attacked combatant, in its owner's next turn
                     target.blocked_turn = self.turn + 1
                 self.event("roll", player=p, roll=roll, hit=hit, rule="CUARTO")
+            elif action == "turn_face_down" and target_here:
+                roll = self.rng.d12()
+                hit = roll >= spec["roll_at_least"]
+                if hit:  # rule 8: only an effect turns a card face down again
+                    target.up = False
+                self.event("roll", player=p, roll=roll, hit=hit, face_down=hit)
             elif action == "cannot_move" and target_here:  # in the rival's next turn
                 target.unmovable_turn = self.turn + 1
+            elif action == "move" and target_here and self.adjacent_free(q, ctx.t):
+                self._push(ctx, target, partial(self._after_attack, ctx, target, i))
+                return
+            elif action == "destroy_attached" and target_here:
+                self._destroy_attached(ctx, target, partial(self._after_attack, ctx, target, i))
+                return
             elif action == "add_resistance" and attacker_here:
                 ctx.attacker.res_bonus, ctx.attacker.res_until = amount, self.turn + 2
         self._end_turn()
+
+    def _push(self, ctx: AttackContext, target: Combatant, then: Then) -> None:
+        """Move the attacked card to an adjacent free slot of its board, the attacker choosing which."""
+        q = 1 - ctx.p
+        options = [
+            self.act(("push", ctx.t, f), f"push:slot{f}", f"Mover la carta atacada al espacio {f + 1}", "push", (f,))
+            for f in self.adjacent_free(q, ctx.t)
+        ]
+
+        def push(a: Action) -> None:
+            combat = self.sides[q].combat
+            combat[a.args[0]], combat[ctx.t] = target, None
+            self.event("pushed", player=q, slot=ctx.t, to=a.args[0])
+            then()
+
+        self.ask(ctx.p, "push", "Elige a dónde mover la carta atacada", options, push)
+
+    def _destroy_attached(self, ctx: AttackContext, target: Combatant, then: Then) -> None:
+        """Destroy one attached summon bound to the attacked card (the attacker chooses which)."""
+        q = 1 - ctx.p
+        options = [
+            self.act(("destroy_attached", k, sup.card.id), f"destroy:rival:support{k}",
+                     f"Destruir {sup.card.name} ligada a la carta atacada", "destroy_support", (k,))
+            for k, sup in enumerate(self.sides[q].support)
+            if sup is not None and sup.attached is target and not self.support_protected(q, k, ctx.p)
+        ]  # fmt: skip
+        if not options:
+            then()
+            return
+
+        def hit(a: Action) -> None:
+            self.destroy_support(q, a.args[0], ctx.p)
+            then()
+
+        self.ask(ctx.p, "destroy_support", "Elige la invocación a destruir", options, hit)

@@ -1,5 +1,13 @@
 """Eliria goldfish runs: play many games and sum what CONTRACT §5 reports.
 
+A game is played through the rules of the table and the matchups (:class:`EliriaMatch`)
+with the goldfish policy (:class:`EliriaGoldfishPlayer`), so every effect the cards
+give is played exactly as in a two-player game. A deck none of whose cards has an
+effect on what the goldfish measures (``CardInfo.goldfish_relevant``) takes the fast
+path instead (:mod:`.game`): the same draws from the same random streams, the same
+choices, the same tallies — ``tests/engine/test_goldfish_rules.py`` plays both and
+compares them.
+
 Every total is an integer, so tallies of disjoint ranges of games merge exactly
 (the bench splits a run across processes and gets the same answer).
 """
@@ -12,8 +20,13 @@ from typing import Any
 from ..decklist import DeckEntry
 from ..rng import GameRng
 from ..stats import hypergeometric_at_least, mean, wilson_interval
+from .board import EliriaBoard
+from .cardinfo import CardTable
 from .game import EliriaDeck, EliriaGame, Event
-from .rules import HAND_SIZE
+from .match import EliriaMatch
+from .players import EliriaGoldfishPlayer
+from .rules import HAND_SIZE, playable_cards
+from .state import Combatant, Side
 
 __all__ = ["EliriaSimulation", "EliriaTally"]
 
@@ -76,17 +89,86 @@ class EliriaTally:
                 self.first_usable[k][t] += n
 
 
+_LOSSES = {"7.c": "deck_out", "7.b": "no_combatant"}
+
+
+class _Observer:
+    """Adds the board after each Poder phase of a full-rules game to the tally (as the fast path does)."""
+
+    __slots__ = ("pending", "ready", "seen", "sim", "tally")
+
+    def __init__(self, sim: EliriaSimulation, tally: EliriaTally) -> None:
+        self.sim, self.tally = sim, tally
+        self.pending = list(sim.costs)
+        self.ready = self.seen = False
+
+    def observe(self, m: EliriaBoard) -> None:
+        t, tally, side = m.turn - 1, self.tally, m.sides[0]
+        tally.alive[t] += 1
+        tally.hand[t] += len(side.hand)
+        tally.deck[t] += len(side.deck) + len(side.top) + len(side.bottom)
+        high, total, count, ready = -1, 0, 0, False
+        for c in side.combat:
+            if c is not None:
+                power = c.power
+                count += 1
+                total += power
+                if power > high:
+                    high = power
+                # An attack is usable by a face-up combatant with enough power (8, 6.a.IV).
+                if c.up and power >= c.card.min_cost:
+                    ready = True
+        if count:
+            tally.combatant[t] += 1
+            tally.power_max[t] += high
+            tally.power_total[t] += total
+            tally.combatants[t] += count
+            if t and ready:  # from turn 2 on (11.d)
+                tally.attack_ready[t] += 1
+                if self.pending:
+                    self.pending = self._first_usable(t, side.combat)
+        if self.sim.watch_codes and (self.seen or self._left(side)):
+            self.seen = True
+            tally.watch[t] += 1
+
+    def _first_usable(self, t: int, combat: list[Combatant | None]) -> list[int]:
+        still = []
+        for k in self.pending:
+            for c in combat:
+                if c is not None and c.up and c.power >= k and k in c.card.costs:
+                    self.tally.first_usable[k][t] += 1
+                    break
+            else:
+                still.append(k)
+        return still
+
+    def _left(self, side: Side) -> bool:
+        watch = self.sim.watch_upper
+        held = sum(1 for pile in (side.deck, side.top, side.bottom) for c in pile if c.code.upper() in watch)
+        return held < self.sim.watch_copies
+
+
 class EliriaSimulation:
     """Plays goldfish games of one deck for a number of turns."""
 
-    def __init__(self, entries: Sequence[DeckEntry], turns: int, watch: Sequence[str] = ()) -> None:
+    def __init__(
+        self, entries: Sequence[DeckEntry], turns: int, watch: Sequence[str] = (), *, fast: bool | None = None
+    ) -> None:
+        self.entries = list(entries)
         self.deck = EliriaDeck.from_entries(entries)
         self.turns = turns
+        self.table = CardTable([self.entries])
+        main = {e.card for e in playable_cards(self.entries)}
+        relevant = any(c.goldfish_relevant for c in self.table.cards if c.data in main)
+        # The fast path only where it is proven equal (*fast* forces a path, for that proof).
+        self.fast = (not relevant) if fast is None else fast
+        self.policy = EliriaGoldfishPlayer()
         wanted = {code.upper() for code in watch}
         # The watched cards (by code): "P(a chosen card or group drawn by turn N)".
         self.watch = frozenset(i for i, code in enumerate(self.deck.codes) if code.upper() in wanted)
         self.watch_codes = tuple(sorted(code for code in self.deck.codes if code.upper() in wanted))
         self.watch_copies = sum(1 for i in self.deck.pile if i in self.watch)
+        self.watch_upper = frozenset(code.upper() for code in self.watch_codes)
         playable_costs = (c for i, c in enumerate(self.deck.attack_costs) if self.deck.playable[i])
         self.costs = tuple(sorted(set().union(*playable_costs))) if self.deck.attack_costs else ()
 
@@ -95,6 +177,9 @@ class EliriaSimulation:
 
     def play(self, rng: GameRng, tally: EliriaTally, trace: list[Event] | None = None) -> None:
         """Play one game and add it to *tally*."""
+        if not self.fast:
+            self.play_rules(rng.seed, rng.index, tally, trace, rng=rng)
+            return
         game = EliriaGame(self.deck, rng.shuffle, trace)
         tally.games += 1
         tally.opening_hits += game.opening()
@@ -140,6 +225,36 @@ class EliriaSimulation:
             if watch and (seen or _left_deck(game.pile, watch, self.watch_copies)):
                 seen = True
                 watched[t] += 1
+
+    def new_match(self, seed: int, index: int, *, trace: bool = False, rng: GameRng | None = None) -> EliriaMatch:
+        """Game *index* of the run with base *seed* as a one-seat match (the table's solitaire)."""
+        return EliriaMatch([self.entries], seed=seed, index=index, first=0, turn_cap=self.turns, trace=trace,
+                           table=self.table, rng=rng)  # fmt: skip
+
+    def play_rules(
+        self, seed: int, index: int, tally: EliriaTally, trace: list[Event] | None = None, *, rng: GameRng | None = None
+    ) -> EliriaMatch:
+        """Play game *index* through the full rules with the goldfish policy; add it to *tally*."""
+        match = self.new_match(seed, index, trace=trace is not None, rng=rng)
+        match.observer = _Observer(self, tally).observe
+        view = match.view(0)
+        choose, apply = self.policy.choose, match._apply  # noqa: SLF001 - the play_out loop, without its rngs
+        while (pending := match.pending) is not None:
+            options = pending.options
+            apply(pending, options[0] if len(options) == 1 else choose(view, options, None))
+        side, outcome = match.sides[0], match.outcome()
+        assert outcome is not None
+        tally.games += 1
+        opened = outcome.turn > 0
+        tally.opening_hits += opened and side.mulligans == 0
+        tally.mulligans[side.mulligans] = tally.mulligans.get(side.mulligans, 0) + 1
+        reason = _LOSSES.get(outcome.reason)
+        if reason is not None:
+            tally.losses[reason] += 1
+            tally.lost_in_mulligan += not opened
+        if trace is not None:
+            trace.extend(match.log or ())
+        return match
 
     @staticmethod
     def _first_usable(tally: EliriaTally, t: int, pending: list[int], power: list[int],

@@ -22,11 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import partial
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..decklist import DeckEntry
 from ..match import DEFAULT_TURN_CAP
+from ..rng import GameRng
 from .board import END, AttackContext
 from .cardinfo import COMBAT, FACE_DOWN_CAP, REACTION, SUMMON, CardInfo, CardTable
 from .combat import EliriaCombat
@@ -54,11 +56,12 @@ class EliriaMatch(EliriaCombat):
         turn_cap: int = DEFAULT_TURN_CAP,
         trace: bool = False,
         table: CardTable | None = None,
+        rng: GameRng | None = None,
     ) -> None:
         if not 1 <= len(decks) <= 2:
             raise ValueError("Eliria se juega con uno (solitario) o dos mazos.")
         super().__init__(
-            decks, seed=seed, index=index, first=first, turn_cap=turn_cap, trace=trace, table=table
+            decks, seed=seed, index=index, first=first, turn_cap=turn_cap, trace=trace, table=table, rng=rng
         )
         # 11.a: the decks are shuffled lazily, each draw a random card (EliriaBoard.draw_card).
         if first is None and self.players == 2:
@@ -175,7 +178,39 @@ class EliriaMatch(EliriaCombat):
                     self.discard_support(p, k)
             if not self.draw(p, 1):  # 12.a, 7.c
                 return
+        self._start_of_movement(0)
+
+    def _start_of_movement(self, slot: int) -> None:
+        """Optional effects "al inicio de tu fase de movimiento", slot by slot (face up only, 6.a.III)."""
+        p = self.active
+        side = self.sides[p]
+        for s in range(slot, len(side.combat)):
+            c = side.combat[s]
+            if c is not None and c.up and c.card.scry and not self.silenced(c) and side.deck_size():
+                self._scry(p, s)
+                return
         self._ask_movement()
+
+    def _scry(self, p: int, slot: int) -> None:
+        """Look at the top card of the deck; leave it there or put it at the bottom."""
+        side = self.sides[p]
+        if not side.top:
+            card = self.draw_card(p)  # the unordered deck: the top card is whichever would be drawn
+            assert card is not None
+            side.top.append(card)
+        seen = side.top[-1]
+        options = [
+            self.act(("scry", 0, seen.id), "scry:keep", f"Dejar {seen.name} encima del mazo", "scry", (0,)),
+            self.act(("scry", 1, seen.id), "scry:bottom", f"Poner {seen.name} en el fondo del mazo", "scry", (1,)),
+        ]
+
+        def decide(a: Action) -> None:
+            if a.args[0]:
+                side.bottom.append(side.top.pop())
+            self.event("scry", player=p, slot=slot, bottom=bool(a.args[0]))
+            self._start_of_movement(slot + 1)
+
+        self.ask(p, "scry", "Mira la carta superior de tu mazo", options, decide)
 
     def _end_turn(self) -> None:
         if self._outcome is not None:
@@ -205,6 +240,8 @@ class EliriaMatch(EliriaCombat):
         out: list[Action] = []
         if not side.locked:  # ruling SEGUNDO
             self._play_actions(p, out)
+            if self.table.sacrifice_plays:
+                self._sacrifice_plays(p, out)
         for s, c in enumerate(side.combat):
             if c is None:
                 continue
@@ -256,7 +293,8 @@ class EliriaMatch(EliriaCombat):
             elif kind == REACTION or kind == SUMMON:
                 if not support:
                     continue
-                cache_key = ("plays", i, card.id, kind == SUMMON and self.summon_playable_up(p, card))
+                up_ok = self.summon_playable_up(p, card) if kind == SUMMON else self._reactions_face_up(p)
+                cache_key = ("plays", i, card.id, up_ok)
             else:
                 continue
             found: tuple[Action, ...] | None = cache.get(cache_key)
@@ -268,8 +306,8 @@ class EliriaMatch(EliriaCombat):
         play = self._play_action
         if card.kind == COMBAT:
             return tuple(play(i, card, s, up) for s in free for up in (1, 0))
-        if card.kind == REACTION:  # 6.b: reactions are played face down
-            return (play(i, card, -1, 0),)
+        if card.kind == REACTION:  # 6.b: face down, unless a rival's passive has them face up
+            return (play(i, card, -1, 1 if up_ok else 0),)
         return (play(i, card, -1, 1), play(i, card, -1, 0)) if up_ok else (play(i, card, -1, 0),)
 
     def _play_action(self, i: int, card: CardInfo, s: int, up: int) -> Action:
@@ -286,6 +324,53 @@ class EliriaMatch(EliriaCombat):
             )
             found = self._cache[cache_key] = Action(f"play:{i}:{where}:{face}", label, "play", (i, s, up))
         return found
+
+    def _reactions_face_up(self, p: int) -> bool:
+        """A rival's face-up ``reactions_face_up`` passive: this seat plays its reactions face up."""
+        if self.players < 2 or not self.table.reveals:
+            return False
+        return any(
+            c is not None and c.up and c.card.reactions_face_up and not self.silenced(c)
+            for c in self.sides[1 - p].combat
+        )
+
+    def _sacrifice_plays(self, p: int, out: list[Action]) -> None:
+        """Cards played only by sacrificing tokens (``play_by_sacrifice``), outside the rule of three."""
+        side = self.sides[p]
+        tokens = [s for s, c in side.combatants() if c.card.is_token]
+        for i, card in enumerate(side.hand):
+            n = card.play_sacrifice
+            if not n or len(tokens) < n:
+                continue
+            for group in combinations(tokens, n):
+                for to in group:
+                    slots = ":".join(f"slot{g}" for g in group)
+                    out.append(self.act(
+                        ("play_sacrifice", i, card.id, group, to), f"play:{i}:sacrifice:{slots}:to{to}",
+                        f"Sacrificar los tokens de los espacios {', '.join(str(g + 1) for g in group)} y jugar "
+                        f"{card.name} en el espacio {to + 1}", "play_sacrifice", (i, to, *group),
+                    ))  # fmt: skip
+
+    def _play_sacrifice(self, p: int, action: Action) -> None:
+        i, to, *group = action.args
+        side = self.sides[p]
+        card = side.hand[i]
+
+        def enter() -> None:
+            if card in side.hand:
+                side.hand.remove(card)
+                comb = self.place(p, to, card, up=True)
+                self.event("play", player=p, card=card.code, slot=to, up=True, played=side.played, rule="14.a")
+                self.on_enter(p, comb)
+            self._ask_movement()
+
+        def chain(rest: list[int]) -> None:
+            if not rest or self._outcome is not None:
+                enter()
+                return
+            self.sacrifice(p, rest[0], lambda: chain(rest[1:]))
+
+        chain(list(group))
 
     def _move_actions(self, p: int, out: list[Action]) -> None:
         combat = self.sides[p].combat
@@ -311,6 +396,9 @@ class EliriaMatch(EliriaCombat):
         if kind == "play":
             self._play(p, action)
             return
+        if kind == "play_sacrifice":
+            self._play_sacrifice(p, action)
+            return
         if kind == "reveal":
             self.reveal(p, action.args[0])
         elif kind == "reveal_support":
@@ -324,6 +412,10 @@ class EliriaMatch(EliriaCombat):
             side.combat[to], side.combat[s] = side.combat[s], None
             side.moved = True  # 12.b: one move per turn
             self.event("move", player=p, slot=s, to=to, rule="12.b")
+            if self.players == 2:
+                self.moment_slot = to
+                self.offer_reactions(1 - p, "rival_moved", None, self._ask_movement)
+                return
         else:
             comb = side.combat[action.args[0]]
             assert comb is not None and comb.card.script is not None
@@ -344,7 +436,7 @@ class EliriaMatch(EliriaCombat):
         side = self.sides[p]
         card: CardInfo = side.hand.pop(i)
         if card.kind == COMBAT:
-            self.place(p, s, card, up=bool(up))  # a combatant enters with 0 power
+            comb = self.place(p, s, card, up=bool(up))  # a combatant enters with 0 power
             side.played += 1  # rule 9
             self.event(
                 "play",
@@ -355,6 +447,13 @@ class EliriaMatch(EliriaCombat):
                 played=side.played,
                 rule="9",
             )
+            if up:
+                self.on_enter(p, comb)
+            rival = self.sides[1 - p].combat[s] if self.players == 2 else None
+            if rival is not None and not rival.up:  # Emboscada nocturna's moment
+                self.moment_slot = s
+                self.offer_reactions(1 - p, "rival_played_aligned", None, self._ask_movement)
+                return
             self._ask_movement()
             return
         k = side.free_support()

@@ -11,10 +11,10 @@ from collections.abc import Callable, Sequence
 
 from ..actions import Action
 from .cardinfo import REACTION, SUMMON, CardInfo
-from .rules import DISCARD_RANK
+from .rules import DISCARD_RANK, RULE_OF_THREE
 from .view import EliriaView
 
-__all__ = ["EliriaGoldfishPlayer", "EliriaPlayer", "card_value"]
+__all__ = ["EliriaGoldfishPlayer", "EliriaPlayer", "card_value", "goldfish_helps"]
 
 
 
@@ -212,7 +212,7 @@ class EliriaPlayer:
         for a in legal:
             if a.kind != "attack":
                 continue
-            s, i, t = a.args
+            s, i, t = a.args[:3]
             c = me.combat[s]
             assert c is not None
             damage = view.damage(s, i, t)
@@ -247,25 +247,140 @@ EliriaPlayer._picks = (
 
 
 class EliriaGoldfishPlayer:
-    """The goldfish of CONTRACT §5 as a policy: discards by card type in the mulligan, plays combat
-    cards without † face up, highest potential first, into the leftmost free slot; never attacks."""
+    """The goldfish of CONTRACT §5 as a policy: always takes the 11.b mulligan, discarding by card
+    type; plays combat cards without † face up, highest potential first, into the leftmost free
+    slot; and plays what the cards give it when it helps (:func:`goldfish_helps`): summons and
+    effects that add power, potential or resistance, draw, create tokens or bring combatants.
+    It never attacks (it has no opponent)."""
 
-    def choose(self, view: EliriaView, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: EliriaView, legal: Sequence[Action], rng: random.Random | None) -> Action:
         kind = view.pending_kind
         hand = view.me.hand
         if kind == "mulligan":
-            return min((a for a in legal if a.kind == "mulligan_discard"),
-                       key=lambda a: DISCARD_RANK.get(hand[a.args[0]].kind, 0))  # always the mulligan (§5)
+            return min(
+                (a for a in legal if a.kind == "mulligan_discard"),
+                key=lambda a: DISCARD_RANK.get(hand[a.args[0]].kind, 0),
+            )  # always the mulligan (§5)
         if kind == "movement":
-            plays = [a for a in legal if a.kind == "play" and a.args[1] >= 0 and a.args[2] == 1]
-            if plays:
-                return max(plays, key=lambda a: (hand[a.args[0]].potential, -a.args[0], -a.args[1]))
-            return next(a for a in legal if a.kind == "end")
+            return self._movement(view, legal)
+        chooser = _GOLDFISH_CHOICES.get(kind)
+        if chooser is not None:
+            return chooser(view, legal)
         for quiet in ("pass", "skip", "no_react", "done"):
             for a in legal:
                 if a.kind == quiet:
                     return a
         return legal[0]
+
+    @staticmethod
+    def _movement(view: EliriaView, legal: Sequence[Action]) -> Action:
+        hand = view.me.hand
+        best: Action | None = None
+        best_key: tuple[int, int, int] = (-1, 0, 0)
+        other: Action | None = None
+        for a in legal:
+            k = a.kind
+            if k == "play":
+                i, slot, up = a.args
+                if slot >= 0:
+                    if up:
+                        key = (hand[i].potential, -i, -slot)
+                        if key > best_key:
+                            best, best_key = a, key
+                elif other is None and up and goldfish_helps(view, hand[i]):
+                    other = a
+            elif other is None and (
+                k == "play_sacrifice" or (k == "sacrifice" and _feeds_cannon(view, a))
+            ):
+                other = a
+        if best is not None:
+            return best
+        if other is not None:
+            return other
+        return legal[-1]  # ``end`` is always the last option
+
+
+def goldfish_helps(view: EliriaView, card: CardInfo) -> bool:
+    """Whether the goldfish gains by playing this summon face up now (CONTRACT §5: power,
+    potential, resistance, cards drawn, tokens or combatants)."""
+    me = view.me
+    if card.kind != SUMMON:
+        return False
+    if card.subtype == "attached":
+        return bool(card.att_res or card.att_pot or card.att_dmg) and view.can_attach(card)
+    if card.subtype == "field":
+        return bool(card.field_res or card.field_power)
+    for spec in card.on_play:
+        action = spec["action"]
+        if action == "add_power" and any(
+            c is not None and c.up and c.power < view.potential(c) for c in me.combat
+        ):
+            return True
+        if action == "draw" and me.deck_size() > int(spec.get("amount", 1)):
+            return True
+        if action == "sacrifice_for_power" and _tokens_feed(view):
+            return True
+    script = card.script
+    if script is not None and script.goldfish:
+        return script.usable(view.match, view.seat)
+    return False
+
+
+def _tokens_feed(view: EliriaView) -> bool:
+    combat = [c for c in view.me.combat if c is not None]
+    return any(c.card.is_token for c in combat) and any(
+        not c.card.is_token and c.up and c.power < view.potential(c) for c in combat
+    )
+
+
+def _feeds_cannon(view: EliriaView, a: Action) -> bool:
+    me = view.me
+    cannon, victim = me.combat[a.args[0]], me.combat[a.args[1]]
+    return (
+        cannon is not None and victim is not None and victim.card.is_token and cannon.power < view.potential(cannon)
+    )  # ruling PRIMERO: tokens feed the Cañón
+
+
+def _goldfish_offer(view: EliriaView, legal: Sequence[Action]) -> Action:
+    """Sacrifice a token (where the effect allows it, 14.a), never a real card; else skip."""
+    me = view.me
+    for a in legal:
+        if a.kind == "offer" and (c := me.combat[a.args[0]]) is not None and c.card.is_token:
+            return a
+    return next((a for a in legal if a.kind in ("skip", "done")), legal[0])
+
+
+def _most_room(view: EliriaView, legal: Sequence[Action]) -> Action:
+    """The own combatant with the most room below its potential (power for it counts)."""
+
+    def room(a: Action) -> int:
+        c = view.me.combat[a.args[0]] if a.args else None
+        return -1 if c is None else view.potential(c) - c.power
+
+    return max(legal, key=room)
+
+
+def _scry(view: EliriaView, legal: Sequence[Action]) -> Action:
+    """Keep a seen card the goldfish can play (a combatant it has room for, a helpful summon)."""
+    seen = view.me.top[-1] if view.me.top else None
+    me = view.me
+    useful = seen is not None and (
+        (seen.playable_from_hand and me.played < RULE_OF_THREE) or goldfish_helps(view, seen)
+    )
+    return next((a for a in legal if a.args == ((0,) if useful else (1,))), legal[0])
+
+
+_GOLDFISH_CHOICES: dict[str, Callable[[EliriaView, Sequence[Action]], Action]] = {
+    "token": lambda view, legal: legal[0],  # a token now, in the leftmost free slot
+    "mutate": lambda view, legal: legal[0],
+    "attach": lambda view, legal: _most_room(view, legal),
+    "sacrifice_target": lambda view, legal: _most_room(view, legal),
+    "blood_offer": _goldfish_offer,
+    "sacrifice_power": _goldfish_offer,
+    "scry": _scry,
+    "draw_on_destroyed": lambda view, legal: legal[0],
+    "enter": lambda view, legal: legal[0],
+}
 
 
 def _first(view: EliriaView, legal: Sequence[Action]) -> Action:

@@ -30,6 +30,8 @@ class CardScript:
     sacrifice_tokens = False
     # Reactions (6.b): the moment they may activate ("attack_declared", "last_destroyed").
     when = ""
+    # Whether the goldfish (no opponent) plays this summon when :meth:`usable` says it helps.
+    goldfish = False
 
     def __init__(self, spec: Mapping[str, Any]) -> None:
         self.spec = spec
@@ -366,16 +368,36 @@ class TacticalRetreat(CardScript):
     def react(self, m: EliriaBoard, p: int, ctx: AttackContext | None, then: Then) -> None:
         assert ctx is not None
         side = m.sides[p]
-        to = m.adjacent_free(p, ctx.t)[0]  # assumption: the leftmost free neighbour
-        side.combat[to], side.combat[ctx.t] = side.combat[ctx.t], None
-        ctx.cancelled = True
-        m.event("retreat", player=p, slot=ctx.t, to=to)
-        then()
+        free = m.adjacent_free(p, ctx.t)
+
+        def move(a: Action) -> None:
+            to = a.args[0]
+            side.combat[to], side.combat[ctx.t] = side.combat[ctx.t], None
+            ctx.cancelled = True
+            m.event("retreat", player=p, slot=ctx.t, to=to)
+            then()
+
+        options = [
+            m.act(("retreat", ctx.t, f), f"retreat:slot{f}", f"Mover la carta atacada al espacio {f + 1}", "retreat", (f,))
+            for f in free
+        ]  # the player chooses the free neighbour ("a un espacio adyacente libre")
+        if len(options) == 1:
+            move(options[0])
+        else:
+            m.ask(p, "retreat", "Retirada táctica: elige el espacio", options, move)
 
 
 @register("blood_offering")
 class BloodOffering(CardScript):
     """Ofrenda de sangre: sacrifice a combatant or a token (allowed expressly, 14.a) to draw two."""
+
+    goldfish = True  # two cards for a token
+
+    def usable(self, m: EliriaBoard, p: int) -> bool:
+        side = m.sides[p]
+        return side.deck_size() > int(self.spec.get("amount", 2)) and any(
+            c.card.is_token and self.sacrifice_tokens for _, c in side.combatants()
+        )
 
     def on_effect(self, m: EliriaBoard, p: int, k: int, then: Then) -> None:
         options = [

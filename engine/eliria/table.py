@@ -38,15 +38,19 @@ def eliria_table(
     decisions: Sequence[str],
     *,
     turn_cap: int = DEFAULT_TURN_CAP,
+    index: int = 0,
 ) -> dict[str, Any]:
     """Replay *decisions* (action keys) on a one-seat game of *entries* and describe the table now.
+
+    *index*: the game of a seeded run it is (game *i* of a goldfish run with the same seed
+    deals the same cards: played with the goldfish's choices it is that game, event for event).
 
     An invalid key raises :class:`~engine.errors.IllegalAction` naming its position and the valid keys.
     The answer's ``actions`` are the decisions open now (``key`` and Spanish ``label``);
     a ``resign:0`` key (rule 7.a) is always accepted too.
     """
     mine = [e for e in entries if e.card.game is Game.ELIRIA]
-    match = EliriaMatch([mine], seed=seed, first=0, turn_cap=turn_cap, trace=True)
+    match = EliriaMatch([mine], seed=seed, index=index, first=0, turn_cap=turn_cap, trace=True)
     for n, key in enumerate(decisions):
         try:
             match.push_key(key)
@@ -57,6 +61,7 @@ def eliria_table(
     return {
         "game": "eliria",
         "seed": seed,
+        "index": index,
         "decisions": list(decisions),
         "unsimulated": unsimulated(e.card for e in mine),
         **{k: v for k, v in state.items() if k != "seats"},

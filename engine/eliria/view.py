@@ -33,6 +33,15 @@ class EliriaView:
         self._rival: Side = match.sides[1 - seat] if self.has_rival else self.me
 
     @property
+    def match(self) -> EliriaMatch:
+        """The match itself, for scripts that judge whether they can act (read only)."""
+        return self._m
+
+    def can_attach(self, card: CardInfo) -> bool:
+        """Whether an attached summon has a combatant of mine to bind to now (6.c.II)."""
+        return self._m.summon_playable_up(self.seat, card)
+
+    @property
     def turn(self) -> int:
         return self._m.turn
 

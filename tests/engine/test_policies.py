@@ -33,13 +33,15 @@ def test_the_random_policy_picks_among_the_legal_actions():
 
 
 def test_the_goldfish_policy_plays_like_the_goldfish():
-    """Combat cards without † face up, highest potential first, leftmost slot; never attacks."""
+    """Combat cards without † face up, highest potential first, leftmost slot; summons only face up
+    (when they help, CONTRACT §5); never attacks."""
     a, _ = catalogue_decks()
     match = EliriaMatch([a], seed=3, first=0, trace=True)
     match.play_out([EliriaGoldfishPlayer()])
     plays = [e for e in match.log if e["event"] in ("play", "play_support", "attack")]
-    assert plays and all(e["event"] == "play" and e["up"] for e in plays)
-    assert [e["slot"] for e in plays] == list(range(len(plays)))
+    assert plays and all(e["event"] != "attack" and e["up"] for e in plays)
+    combat = [e for e in plays if e["event"] == "play"]
+    assert [e["slot"] for e in combat] == list(range(len(combat)))
     assert match.outcome().reason in ("7.b", "7.c")
 
 
