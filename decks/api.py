@@ -134,15 +134,6 @@ def deck_out(deck: Deck, request: Request) -> dict[str, Any]:
     return DeckOutSerializer(data).data
 
 
-class Rejected(Exception):
-    """A list with lines that are not cards: 400 with the engine's report as it is (line numbers
-    stay numbers, which DRF's ValidationError would turn into strings)."""
-
-    def __init__(self, payload: dict[str, Any]) -> None:
-        super().__init__("rejected")
-        self.payload = payload
-
-
 # ---------------------------------------------------------------- permissions
 class IsOwnerOrReadOnly(permissions.BasePermission):
     message = "Solo el dueño del mazo puede modificarlo."
@@ -254,10 +245,9 @@ class DeckViewSet(viewsets.GenericViewSet):
         missing = {k: "Este campo es obligatorio." for k in ("game", "name") if not data.get(k)}
         if missing:
             raise ValidationError(missing)
-        try:
-            specs = self._specs(data["game"], data)
-        except Rejected as exc:
-            return Response(exc.payload, status=status.HTTP_400_BAD_REQUEST)
+        # ListRejected (400 with the engine's report) and StaleDeck (409 with the current version) are
+        # SiteErrors: common.errors.api_exception_handler answers them.
+        specs = self._specs(data["game"], data)
         try:
             deck = deck_create(
                 owner=request.user, game=data["game"], name=data["name"],
@@ -279,18 +269,15 @@ class DeckViewSet(viewsets.GenericViewSet):
             missing = {k: "Este campo es obligatorio." for k in ("name",) if k not in data}
             if missing:
                 raise ValidationError(missing)
-        try:
-            specs = self._specs(deck.game, data)
-        except Rejected as exc:
-            return Response(exc.payload, status=status.HTTP_400_BAD_REQUEST)
+        specs = self._specs(deck.game, data)
         try:
             deck = deck_update(
                 deck, expected_version=data["version"], actor=request.user, name=data.get("name"),
                 description=data.get("description"), visibility=data.get("visibility"),
                 built=data.get("built"), entries=specs, note="Guardado por la API",
             )
-        except StaleDeck as exc:
-            return Response({"detail": str(exc), "version": exc.current_version}, status=status.HTTP_409_CONFLICT)
+        except StaleDeck:
+            raise
         except DeckError as exc:
             raise ValidationError({"detail": str(exc)}) from None
         return Response(deck_out(deck, request))
@@ -301,10 +288,7 @@ class DeckViewSet(viewsets.GenericViewSet):
     def destroy(self, request: Request, pk: str | None = None) -> Response:
         deck = self.get_object()
         version = request.query_params.get("version")
-        try:
-            deck_delete(deck, expected_version=int(version) if version and version.isdigit() else deck.version)
-        except StaleDeck as exc:
-            return Response({"detail": str(exc), "version": exc.current_version}, status=status.HTTP_409_CONFLICT)
+        deck_delete(deck, expected_version=int(version) if version and version.isdigit() else deck.version)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     # ------------------------------------------------------------ helpers
@@ -318,8 +302,8 @@ class DeckViewSet(viewsets.GenericViewSet):
         if "list" in data:
             try:
                 specs, _ = specs_from_list(game=game, text=data["list"])
-            except ListRejected as exc:
-                raise Rejected({"list": [str(exc)], "validation": exc.report.as_dict()}) from None
+            except ListRejected:
+                raise
             except DeckError as exc:
                 raise ValidationError({"list": str(exc)}) from None
             return specs

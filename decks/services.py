@@ -22,6 +22,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from cards.models import Card, Edition
+from common.errors import SiteError
 from decks.models import MAX_QUANTITY, Deck, DeckEntry, DeckRevision, Visibility, sections_of
 from decks.validation import ListTooLarge, validate_list
 from engine import CardData, Game, ValidationReport, format_decklist
@@ -36,8 +37,8 @@ MAX_DECKS_PER_PLAYER = 300  # a storage quota: each deck keeps its revisions too
 UNREADABLE = frozenset({"parse_error", "unknown_card", "wrong_game"})
 
 
-class DeckError(Exception):
-    """A refused deck write; the message is in Spanish, for the player."""
+class DeckError(SiteError):
+    """A refused deck write; the message is in Spanish, for the player (400 in the API)."""
 
 
 class StaleDeck(DeckError):
@@ -49,6 +50,7 @@ class StaleDeck(DeckError):
             "vuelve a hacer el tuyo."
         )
         self.current_version = current
+        self.status, self.extra = 409, {"version": current}
 
 
 class ListRejected(DeckError):
@@ -58,9 +60,11 @@ class ListRejected(DeckError):
         bad = [v for v in report.errors if v.code in UNREADABLE]
         super().__init__(
             f"La lista tiene {len(bad)} {'línea' if len(bad) == 1 else 'líneas'} que no se "
-            "pueden leer como cartas: corrígelas o acepta guardarla sin ellas."
+            "pueden leer como cartas: corrígelas o acepta guardarla sin ellas.",
+            field="list",
         )
         self.report = report
+        self.extra = {"validation": report.as_dict()}
 
 
 @dataclass(frozen=True)
