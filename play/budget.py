@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from django.conf import settings
 
-# Seconds per game, measured with bench/jobs.py --calibrate (bundled sample decks, rules players).
-GOLDFISH_BASE = {"eliria": 30e-6, "mision": 25e-6}
+# Seconds per game, measured with bench/jobs.py --calibrate (bundled sample decks, rules players)
+# on the 2-core machine while other processes shared it (an idle core is up to twice as fast).
+GOLDFISH_BASE = {"eliria": 30e-6, "mision": 30e-6}
 GOLDFISH_PER_TURN = {"eliria": 7e-6, "mision": 0.6e-6}
 MATCHUP_GAME = {"eliria": 2.5e-3, "mision": 1.0e-3}
 

@@ -10,6 +10,7 @@ as you like, on any machine that reaches the database (and Redis).
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from typing import Any
 
@@ -40,8 +41,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--burst", action="store_true", help="hace lo que haya en la cola y termina")
         parser.add_argument("--no-reaper", action="store_true")
+        parser.add_argument("--nice", type=int, default=10,
+                            help="prioridad más baja que los servidores web (0: la misma)")
 
     def handle(self, *args: Any, **opts: Any) -> None:
+        if opts["nice"] > 0 and hasattr(os, "nice"):
+            os.nice(opts["nice"])  # pages stay quick while chunks play on the same cores
         stop = threading.Event()
         if not opts["no_reaper"]:
             threading.Thread(target=reaper_loop, args=(stop,), daemon=True, name="reaper").start()
