@@ -17,6 +17,8 @@ $(VENV)/.installed: requirements.txt
 venv: $(VENV)/.installed
 
 data: venv
+	@# English catalogue: compiled from locale/en (GNU gettext's msgfmt); without it the committed .mo serves.
+	if command -v msgfmt >/dev/null; then $(PY) manage.py compilemessages --ignore=.venv -v 0; else echo "msgfmt not found: using the committed locale/*/django.mo"; fi
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_bundled
 	$(PY) manage.py collectstatic --noinput -v 0

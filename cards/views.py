@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET
 from cards.api import edition_json
 from cards.diff import edition_diff
 from cards.hooks import rulings_for_card, with_owned_counts
+from cards.messages import search_error
 from cards.models import Card, Game, Set
 from cards.pagecache import anonymous_cache
 from cards.render import face_count, face_png
@@ -53,7 +54,7 @@ def card_list(request: HttpRequest) -> HttpResponse:
     try:
         qs = qs.search(q, user=request.user)
     except SearchError as exc:
-        error, qs = str(exc), Card.objects.none()
+        error, qs = search_error(str(exc)), Card.objects.none()
     if not qs.ordered:
         qs = qs.order_by("game", "code")
     qs, quick_add = with_owned_counts(qs, request.user)

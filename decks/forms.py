@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import Game
+from decks.messages import VISIBILITY_LABELS
 from decks.models import MAX_DESCRIPTION, MAX_NAME, MAX_QUANTITY, Visibility
 from decks.validation import MAX_LIST_CHARS
 
@@ -21,7 +22,7 @@ class DeckDetailsForm(forms.Form):
         label=_("Descripción"), required=False, max_length=MAX_DESCRIPTION, widget=forms.Textarea(attrs={"rows": 3})
     )
     visibility = forms.ChoiceField(
-        label=_("Visibilidad"), choices=Visibility.choices, initial=Visibility.PRIVATE,
+        label=_("Visibilidad"), choices=list(VISIBILITY_LABELS.items()), initial=Visibility.PRIVATE,
         help_text=_(
             "Privado: solo tú. Oculto: quien tenga el enlace secreto. "
             "Público: todos, en la lista de mazos públicos."

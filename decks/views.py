@@ -23,6 +23,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from cards.messages import search_error as translate_search_error
 from cards.models import Card, Game
 from cards.search import SearchError
 from decks import exports, proxies
@@ -34,7 +35,8 @@ from decks.forms import (
     ReplaceListForm,
     VersionForm,
 )
-from decks.models import Deck, Section
+from decks.messages import SECTION_LABELS
+from decks.models import Deck
 from decks.selectors import (
     deck_report,
     deck_rows,
@@ -60,7 +62,7 @@ from engine import ValidationReport
 from engine.decklist import MAX_QUANTITY
 
 SEARCH_LIMIT = 30
-LABELS = dict(Section.choices)
+LABELS = SECTION_LABELS
 
 
 # ---------------------------------------------------------------- access
@@ -215,7 +217,7 @@ def _find(deck: Deck, q: str, *, user: Any, owned_only: bool) -> tuple[list[Card
     try:
         qs = Card.objects.with_current().for_game(deck.game).search(q, user=user)
     except SearchError as exc:
-        return [], str(exc)
+        return [], translate_search_error(str(exc))
     if not qs.ordered:
         qs = qs.order_by("name_folded", "code")
     return list(qs.select_related("set")[:SEARCH_LIMIT]), None

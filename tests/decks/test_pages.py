@@ -413,3 +413,17 @@ def test_add_to_a_deck_from_the_card_page_and_see_the_decks_that_use_it(bundled,
     other = Client()
     other.force_login(UserFactory())
     assert other.post(url, {"deck": deck.pk}).status_code in (403, 404)
+
+
+def test_engine_messages_badges_and_search_errors_read_in_english(bundled, player, client_in):
+    text = "Mazo:\n1 Cañón del sacrificio (BASE-105)\n1 Cañón del sacrificio (EXP-010)\n1 Token de fisión\n"
+    deck = deck_from_list(player, text, visibility="public")
+    client_in.get("/idioma/en/?next=/")
+    page = client_in.get(deck.get_absolute_url()).content.decode()
+    assert "appears 2 times; rule 4 allows a single card with the same name" in page
+    assert "is a token; by rule 14 tokens are not part of the deck" in page
+    assert ">Public<" in page and "Entities" not in page and ">Main" not in page
+    body = client_in.get(reverse("decks:search", args=[deck.pk]) + "?q=pot>=").content.decode()
+    assert "needs a value" in body
+    client_in.get("/idioma/es/?next=/")
+    assert "aparece 2 veces" in client_in.get(deck.get_absolute_url()).content.decode()
