@@ -227,7 +227,7 @@ class EliriaBoard(Match):
             then()
             return
         script = comb.card.script
-        if comb.up and script is not None and script.replace_destruction(self, p, slot):
+        if comb.up and script is not None and not self.silenced(comb) and script.replace_destruction(self, p, slot):
             then()
             return
         self.remove_combatant(p, slot)

@@ -206,6 +206,8 @@ class CardTable:
     """The cards of one match (both decks and the tokens their effects make) and each seat's pile."""
 
     def __init__(self, decks: Sequence[Sequence[DeckEntry]]) -> None:
+        # What the cards of this match can do at all: the rules skip whole checks when nobody can.
+        self.modifiers = self.protections = self.reveals = self.sacrifice_plays = False
         self.cards: list[CardInfo] = []
         self._ids: dict[CardData, int] = {}
         self.piles: list[tuple[int, ...]] = []
@@ -218,14 +220,6 @@ class CardTable:
         self.tokens: dict[str, int] = {}
         for code in sorted({str(s["token"]).upper() for c in list(self.cards) for s in c.specs if "token" in s}):
             self.token(code)
-        self.modifiers = any(
-            c.att_res or c.att_dmg or c.att_pot or c.att_thorns or c.field_res or c.field_power or c.adjacent_res
-            or c.summon_damage or c.power_cap
-            for c in self.cards
-        )  # fmt: skip
-        self.protections = any(c.protect for c in self.cards)
-        self.reveals = any(c.reactions_face_up for c in self.cards)
-        self.sacrifice_plays = any(c.play_sacrifice for c in self.cards)
         self.action_cache: dict[tuple[Any, ...], Any] = {}
 
     def token(self, code: str) -> int | None:
@@ -243,5 +237,13 @@ class CardTable:
         found = self._ids.get(card)
         if found is None:
             found = self._ids[card] = len(self.cards)
-            self.cards.append(CardInfo(found, card))
+            c = CardInfo(found, card)
+            self.cards.append(c)
+            self.modifiers = self.modifiers or bool(
+                c.att_res or c.att_dmg or c.att_pot or c.att_thorns or c.field_res or c.field_power
+                or c.adjacent_res or c.summon_damage or c.power_cap
+            )  # fmt: skip
+            self.protections = self.protections or bool(c.protect)
+            self.reveals = self.reveals or c.reactions_face_up
+            self.sacrifice_plays = self.sacrifice_plays or bool(c.play_sacrifice)
         return found
