@@ -203,8 +203,10 @@ class EliriaSimulation:
         ready = False  # nothing is destroyed and power never drops: once able to attack, always able
         costs_of, pending = self.deck.attack_costs, list(self.costs)
         watch, watched, seen = self.watch, tally.watch, False
+        checked = -1  # the power total last checked for new attack costs (power only grows here)
+        play_turn = game.play_turn
         for t in range(self.turns):
-            game.play_turn(t + 1)
+            play_turn(t + 1)
             if game.lost:
                 tally.losses[game.lost] += 1
                 return
@@ -212,15 +214,17 @@ class EliriaSimulation:
             hand[t] += len(game.hand)
             deck[t] += len(game.pile)
             if power:
+                total = sum(power)
                 combatant[t] += 1
                 power_max[t] += max(power)
-                power_total[t] += sum(power)
+                power_total[t] += total
                 combatants[t] += len(power)
                 # An attack is usable with enough power (6.a.IV), from turn 2 on (11.d).
                 if t and (ready or any(p >= cost[c] for p, c in zip(power, board, strict=True))):
                     ready = True
                     attack_ready[t] += 1
-                    if pending:
+                    if pending and total + len(power) != checked:
+                        checked = total + len(power)
                         pending = self._first_usable(tally, t, pending, power, board, costs_of)
             if watch and (seen or _left_deck(game.pile, watch, self.watch_copies)):
                 seen = True
@@ -261,10 +265,13 @@ class EliriaSimulation:
                       board: list[int], costs_of: tuple[frozenset[int], ...]) -> list[int]:
         """Record the attack costs that became usable on turn t (a combatant with that attack
         and at least that much power, 6.a.IV); return the ones still pending."""
-        still = []
+        usable = {k for p, c in zip(power, board, strict=True) for k in costs_of[c] if k <= p}
+        if not usable:
+            return pending
+        first, still = tally.first_usable, []
         for k in pending:
-            if any(p >= k and k in costs_of[c] for p, c in zip(power, board, strict=True)):
-                tally.first_usable[k][t] += 1
+            if k in usable:
+                first[k][t] += 1
             else:
                 still.append(k)
         return still
