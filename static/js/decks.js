@@ -10,7 +10,7 @@
     var done = function () {
       var label = button.textContent;
       button.classList.add("copied");
-      button.textContent = "¡Copiado!";
+      button.textContent = button.getAttribute("data-copied") || "✓";
       setTimeout(function () { button.textContent = label; button.classList.remove("copied"); }, 1500);
     };
     if (navigator.clipboard && window.isSecureContext) {
