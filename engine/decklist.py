@@ -11,8 +11,9 @@ ListLine(line=2, section='main', quantity=2, name='Cañón del sacrificio', code
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 from .cards import CardData, Game, as_game
 from .errors import InvalidDeck
@@ -31,31 +32,53 @@ __all__ = [
 ]
 
 MAX_QUANTITY = 999
+V = TypeVar("V")
 
-# Section keys per game, in the order the export writes them.
-SECTIONS: dict[Game, tuple[str, ...]] = {
-    Game.ELIRIA: ("main", "tokens"),
-    Game.MISION: ("entities", "elements"),
-}
+class _Registry(Mapping[Game, V], Generic[V]):
+    """A read-only view of one field of each game's record in :mod:`engine.games` (read lazily:
+    the registry imports this module)."""
 
-# Spanish header written by the export, for each section key.
-HEADERS: dict[str, str] = {
-    "main": "Mazo:",
-    "tokens": "Tokens:",
-    "entities": "Entes:",
-    "elements": "Elementos:",
-}
+    def __init__(self, field_name: str) -> None:
+        self._field = field_name
 
+    def __getitem__(self, game: Game) -> V:
+        from .games import GAMES
+
+        value: V = getattr(GAMES[game], self._field)
+        return value
+
+    def __iter__(self) -> Iterator[Game]:
+        return iter(Game)
+
+    def __len__(self) -> int:
+        return len(Game)
+
+
+# Section keys per game, in the order the export writes them (engine.games.GameSpec.sections).
+SECTIONS: Mapping[Game, tuple[str, ...]] = _Registry("sections")
+
+
+class _Headers(Mapping[str, str]):
+    """Spanish header written by the export, for each section key of any game."""
+
+    def __getitem__(self, key: str) -> str:
+        for game in Game:
+            headers = _HEADERS[game]
+            if key in headers:
+                return headers[key]
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([k for game in Game for k in _HEADERS[game]])
+
+    def __len__(self) -> int:
+        return sum(len(_HEADERS[game]) for game in Game)
+
+
+_HEADERS: Mapping[Game, Mapping[str, str]] = _Registry("headers")
+HEADERS: Mapping[str, str] = _Headers()
 # Folded header text (without the colon) -> section key, per game.
-_HEADER_KEYS: dict[Game, dict[str, str]] = {
-    Game.ELIRIA: {"mazo": "main", "main": "main", "tokens": "tokens"},
-    Game.MISION: {
-        "entes": "entities",
-        "entities": "entities",
-        "elementos": "elements",
-        "elements": "elements",
-    },
-}
+_HEADER_KEYS: Mapping[Game, Mapping[str, str]] = _Registry("header_keys")
 
 _QUANTITY = re.compile(r"([0-9]+)[xX×]?(?:\s+|$)")
 _TRAILING_PARENS = re.compile(r"\(([^()]*)\)\s*$")

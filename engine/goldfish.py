@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from .cards import Game, as_game
@@ -18,7 +18,7 @@ from .decklist import DeckEntry
 from .eliria.effects import unsimulated
 from .eliria.goldfish import EliriaSimulation
 from .errors import InvalidSimulation, TraceNotAllowed
-from .mision.goldfish import MisionSimulation
+from .games import view
 from .rng import GameRng, new_seed
 
 __all__ = [
@@ -52,11 +52,8 @@ class Simulation(Protocol):
     def report(self, tally: Any) -> dict[str, Any]: ...
 
 
-# One goldfish per game (python-chess style registry of variants).
-SIMULATIONS: dict[Game, Callable[[Sequence[DeckEntry], int], Simulation]] = {
-    Game.ELIRIA: EliriaSimulation,
-    Game.MISION: MisionSimulation,
-}
+# One goldfish per game: a view of the registry (engine.games).
+SIMULATIONS: Mapping[Game, Callable[[Sequence[DeckEntry], int], Simulation]] = view(lambda spec: spec.simulation)
 
 
 def simulation(

@@ -25,12 +25,10 @@ from typing import Any
 from .carddict import card_data_hash
 from .cards import Game, as_game
 from .decklist import DeckEntry
-from .eliria.cardinfo import CardTable
 from .eliria.effects import unsimulated
-from .eliria.match import EliriaMatch
 from .errors import InvalidSimulation
+from .games import find_game
 from .match import DEFAULT_TURN_CAP, Match, Policy
-from .mision.match import MisionMatch
 from .policy import make_policy
 from .rng import new_seed
 from .stats import mean, wilson_interval
@@ -106,19 +104,15 @@ class MatchupRun:
         self.seed, self.turn_cap = seed, turn_cap
         self.policy_names = [_name(policy_a), _name(policy_b)]
         self.policies = [make_policy(self.game, policy_a), make_policy(self.game, policy_b)]
-        self._table = CardTable(self.decks) if self.game is Game.ELIRIA else None
+        self._spec = find_game(self.game)
+        self._shared = self._spec.prepare(self.decks)  # compiled once for every game of the run
 
     def new_match(self, index: int, *, trace: bool = False) -> Match:
         """Game *index*: deck A in seat 0, the starting seat alternating (A starts even games)."""
-        first = index % 2
-        if self.game is Game.ELIRIA:
-            return EliriaMatch(
-                self.decks, seed=self.seed, index=index, first=first, turn_cap=self.turn_cap, trace=trace,
-                table=self._table,
-            )  # fmt: skip
-        return MisionMatch(
-            self.decks, seed=self.seed, index=index, first=first, turn_cap=self.turn_cap, trace=trace
-        )
+        return self._spec.match(
+            self.decks, seed=self.seed, index=index, first=index % 2, turn_cap=self.turn_cap, trace=trace,
+            **self._shared,
+        )  # fmt: skip
 
     def play(self, index: int, *, trace: bool = False) -> Match:
         match = self.new_match(index, trace=trace)

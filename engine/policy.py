@@ -8,15 +8,13 @@ The rule-based players live with their games (:class:`~engine.eliria.players.Eli
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from .actions import Action
 from .cards import Game, as_game
-from .eliria.players import EliriaGoldfishPlayer, EliriaPlayer
 from .errors import InvalidSimulation
 from .match import Policy
-from .mision.players import MisionPlayer
 
 __all__ = ["POLICIES", "Policy", "RandomPolicy", "make_policy"]
 
@@ -28,10 +26,23 @@ class RandomPolicy:
         return legal[int(rng.random() * len(legal))]
 
 
-POLICIES: dict[Game, dict[str, Callable[[], Policy]]] = {
-    Game.ELIRIA: {"rules": EliriaPlayer, "random": RandomPolicy, "goldfish": EliriaGoldfishPlayer},
-    Game.MISION: {"rules": MisionPlayer, "random": RandomPolicy},
-}
+class _Policies(Mapping[Game, Mapping[str, Callable[[], Policy]]]):
+    """The policies of each game by name: a view of the registry (engine.games, read lazily:
+    the registry imports this module)."""
+
+    def __getitem__(self, game: Game) -> Mapping[str, Callable[[], Policy]]:
+        from .games import GAMES
+
+        return GAMES[game].policies
+
+    def __iter__(self) -> Iterator[Game]:
+        return iter(Game)
+
+    def __len__(self) -> int:
+        return len(Game)
+
+
+POLICIES: Mapping[Game, Mapping[str, Callable[[], Policy]]] = _Policies()
 
 
 def make_policy(game: Game | str, policy: str | Policy) -> Policy:

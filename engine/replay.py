@@ -13,23 +13,20 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .carddict import card_data_hash, entries_from_dicts
 from .cards import Game, as_game
 from .decklist import DeckEntry
-from .eliria.match import EliriaMatch
 from .errors import IllegalAction, InvalidRecord
+from .games import view
 from .match import DEFAULT_TURN_CAP, Match
-from .mision.match import MisionMatch
 
 __all__ = ["MATCHES", "from_record", "new_match", "replay"]
 
-MATCHES: dict[Game, type[EliriaMatch] | type[MisionMatch]] = {
-    Game.ELIRIA: EliriaMatch,
-    Game.MISION: MisionMatch,
-}
+# The match class of each game: a view of the registry (engine.games).
+MATCHES: Mapping[Game, Callable[..., Match]] = view(lambda spec: spec.match)
 
 
 def new_match(

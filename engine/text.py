@@ -6,6 +6,7 @@ Names are compared "without regard to case or accents" (CONTRACT §3), so
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 
 __all__ = ["fold"]
@@ -19,6 +20,17 @@ def fold(s: str) -> str:
     >>> fold("Ñandú") == fold("nandu")
     True
     """
+    # Card names and list lines repeat from request to request: short ones are remembered
+    # (bounded: at most 16,384 strings of at most 200 characters).
+    return _fold_short(s) if len(s) <= 200 else _fold(s)
+
+
+@functools.lru_cache(maxsize=16_384)
+def _fold_short(s: str) -> str:
+    return _fold(s)
+
+
+def _fold(s: str) -> str:
     decomposed = unicodedata.normalize("NFKD", s)
     bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     # casefold may produce new combining marks only for exotic letters; a second NFKD

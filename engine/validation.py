@@ -7,24 +7,21 @@ saved decks: no rule is written twice.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import eliria, mision
 from .cards import CardData, CardLookup, Game, as_game
 from .decklist import SECTIONS, DeckEntry, ListLine, parse_decklist
+from .games import view
 from .mision.rules import SECTION_OF_TYPE
 from .violations import Violation, at_line
 
 __all__ = ["RULES", "ValidationReport", "Violation", "check_deck", "resolve_line", "validate_decklist"]
 
 
-# The deck rules of each game, over entries of that game.
-RULES: dict[Game, Callable[[Sequence[DeckEntry]], list[Violation]]] = {
-    Game.ELIRIA: eliria.check_deck,
-    Game.MISION: mision.check_deck,
-}
+# The deck rules of each game, over entries of that game (a view of engine.games).
+RULES: Mapping[Game, Callable[[Sequence[DeckEntry]], list[Violation]]] = view(lambda spec: spec.check_deck)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from .game import TARGET
 from .match import pick_defender
 from .view import MisionView
 
-__all__ = ["MisionPlayer"]
+__all__ = ["MisionGoldfishPlayer", "MisionPlayer"]
 
 UNOPPOSED_BONUS = 6  # an empty world wins a prize every turn until the rival answers
 
@@ -92,3 +92,21 @@ class MisionPlayer:
         me = view.me
         wins = me.chest_points + view.expected_chest() >= TARGET
         return chest if wins or len(me.elementos) >= self.plenty else hidden
+
+
+class MisionGoldfishPlayer:
+    """The Misión S.O.S goldfish of CONTRACT §5 as a policy: each Ente in the world where it is
+    strongest, fights in the order placed, never reinforces, every prize to the BAÚL."""
+
+    def choose(self, view: MisionView, legal: Sequence[Action], rng: random.Random | None) -> Action:
+        kind = view.pending_kind
+        if kind == "place":
+            ente = view.drawn
+            assert ente is not None
+            best = ente.strongest_world
+            return next(a for a in legal if a.args[0] == best)
+        if kind == "prize":
+            return next(a for a in legal if a.args[0] == 1)
+        if kind == "reinforce":
+            return next(a for a in legal if a.args[0] == 0)
+        return legal[0]
