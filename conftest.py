@@ -32,9 +32,11 @@ def _test_settings(settings, tmp_path):  # type: ignore[no-untyped-def]
     else:
         settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                                        "LOCATION": str(tmp_path)}}
+    from cards.index import drop_index
     from cards.pagecache import _local
 
     _local.clear()
+    drop_index()
 
 
 @pytest.fixture(scope="session")

@@ -42,6 +42,29 @@ class UserRateThrottle(_FailOpen, throttling.UserRateThrottle):
     pass
 
 
+class ClientRateThrottle(_FailOpen, throttling.SimpleRateThrottle):
+    """The site's default: one counter per request, the player's (`user` rate) when signed in,
+    else the client address's (`anon` rate). DRF's Anon + User pair would count an anonymous
+    request twice, and each count is a write to the shared cache."""
+
+    scope = "user"
+
+    def allow_request(self, request: Any, view: Any) -> bool:
+        self.scope = "user" if _signed_in(request) else "anon"
+        self.rate = self.get_rate()
+        self.num_requests, self.duration = self.parse_rate(self.rate)
+        return super().allow_request(request, view)
+
+    def get_cache_key(self, request: Any, view: Any) -> str:
+        ident = request.user.pk if _signed_in(request) else self.get_ident(request)
+        return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
+def _signed_in(request: Any) -> bool:
+    user = getattr(request, "user", None)
+    return bool(user is not None and user.is_authenticated)
+
+
 class ScopedThrottle(_FailOpen, throttling.SimpleRateThrottle):
     """A per-address budget named by `scope` (settings.THROTTLE_RATES)."""
 

@@ -6,35 +6,16 @@ from collections.abc import Iterable
 
 from django.db.models import Q
 
+from cards.index import CatalogueIndex, card_data, catalogue_index
 from cards.models import Card
-from engine import Attack, CardData, Game, ListLine, fold
+from engine import CardData, Game, ListLine, fold
 
-
-def card_data(card: Card) -> CardData:
-    """The engine's view of a card: its current text (ruling TERCERO)."""
-    ed = card.current
-    if ed is None:
-        return CardData(game=Game(card.game), code=card.code, name=card.name, type=card.type)
-    attacks = tuple(
-        Attack(
-            cost=int(a.get("cost") or 0),
-            name=a.get("name", ""),
-            damage=None if a.get("damage") == "x" else int(a.get("damage") or 0),
-            effect=a.get("effect", ""),
-        )
-        for a in ed.attacks
-    )
-    return CardData(
-        game=Game(card.game), code=card.code, name=card.name, type=card.type,
-        potential=ed.potential, card_class=ed.card_class, cross=ed.cross, resistance=ed.resistance,
-        attacks=attacks, passive=ed.passive, effect=ed.effect, subtype=ed.subtype,
-        worlds=(ed.water or 0, ed.air or 0, ed.fire or 0, ed.earth or 0), chest=ed.chest,
-        effects=None if ed.effects is None else tuple(ed.effects),  # behaviour follows the text (TERCERO)
-    )
+__all__ = ["DbLookup", "card_data"]
 
 
 class DbLookup:
-    """A CardLookup over the database, loaded in two queries for the lines of one list.
+    """A CardLookup over the catalogue for the lines of one list: from this process's in-memory
+    index (cards.index) when it can be trusted, else loaded from the database in one query.
 
     Both games are searched so the validator can say `wrong_game` rather than `unknown_card`.
     """
@@ -48,13 +29,36 @@ class DbLookup:
         self._by_name: dict[str, list[CardData]] = {}
         if not codes and not names:
             return
+        index = catalogue_index()
+        if index is not None:
+            self._from_index(index, codes, names, game)
+        else:
+            self._from_database(codes, names, game)
+
+    def _from_index(self, index: CatalogueIndex, codes: set[str], names: set[str], game: str | None) -> None:
+        # The rows the query below would return (a code or a folded name matches), in its order.
+        found: dict[tuple[str, str], CardData] = {}
+        for code in {c.upper() for c in codes}:
+            for g in Game:
+                data = index.by_code.get((g.value, code))
+                if data is not None:
+                    found[(g.value, data.code)] = data
+        for name in names:
+            for data in index.by_name.get(name, ()):
+                found[(data.game.value, data.code)] = data
+        self._keep(((data, fold(data.name)) for _, data in sorted(found.items())), game)
+
+    def _from_database(self, codes: set[str], names: set[str], game: str | None) -> None:
         query = Q(code__in=codes) | Q(name_folded__in=names)
-        for card in Card.objects.with_current().filter(query).order_by("game", "code"):
-            data = card_data(card)
+        cards = Card.objects.with_current().filter(query).order_by("game", "code")
+        self._keep(((card_data(card), card.name_folded) for card in cards), game)
+
+    def _keep(self, rows: Iterable[tuple[CardData, str]], game: str | None = None) -> None:
+        for data, name_folded in rows:
             # Codes are unique within a game; where both games share one, the list's game wins.
-            if card.code.upper() not in self._by_code or card.game == game:
-                self._by_code[card.code.upper()] = data
-            self._by_name.setdefault(card.name_folded, []).append(data)
+            if data.code.upper() not in self._by_code or data.game.value == game:
+                self._by_code[data.code.upper()] = data
+            self._by_name.setdefault(name_folded, []).append(data)
 
     def by_code(self, code: str) -> CardData | None:
         return self._by_code.get(code.upper())

@@ -192,10 +192,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
     ],
-    "DEFAULT_THROTTLE_CLASSES": [
-        "common.throttling.AnonRateThrottle",
-        "common.throttling.UserRateThrottle",
-    ],
+    "DEFAULT_THROTTLE_CLASSES": ["common.throttling.ClientRateThrottle"],
     "NUM_PROXIES": NUM_PROXIES,
     "EXCEPTION_HANDLER": "common.errors.api_exception_handler",
     "DEFAULT_THROTTLE_RATES": {},  # filled from THROTTLE_RATES below

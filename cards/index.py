@@ -1,0 +1,92 @@
+"""The catalogue in memory for the rules: every card's current text (ruling TERCERO) as the engine
+sees it, indexed by code and by folded name, one copy per server process.
+
+Deck validation and simulation look cards up here instead of querying the database on every
+request. The index is rebuilt when the catalogue version moves (imports and the editors' admin move
+it for every process, through the shared cache) and dropped at once in this process when a card, an
+edition or a set is saved or deleted here. Building it costs one query over the catalogue (about
+0.3 s for 20,000 cards); a lookup then costs a dictionary access.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+from django.db.models.signals import post_delete, post_save
+
+from cards.models import Card, Edition, Set
+from cards.pagecache import catalogue_version
+from engine import Attack, CardData, Game
+
+
+def card_data(card: Card) -> CardData:
+    """The engine's view of a card: its current text (ruling TERCERO)."""
+    ed = card.current
+    if ed is None:
+        return CardData(game=Game(card.game), code=card.code, name=card.name, type=card.type)
+    attacks = tuple(
+        Attack(
+            cost=int(a.get("cost") or 0),
+            name=a.get("name", ""),
+            damage=None if a.get("damage") == "x" else int(a.get("damage") or 0),
+            effect=a.get("effect", ""),
+        )
+        for a in ed.attacks
+    )
+    return CardData(
+        game=Game(card.game), code=card.code, name=card.name, type=card.type,
+        potential=ed.potential, card_class=ed.card_class, cross=ed.cross, resistance=ed.resistance,
+        attacks=attacks, passive=ed.passive, effect=ed.effect, subtype=ed.subtype,
+        worlds=(ed.water or 0, ed.air or 0, ed.fire or 0, ed.earth or 0), chest=ed.chest,
+        effects=None if ed.effects is None else tuple(ed.effects),  # behaviour follows the text (TERCERO)
+    )
+
+
+@dataclass(frozen=True)
+class CatalogueIndex:
+    version: int | None
+    # (game, CODE upper) -> card; folded name -> cards of both games, in (game, code) order.
+    by_code: dict[tuple[str, str], CardData]
+    by_name: dict[str, tuple[CardData, ...]]
+
+    @classmethod
+    def build(cls, version: int | None) -> CatalogueIndex:
+        by_code: dict[tuple[str, str], CardData] = {}
+        by_name: dict[str, list[CardData]] = {}
+        for card in Card.objects.with_current().order_by("game", "code").iterator(chunk_size=2000):
+            data = card_data(card)
+            by_code[(card.game, card.code.upper())] = data
+            by_name.setdefault(card.name_folded, []).append(data)
+        return cls(version, by_code, {k: tuple(v) for k, v in by_name.items()})
+
+
+_lock = threading.Lock()
+_current: CatalogueIndex | None = None
+
+
+def catalogue_index() -> CatalogueIndex | None:
+    """This process's index, rebuilt if the catalogue moved; None when the catalogue version cannot
+    be read (a failing shared cache): the caller then asks the database."""
+    global _current
+    version = catalogue_version()
+    if version is None:
+        return None
+    index = _current
+    if index is not None and index.version == version:
+        return index
+    with _lock:
+        if _current is None or _current.version != version:
+            _current = CatalogueIndex.build(version)
+        return _current
+
+
+def drop_index(**_: object) -> None:
+    """Forget this process's index (a card, edition or set changed here)."""
+    global _current
+    _current = None
+
+
+for _model in (Card, Edition, Set):
+    post_save.connect(drop_index, sender=_model, dispatch_uid=f"catalogue-index-save-{_model.__name__}")
+    post_delete.connect(drop_index, sender=_model, dispatch_uid=f"catalogue-index-delete-{_model.__name__}")
