@@ -1,4 +1,10 @@
-"""Misión S.O.S goldfish runs: play many games and sum what CONTRACT §5 reports."""
+"""Misión S.O.S goldfish runs: play many games and sum what CONTRACT §5 reports.
+
+The fast path (:mod:`.game`) and a one-seat :class:`MisionMatch` played by the
+:class:`MisionGoldfishPlayer` draw the same cards from the same streams and give the same
+tallies (``tests/engine/test_goldfish_rules.py``); Misión S.O.S cards print no text to
+play, so the fast path is always allowed.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +16,8 @@ from ..decklist import DeckEntry
 from ..rng import GameRng
 from ..stats import mean
 from .game import MisionDeck, MisionGame
+from .match import MisionMatch
+from .players import MisionGoldfishPlayer
 
 __all__ = ["MisionSimulation", "MisionTally"]
 
@@ -49,15 +57,20 @@ class MisionTally:
 class MisionSimulation:
     """Plays goldfish games of one deck for a number of turns."""
 
-    def __init__(self, entries: Sequence[DeckEntry], turns: int) -> None:
+    def __init__(self, entries: Sequence[DeckEntry], turns: int, *, fast: bool = True) -> None:
+        self.entries = list(entries)
         self.deck = MisionDeck.from_entries(entries)
         self.turns = turns
+        self.fast = fast
 
     def new_tally(self) -> MisionTally:
         return MisionTally(self.turns)
 
     def play(self, rng: GameRng, tally: MisionTally, trace: list[Event] | None = None) -> None:
         """Play one game and add it to *tally*."""
+        if not self.fast:
+            self.play_rules(rng.seed, rng.index, tally, trace, rng=rng)
+            return
         game = MisionGame(self.deck, rng.shuffle, trace)
         game.setup()
         tally.games += 1
@@ -74,6 +87,44 @@ class MisionSimulation:
             tally.win_turns[game.won] = tally.win_turns.get(game.won, 0) + 1
         for ente in game.board:
             tally.placements[self.deck.entity_world[ente]] += 1
+
+    def new_match(self, seed: int, index: int, *, trace: bool = False, rng: GameRng | None = None) -> MisionMatch:
+        """Game *index* of the run with base *seed* as a one-seat match."""
+        entities = [e for e in self.entries if e.card.type == "entity"]
+        elements = [e for e in self.entries if e.card.type == "element"]
+        return MisionMatch([entities + elements], seed=seed, index=index, first=0, turn_cap=self.turns,
+                           trace=trace, rng=rng)  # fmt: skip
+
+    def play_rules(
+        self, seed: int, index: int, tally: MisionTally, trace: list[Event] | None = None, *, rng: GameRng | None = None
+    ) -> MisionMatch:
+        """Play game *index* through the match rules with the goldfish policy; add it to *tally*."""
+        match = self.new_match(seed, index, trace=trace is not None, rng=rng)
+        match.observer = lambda m: self._observe(m, tally, m.turn - 1, won=False)
+        view, policy = match.view(0), MisionGoldfishPlayer()
+        while (pending := match.pending) is not None:
+            options = pending.options
+            match._apply(pending, options[0] if len(options) == 1 else policy.choose(view, options, None))  # noqa: SLF001
+        tally.games += 1
+        outcome = match.outcome()
+        if outcome is not None and outcome.reason == "chest_30":
+            for t in range(outcome.turn - 1, self.turns):
+                self._observe(match, tally, t, won=True)
+            tally.win_turns[outcome.turn] = tally.win_turns.get(outcome.turn, 0) + 1
+        for placed in match.sides[0].board:
+            tally.placements[placed.world] += 1
+        if trace is not None:
+            trace.extend(match.log or ())
+        return match
+
+    @staticmethod
+    def _observe(m: MisionMatch, tally: MisionTally, t: int, *, won: bool) -> None:
+        side = m.sides[0]
+        tally.chest[t] += side.chest_points
+        tally.placed[t] += len(side.board)
+        tally.elementos[t] += len(side.elementos)
+        tally.deck[t] += len(side.elements_deck)
+        tally.won[t] += won
 
     def report(self, tally: MisionTally) -> dict[str, Any]:
         """The Misión S.O.S keys of CONTRACT §5 (and a few more)."""

@@ -30,6 +30,7 @@ from ..actions import Action
 from ..cards import WORLDS, CardData, Game
 from ..decklist import DeckEntry
 from ..match import DEFAULT_TURN_CAP, Match
+from ..rng import GameRng, draw_random
 from .game import TARGET
 from .rules import SETUP_CARDS
 
@@ -115,10 +116,13 @@ class MisionMatch(Match):
         first: int | None = None,
         turn_cap: int = DEFAULT_TURN_CAP,
         trace: bool = False,
+        rng: GameRng | None = None,
     ) -> None:
-        if len(decks) != 2:
-            raise ValueError("Misión S.O.S se juega con dos mazos.")
-        super().__init__(decks, seed=seed, index=index, first=first, turn_cap=turn_cap, trace=trace)
+        if not 1 <= len(decks) <= 2:
+            raise ValueError("Misión S.O.S se juega con dos mazos (o uno: el solitario del goldfish).")
+        super().__init__(decks, seed=seed, index=index, first=first, turn_cap=turn_cap, trace=trace, rng=rng)
+        # Called with the match at the end of every turn (the goldfish's tallies).
+        self.observer: Callable[[MisionMatch], None] | None = None
         self.sides = [self._side(d) for d in self.decks]
         self.active = 0
         self.drawn: CardData | None = None  # the Ente being placed, seen by its owner only
@@ -138,18 +142,22 @@ class MisionMatch(Match):
         return MisionSide(entes, elements)
 
     def _setup(self) -> None:
-        """ANTES DE INICIAR / FORMA DE JUEGO: shuffle, four Entes and four Elementos de juego."""
-        shuffle = self.rng.shuffle.shuffle
+        """ANTES DE INICIAR / FORMA DE JUEGO: four Entes and four Elementos de juego, face down.
+
+        The decks stay unordered and every draw takes a random card (engine.rng.draw_random: the
+        law of a shuffled deck, and the very draws of the goldfish's fast path).
+        """
+        rand = self.rng.shuffle
         for p, side in enumerate(self.sides):
-            shuffle(side.entes_deck)
-            shuffle(side.elements_deck)
-            side.entes = [side.entes_deck.pop() for _ in range(min(SETUP_CARDS, len(side.entes_deck)))]
+            side.entes = [draw_random(side.entes_deck, rand) for _ in range(min(SETUP_CARDS, len(side.entes_deck)))]
             side.elementos = [
-                side.elements_deck.pop() for _ in range(min(SETUP_CARDS, len(side.elements_deck)))
+                draw_random(side.elements_deck, rand) for _ in range(min(SETUP_CARDS, len(side.elements_deck)))
             ]
             self._event("setup", player=p, entes=len(side.entes), elementos=len(side.elementos))
         first = self.first_arg
-        if first is None:  # piedra, papel o tijera: an even draw
+        if self.players == 1:
+            first = 0
+        elif first is None:  # piedra, papel o tijera: an even draw
             first = 0 if self.rng.dice.random() < 0.5 else 1
         self.first = first
         self._event("first", player=first)
@@ -167,11 +175,10 @@ class MisionMatch(Match):
         self.active = p
         side = self.sides[p]
         if side.elements_deck:  # step 1
-            side.elementos.append(side.elements_deck.pop())
+            side.elementos.append(draw_random(side.elements_deck, self.rng.shuffle))
         self._to_fight = [e for e in side.board if e.turn < self.turn]  # placed on an earlier turn
         if side.entes:  # step 2: one and only one, while any are left
-            pile = side.entes
-            self.drawn = pile.pop(int(self.rng.shuffle.random() * len(pile)))
+            self.drawn = draw_random(side.entes, self.rng.shuffle)
             card = self.drawn
             options = [
                 self._action(
@@ -200,7 +207,9 @@ class MisionMatch(Match):
             return
         left = self._to_fight
         if not left:
-            self._begin_turn(1 - self.active)
+            if self.observer is not None:
+                self.observer(self)
+            self._begin_turn(1 - self.active if self.players == 2 else self.active)
             return
         if len(left) == 1:
             self._fight(left.pop())
@@ -219,7 +228,7 @@ class MisionMatch(Match):
 
     def _fight(self, ente: Placed) -> None:
         p = self.active
-        defender = pick_defender(self.sides[1 - p].board, ente.world)
+        defender = pick_defender(self.sides[1 - p].board, ente.world) if self.players == 2 else None
         self.fight = (ente, defender)
         if defender is None:
             self._event("fight", player=p, card=ente.card.code, world=WORLDS[ente.world], unopposed=True)
@@ -286,14 +295,14 @@ class MisionMatch(Match):
     def _prize(self, action: Action) -> None:
         p = self.active
         side = self.sides[p]
-        card = side.elements_deck.pop()
+        card = draw_random(side.elements_deck, self.rng.shuffle)
         if action.args[0]:
             side.chest.append(card)
             side.chest_points += card.chest or 0
             self._event("prize", player=p, to="chest", card=card.code, chest=side.chest_points)
             if side.chest_points >= TARGET:
                 self._finish(
-                    p, 1 - p, "chest_30", f"El jugador {p + 1} reunió {side.chest_points} puntos en el BAÚL"
+                    p, 1 - p if self.players == 2 else None, "chest_30", f"El jugador {p + 1} reunió {side.chest_points} puntos en el BAÚL"
                 )
                 return
         else:
@@ -304,6 +313,9 @@ class MisionMatch(Match):
     def _after_fight(self) -> None:
         """End of a fight: a player left without Elementos de juego loses (both at once: a draw)."""
         self.fight = None
+        if self.players == 1:  # the solitaire has no rival to leave without Elementos
+            self._next_fight()
+            return
         empty = [not s.elementos for s in self.sides]
         if empty[0] and empty[1]:
             self._finish(

@@ -147,3 +147,19 @@ def test_the_table_with_the_goldfish_choices_is_game_i_of_the_run_event_for_even
     table = eliria_table(deck, seed, match.decisions, turn_cap=turns, index=index)
     assert table["log"] == events and table["over"]
     assert any(e["event"] in ("summon", "token", "charge", "mutate") for e in events) or index
+
+
+@pytest.mark.parametrize("which", ["golden", "catalogue"])
+def test_mision_goldfish_fast_path_equals_the_match_rules_with_the_goldfish_policy(which):
+    from engine.mision.goldfish import MisionSimulation
+
+    from .scenes import mision_decks
+    from .test_golden import _mision_deck
+
+    deck = _mision_deck() if which == "golden" else mision_decks()[0]
+    reports = []
+    for fast in (True, False):
+        sim = MisionSimulation(deck, 14, fast=fast)
+        reports.append(json.dumps(sim.report(run_range(sim, 3, 0, 300)), sort_keys=True))
+    assert reports[0] == reports[1]
+    assert json.loads(reports[0])["win_turn"]["histogram"]  # some games reach the BAÚL's 30

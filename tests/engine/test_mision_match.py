@@ -148,6 +148,8 @@ def test_the_turn_cap_ends_in_a_draw():
     assert outcome is not None and outcome.winner is None and outcome.reason == "turn_cap"
 
 
-def test_misión_needs_two_decks():
+def test_misión_needs_two_decks_or_one_for_the_goldfish_solitaire():
     with pytest.raises(ValueError):
-        MisionMatch([deck()], seed=1)
+        MisionMatch([deck(), deck(), deck()], seed=1)
+    solo = MisionMatch([deck()], seed=1)
+    assert solo.players == 1 and solo.to_move == 0
