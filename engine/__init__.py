@@ -14,7 +14,7 @@ from .carddict import card_data_hash, card_from_dict, card_to_dict
 from .cards import WORLDS, Attack, CardData, CardLookup, Game, MemoryLookup, as_game
 from .catalogue import load_catalogue
 from .decklist import DeckEntry, ListLine, ParsedList, ParseError, format_decklist, parse_decklist
-from .eliria.effects import validate_effect
+from .eliria.effects import unsimulated, validate_effect, validate_effects
 from .eliria.match import EliriaMatch
 from .eliria.players import EliriaGoldfishPlayer, EliriaPlayer
 from .eliria.table import eliria_state, eliria_table
@@ -28,11 +28,12 @@ from .errors import (
     TraceNotAllowed,
     UnknownGame,
 )
+from .games import GAMES, GameSpec, find_game
 from .goldfish import goldfish
 from .match import DEFAULT_TURN_CAP, ENGINE_VERSION, Match, Policy
 from .matchup import matchup, matchup_game
 from .mision.match import MisionMatch
-from .mision.players import MisionPlayer
+from .mision.players import MisionGoldfishPlayer, MisionPlayer
 from .mision.table import mision_state, mision_table
 from .mision.view import MisionView
 from .policy import POLICIES, RandomPolicy, make_policy
@@ -44,6 +45,7 @@ from .validation import ValidationReport, Violation, check_deck, validate_deckli
 __all__ = [
     "DEFAULT_TURN_CAP",
     "ENGINE_VERSION",
+    "GAMES",
     "POLICIES",
     "WORLDS",
     "Action",
@@ -57,6 +59,7 @@ __all__ = [
     "EliriaView",
     "EngineError",
     "Game",
+    "GameSpec",
     "IllegalAction",
     "InvalidDeck",
     "InvalidRecord",
@@ -64,6 +67,7 @@ __all__ = [
     "ListLine",
     "Match",
     "MemoryLookup",
+    "MisionGoldfishPlayer",
     "MisionMatch",
     "MisionPlayer",
     "MisionView",
@@ -83,6 +87,7 @@ __all__ = [
     "check_deck",
     "eliria_state",
     "eliria_table",
+    "find_game",
     "fold",
     "format_decklist",
     "from_record",
@@ -98,6 +103,8 @@ __all__ = [
     "parse_decklist",
     "replay",
     "validate_decklist",
+    "unsimulated",
     "validate_effect",
+    "validate_effects",
     "wilson_interval",
 ]

@@ -145,7 +145,6 @@ TARGETS = frozenset(
         "self_beside_ally",
         "attacked",
         "attacker",
-        "aligned",
         "moved",
         "rival",
         "own_face_up",
