@@ -3,7 +3,8 @@
 Columns: game,set,set_name,set_released,code,name,type,edition,released,potential,class,cross,
 passive,resistance,attacks,subtype,effect,water,air,fire,earth,chest,image,flavor,artist,errata,effects.
 `attacks` holds the JSON list of the edition's attacks and `effects` the JSON list of its
-behaviour (empty cell: none given). Errors name the CSV line (header = 1).
+behaviour (empty cell: none given). Errors name the CSV line (header = 1). Cells a spreadsheet
+would run as a formula are written after a `'`, which the import removes (common.csvcells).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import json
 from typing import Any
 
 from cards.catalogue import FORMAT, RECORD_KEY, WORLDS, RecordError, edition_to_dict
+from common.csvcells import guard, unguard
 
 COLUMNS = (
     "game,set,set_name,set_released,code,name,type,edition,released,potential,class,cross,"
@@ -35,12 +37,13 @@ def _rows(reader: csv.DictReader, file: str, errors: list[RecordError]) -> Any:
     """The reader's rows; a malformed line ends the reading with an error naming it."""
     while True:
         try:
-            yield next(reader)
+            row = next(reader)
         except StopIteration:
             return
         except csv.Error as exc:
             errors.append(RecordError(file, str(reader.line_num), "-", f"CSV no válido: {exc}"))
             return
+        yield {key: unguard(value) if isinstance(value, str) else value for key, value in row.items()}
 
 
 def _csv_to_document(text: str, file: str) -> tuple[dict | None, list[RecordError]]:
@@ -135,7 +138,7 @@ def document_to_csv(doc: dict) -> str:
                     row[key] = "true" if value else "false"
                 else:
                     row[key] = value
-            writer.writerow(row)
+            writer.writerow({key: guard(value) if isinstance(value, str) else value for key, value in row.items()})
     return out.getvalue()
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from cards.models import Card, Edition, Game
 from collection.models import MAX_COPIES, Condition
+from common.csvcells import unguard
 from common.errors import BadInput
 from common.gate import check_text
 from decks.lookup import DbLookup
@@ -37,7 +38,6 @@ REQUIRED = ("code", "quantity")
 GAMES = {"eliria": "eliria", "mision": "mision", "misionsos": "mision", "sos": "mision"}
 GAME_LABELS = dict(Game.choices)
 CONDITIONS = {c.value.upper(): c.value for c in Condition}
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\0")
 ALL_HEADERS = {fold(h[:-1]) for h in HEADERS.values()} | {"main", "entities", "elements"}
 
 
@@ -158,8 +158,8 @@ def _csv_records(text: str) -> tuple[list[tuple[int, dict[str, str]]], list[Impo
 
 
 def _unprotect(cell: str) -> str:
-    """Undo the export's spreadsheet protection: `'=x` was written for `=x`."""
-    return cell[1:] if cell.startswith("'") and cell[1:2] in FORMULA_START and cell[1:2] else cell
+    """Undo the export's spreadsheet protection: `'=x` was written for `=x` (common.csvcells)."""
+    return unguard(cell)
 
 
 # ---------------------------------------------------------------- records -> rows

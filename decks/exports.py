@@ -1,7 +1,7 @@
 """A deck as text (CONTRACT §3), CSV (`section,quantity,code,name`) or JSON, for download or the API.
 
 The text goes through `engine.format_decklist`, so importing an export gives the same deck.
-CSV cells that a spreadsheet would run as a formula are neutralised (NOTES: CSV injection).
+CSV cells that a spreadsheet would run as a formula are neutralised (common/csvcells.py).
 """
 
 from __future__ import annotations
@@ -15,12 +15,11 @@ from typing import Any
 
 from django.utils.text import slugify
 
+from common.csvcells import guard
 from decks.models import Deck, DeckEntry
 from decks.selectors import deck_text, engine_entries
 
 FORMATS = ("text", "csv", "json")
-# A cell starting with one of these is a formula (or can become one) in Excel, LibreOffice, Sheets.
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\0")
 
 
 @dataclass(frozen=True)
@@ -31,9 +30,8 @@ class Export:
 
 
 def csv_cell(value: Any) -> str:
-    """A CSV cell that spreadsheets show as text: a leading `'` before a formula character."""
-    text = str(value)
-    return "'" + text if text.startswith(FORMULA_START) else text
+    """A CSV cell that spreadsheets show as text (common.csvcells)."""
+    return guard(value)
 
 
 def as_text(deck: Deck, rows: Sequence[DeckEntry]) -> str:

@@ -205,6 +205,28 @@ def test_csv_export_imports_back_to_the_same_catalogue(tmp_path):
 
 
 @pytest.mark.django_db
+def test_csv_export_neutralises_formulas_and_imports_them_back(tmp_path):
+    """L7: a text a spreadsheet would run (=, +, -, @) is exported after a `'` and read back as it was."""
+    texts = {"=HYPERLINK(\"http://x\")": "flavor", "-2 de poder": "artist", "'=ya escapado": "errata"}
+    doc = {"format": "catalogue/1", "game": "eliria",
+           "sets": [{"code": "F", "name": "Fórmulas", "released": "2026-01-01"}],
+           "cards": [{"code": "F-1", "set": "F", "name": "@Carta", "type": "reaction",
+                      "editions": [{"edition": 1, "released": "2026-01-01", "effect": "+1 al robar",
+                                    **{field: text for text, field in texts.items()}}]}]}
+    run_import(write(tmp_path, "f.json", json.dumps(doc)))
+    csv_text = export("eliria", "csv")
+    for text in [*texts, "@Carta", "+1 al robar"]:
+        assert f",{text}" not in csv_text and f",\"{text}" not in csv_text  # never a bare formula cell
+    assert "'@Carta" in csv_text and "''=ya escapado" in csv_text
+    before = json.loads(export("eliria"))["cards"]
+    Edition.objects.all().delete()
+    Card.objects.all().delete()
+    Set.objects.all().delete()
+    run_import(write(tmp_path, "f.csv", csv_text))
+    assert json.loads(export("eliria"))["cards"] == before
+
+
+@pytest.mark.django_db
 def test_csv_errors_name_the_line(tmp_path):
     text = ("game,set,code,name,type,edition,released,potential,class,resistance\n"
             "eliria,BASE,BASE-001,Uno,combat,1,2026-01-10,3,guerrero,2\n"
