@@ -8,10 +8,10 @@ error's status. Pages render them through `SiteErrorMiddleware`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rest_framework.response import Response
-from rest_framework.views import exception_handler
+if TYPE_CHECKING:
+    from rest_framework.response import Response
 
 
 class SiteError(Exception):
@@ -52,7 +52,11 @@ class QuotaExceeded(SiteError):
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's handler, plus SiteError and the engine's EngineError as 400-family answers."""
-    from engine import EngineError  # the engine is pure Python; imported lazily to keep start-up cheap
+    # Imported here: the commands import SiteError and should not pay for DRF at start-up.
+    from rest_framework.response import Response
+    from rest_framework.views import exception_handler
+
+    from engine import EngineError
 
     if isinstance(exc, SiteError):
         return Response(exc.as_dict(), status=exc.status)
