@@ -81,6 +81,8 @@ HEADERS: Mapping[str, str] = _Headers()
 _HEADER_KEYS: Mapping[Game, Mapping[str, str]] = _Registry("header_keys")
 
 _QUANTITY = re.compile(r"([0-9]+)[xX×]?(?:\s+|$)")
+# A signed count (-1, +2, −1 with a minus sign) is a mistake, not a card named "-1 …".
+_SIGNED_QUANTITY = re.compile(r"[-+\u2212]\s*[0-9]+[xX×]?(?:\s+|$)")
 _TRAILING_PARENS = re.compile(r"\(([^()]*)\)\s*$")
 # A code is ASCII letters and digits, with - . _ / inside (BASE-105, EXP-010).
 _CODE = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9._/-]*[A-Za-z0-9])?", re.ASCII)
@@ -165,6 +167,8 @@ def _bad_header_message(number: int, stripped: str, game: Game) -> str:
 
 def _card_line(number: int, stripped: str, section: str | None) -> ListLine | ParseError:
     """Read ``[N[x]] NAME [(CODE)]``."""
+    if _SIGNED_QUANTITY.match(stripped):
+        return ParseError(number, f"Línea {number}: la cantidad debe ser un número de copias sin signo (1 a {MAX_QUANTITY}).")
     quantity, rest = 1, stripped
     match = _QUANTITY.match(stripped)
     if match:

@@ -123,6 +123,9 @@ def test_comments_and_blank_lines_are_ignored_but_count_for_line_numbers():
         ("4", "falta el nombre"),
         ("2 (BASE-105)", "falta el nombre"),
         ("Foo ()", "vacío"),
+        ("-1 Foo", "sin signo"),  # a negative count is not read as one copy of "-1 Foo"
+        ("+2x Foo", "sin signo"),
+        ("\u22121 Foo", "sin signo"),
     ],
 )
 def test_bad_card_lines_are_errors_with_line_numbers(text, fragment):
