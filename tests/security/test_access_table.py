@@ -114,3 +114,26 @@ def test_access(world, role, method, path, body, expected):
     assert response.status_code == expected[ROLES.index(role)], response.content[:300]
     if response.status_code == 404 and "{private}" in path:
         assert b"Secreto" not in response.content  # never the content
+
+
+API_READS = [(m, p, b, e) for m, p, b, e in TABLE if m == "GET" and p.startswith("/api/")]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("method, path, body, expected", API_READS, ids=[p for _, p, _, _ in API_READS])
+def test_a_token_answer_never_reaches_the_anonymous_through_the_shared_cache(world, method, path, body, expected):
+    """The owner's token requests, repeated, then the same URL anonymously: the anonymous status,
+    never the owner's answer from the cache (the attack of finding H1)."""
+    from rest_framework.authtoken.models import Token
+
+    token = Token.objects.get_or_create(user=world["users"][OWNER])[0]
+    owner = APIClient()
+    owner.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    url = path.format(private=world["private"].pk, public=world["public"].pk)
+    for _ in range(3):
+        assert owner.get(url).status_code == expected[ROLES.index(OWNER)]
+    anonymous = APIClient().get(url)
+    assert anonymous.status_code == expected[ROLES.index(A)]
+    assert anonymous.get("X-Cache") != "hit" or expected[ROLES.index(A)] == expected[ROLES.index(OWNER)]
+    if expected[ROLES.index(A)] != 200:
+        assert b"Secreto" not in anonymous.content
