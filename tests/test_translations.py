@@ -52,3 +52,10 @@ def test_the_catalogue_compiles_cleanly(tmp_path):
     result = subprocess.run(["msgfmt", "--check", "-o", str(tmp_path / "django.mo"), str(PO)],
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.django_db
+def test_spanish_speaks_tu_even_in_djangos_own_account_messages(client):
+    html = client.get("/cuenta/registro/").content.decode()
+    assert "Tu contraseña no puede tener solo números." in html
+    assert "introduzca" not in html.lower() and "Su contraseña" not in html and "carácteres" not in html
