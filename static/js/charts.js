@@ -69,7 +69,7 @@
       xAxis.splits = function () { var out = []; for (var i = 0; i < n; i++) out.push(i); return out; };
       xAxis.values = function (u, splits) {
         var longest = spec.categories.reduce(function (m, c) { return Math.max(m, String(c).length); }, 1);
-        var every = Math.max(1, Math.ceil(n * (longest * 7 + 12) / Math.max(u.bbox.width / devicePixelRatio, 1)));
+        var every = Math.max(1, Math.ceil(n * (longest * 6 + 8) / Math.max(u.bbox.width / devicePixelRatio, 1)));
         return splits.map(function (v, i) { return i % every === 0 ? xText(spec, v) : ""; });
       };
     } else {
