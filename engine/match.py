@@ -70,11 +70,9 @@ class Match:
         self.decks = tuple(tuple(d) for d in decks)
         self.players = len(self.decks)  # seats
         self.seed, self.index, self.first_arg, self.turn_cap = seed, index, first, turn_cap
-        if rng is None:
-            rng = GameRng(seed, index)
-        else:  # a runner's streams, reused: pointed at this game (the same draws as a new one)
-            rng.start(seed, index)
-        self.rng = rng
+        # A runner may lend its streams, already pointed at this game and untouched (run_range):
+        # the same draws as new ones, without seeding twice.
+        self.rng = GameRng(seed, index) if rng is None else rng
         self.decisions: list[str] = []
         self.log: list[Event] | None = [] if trace else None
         self.pending: Pending | None = None

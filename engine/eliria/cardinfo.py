@@ -56,7 +56,7 @@ class CardInfo:
         "att_thorns", "attach_class", "attacks", "block_attach", "costs", "card_class", "code", "cross", "data",
         "destroyed_token", "end_power", "enter_discard", "field_attack_roll", "field_draw", "field_draw_tokens",
         "field_forbid_attached", "field_power", "field_power_class", "field_power_key", "field_res",
-        "field_summon_power", "goldfish_relevant", "has_passive", "field_res_tokens", "id", "is_combat",
+        "field_summon_power", "from_hand", "goldfish_relevant", "has_passive", "field_res_tokens", "id", "is_combat",
         "is_token", "kind", "min_cost", "name", "on_play", "only_by_effect", "play_sacrifice", "potential",
         "power_cap", "protect", "protect_attached", "protect_max_power", "reach", "reaction", "reaction_when",
         "reactions_face_up", "resistance", "script", "scry", "specs", "subtype", "summon_damage",
@@ -107,6 +107,7 @@ class CardInfo:
                 self._read_one(s["trigger"], s["action"], s)
             elif s["trigger"] == "reaction":
                 self.reaction_when = str(s["when"])
+        self.from_hand = self.kind == COMBAT and not self.cross and not self.only_by_effect
         self.attach_key = None if self.attach_class is None else fold(self.attach_class)
         self.field_power_key = fold(self.field_power_class)
         self.has_passive = bool(self.data.passive) or self.script is not None or self.end_power is not None
@@ -129,7 +130,7 @@ class CardInfo:
     @property
     def playable_from_hand(self) -> bool:
         """A combat card without † (and no "enters only by an effect") may be played from hand."""
-        return self.kind == COMBAT and not self.cross and not self.only_by_effect
+        return self.from_hand
 
 
 def _set(**fields: Any) -> Callable[[CardInfo, Spec, Any], None]:

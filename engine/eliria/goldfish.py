@@ -95,12 +95,13 @@ _LOSSES = {"7.c": "deck_out", "7.b": "no_combatant"}
 class _Observer:
     """Adds the board after each Poder phase of a full-rules game to the tally (as the fast path does)."""
 
-    __slots__ = ("pending", "ready", "seen", "sim", "tally")
+    __slots__ = ("checked", "pending", "ready", "seen", "sim", "tally")
 
     def __init__(self, sim: EliriaSimulation, tally: EliriaTally) -> None:
         self.sim, self.tally = sim, tally
         self.pending = list(sim.costs)
         self.ready = self.seen = False
+        self.checked: tuple[object, ...] = ()  # the board last checked for newly usable attack costs
 
     def observe(self, m: EliriaBoard) -> None:
         t, tally, side = m.turn - 1, self.tally, m.sides[0]
@@ -125,8 +126,11 @@ class _Observer:
             tally.combatants[t] += count
             if t and ready:  # from turn 2 on (11.d)
                 tally.attack_ready[t] += 1
-                if self.pending:
-                    self.pending = self._first_usable(t, side.combat)
+                if self.pending and high >= self.pending[0]:  # pending costs are sorted
+                    board = tuple((c.card, c.power, c.up) for c in side.combat if c is not None)
+                    if board != self.checked:  # nothing new to find on an unchanged board
+                        self.checked = board
+                        self.pending = self._first_usable(t, side.combat)
         if self.sim.watch_codes and (self.seen or self._left(side)):
             self.seen = True
             tally.watch[t] += 1

@@ -287,13 +287,16 @@ class EliriaMatch(EliriaCombat):
         for i, card in enumerate(side.hand):
             kind = card.kind
             if kind == COMBAT:
-                if not free or card.cross:  # † cards enter only through effects (assumption)
+                if not free or not card.from_hand:  # † cards enter only through effects (assumption)
                     continue
                 cache_key: tuple[object, ...] = ("plays", i, card.id, free)
             elif kind == REACTION or kind == SUMMON:
                 if not support:
                     continue
-                up_ok = self.summon_playable_up(p, card) if kind == SUMMON else self._reactions_face_up(p)
+                if kind == SUMMON:
+                    up_ok = card.subtype != "attached" or self.summon_playable_up(p, card)
+                else:
+                    up_ok = self.table.reveals and self._reactions_face_up(p)
                 cache_key = ("plays", i, card.id, up_ok)
             else:
                 continue
@@ -337,6 +340,11 @@ class EliriaMatch(EliriaCombat):
     def _sacrifice_plays(self, p: int, out: list[Action]) -> None:
         """Cards played only by sacrificing tokens (``play_by_sacrifice``), outside the rule of three."""
         side = self.sides[p]
+        for c in side.hand:
+            if c.play_sacrifice:
+                break
+        else:
+            return
         tokens = [s for s, c in side.combatants() if c.card.is_token]
         for i, card in enumerate(side.hand):
             n = card.play_sacrifice
@@ -374,12 +382,14 @@ class EliriaMatch(EliriaCombat):
 
     def _move_actions(self, p: int, out: list[Action]) -> None:
         combat = self.sides[p].combat
-        cache = self._cache
+        if None not in combat:
+            return  # 12.b: a move needs a free adjacent slot
+        cache, turn, last = self._cache, self.turn, len(combat) - 1
         for s, c in enumerate(combat):
-            if c is None or c.unmovable_turn == self.turn:
+            if c is None or c.unmovable_turn == turn:
                 continue
             for to in (s - 1, s + 1):
-                if 0 <= to < len(combat) and combat[to] is None:
+                if 0 <= to <= last and combat[to] is None:
                     cache_key = ("move", s, to, c.card.id if c.up else -1)
                     found = cache.get(cache_key)
                     if found is None:
@@ -476,8 +486,13 @@ class EliriaMatch(EliriaCombat):
         if self.table.modifiers:
             extra = self._field_power()
             for c in side.combat:
-                if c is not None:
-                    self.gain_power(p, c, 1 + sum(n for cls, n in extra if cls == "" or c.card.class_key == cls))
+                if c is None:
+                    continue
+                gain = 1 + sum(n for cls, n in extra if cls == "" or c.card.class_key == cls) if extra else 1
+                if gain == 1 and not c.card.power_cap:
+                    c.power = power_up(c.power, self.potential(p, c) if c.up else FACE_DOWN_CAP)
+                else:
+                    self.gain_power(p, c, gain)
         else:
             for c in side.combat:
                 if c is not None:
