@@ -9,7 +9,7 @@ one implementation. The turn flow lives in :mod:`.match`, attacks in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -113,6 +113,14 @@ class EliriaBoard(Match):
         """What a label may say of a slot: the card id face up, -1 face down, -2 empty (cache keys)."""
         c = self.sides[p].combat[slot]
         return -2 if c is None else (c.card.id if c.up else -1)
+
+    def offer_actions(self, p: int, slots: Iterable[int]) -> list[Action]:
+        """``offer:slot<s>`` choices to sacrifice seat *p*'s combatants on *slots* (callers apply 14.a)."""
+        return [
+            self.act(("offer", s, self.tag(p, s)), f"offer:slot{s}", f"Sacrificar {self.combatant_name(p, s)}",
+                     "offer", (s,))
+            for s in slots
+        ]  # fmt: skip
 
     def adjacent_free(self, p: int, slot: int) -> list[int]:
         combat = self.sides[p].combat
@@ -652,11 +660,7 @@ class EliriaBoard(Match):
         if not victims or len(side.combatants()) < 2:
             then()
             return
-        options = [
-            self.act(("offer", s, self.tag(p, s)), f"offer:slot{s}", f"Sacrificar {self.combatant_name(p, s)}",
-                     "offer", (s,))
-            for s in victims
-        ]  # fmt: skip
+        options = self.offer_actions(p, victims)
         options.append(DONE)
 
         def offer(a: Action) -> None:

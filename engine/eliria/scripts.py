@@ -130,23 +130,14 @@ class AsymmetricDestruction(CardScript):
         if m.players < 2:
             then()
             return
-        options = []
-        for s, own in m.sides[p].combatants():
-            if own.card.is_token and not self.sacrifice_tokens:
-                continue  # rule 14.a: this effect does not allow sacrificing tokens
-            res = m.resistance(p, s)
-            if any(m.resistance(rival, t) > res for t, _ in m.sides[rival].combatants()):
-                options.append(
-                    m.act(
-                        ("offer", s, m.tag(p, s)),
-                        f"offer:slot{s}",
-                        f"Sacrificar {m.combatant_name(p, s)}",
-                        "offer",
-                        (s,),
-                    )
-                )
+        stronger = [m.resistance(rival, t) for t, _ in m.sides[rival].combatants()]
+        options = m.offer_actions(p, (
+            s for s, own in m.sides[p].combatants()
+            # rule 14.a: tokens only where the effect allows it expressly
+            if (self.sacrifice_tokens or not own.card.is_token) and any(r > m.resistance(p, s) for r in stronger)
+        ))  # fmt: skip
         if not options:
-            m.event("no_effect", player=p, card="BASE-150")
+            m.event("no_effect", player=p, script="asymmetric_destruction")
             then()
             return
         options.append(m.skip_action)
@@ -400,17 +391,7 @@ class BloodOffering(CardScript):
         )
 
     def on_effect(self, m: EliriaBoard, p: int, k: int, then: Then) -> None:
-        options = [
-            m.act(
-                ("offer", s, m.tag(p, s)),
-                f"offer:slot{s}",
-                f"Sacrificar {m.combatant_name(p, s)}",
-                "offer",
-                (s,),
-            )
-            for s, c in m.sides[p].combatants()
-            if self.sacrifice_tokens or not c.card.is_token
-        ]
+        options = m.offer_actions(p, (s for s, c in m.sides[p].combatants() if self.sacrifice_tokens or not c.card.is_token))
         if not options:
             then()
             return
@@ -459,10 +440,7 @@ class Awaken(CardScript):
         if left == 0:
             self._enter(m, p, freed, then)
             return
-        options = [
-            m.act(("offer", s, m.tag(p, s)), f"offer:slot{s}", f"Sacrificar {m.combatant_name(p, s)}", "offer", (s,))
-            for s in self._victims(m, p)
-        ]
+        options = m.offer_actions(p, self._victims(m, p))
         if optional:
             options.append(m.skip_action)
 
