@@ -102,3 +102,29 @@ def card_data_filler():  # type: ignore[no-untyped-def]
     from engine import Attack, CardData, Game
 
     return CardData(Game.ELIRIA, "F-1", "Relleno", "combat", potential=3, resistance=9, attacks=(Attack(1, "T", 0),))
+
+
+@pytest.mark.django_db
+def test_the_admin_validates_effects_like_the_import_and_refreshes_unsimulated(client):
+    from django.contrib.auth.models import User
+
+    from tests.factories import EditionFactory
+
+    from .test_admin import _form
+
+    client.force_login(User.objects.create_superuser("fx-editor", "fx@example.com", "pw-pw-pw-123"))
+    ed = EditionFactory(passive="Hace algo.")
+    card = ed.card
+    form = _form(card, ed, "")
+    form["editions-TOTAL_FORMS"] = "1"
+    form["editions-0-passive"] = "Hace algo."
+    form["editions-0-effects"] = '[{"trigger": "passive", "action": "fly"}]'
+    r = client.post(f"/admin/cards/card/{card.pk}/change/", form)
+    assert r.status_code == 200 and "acción desconocida" in r.content.decode()
+    assert Edition.objects.get(pk=ed.pk).effects is None
+    form["editions-0-effects"] = '[{"trigger": "passive", "action": "reach", "reach": "any"}]'
+    r = client.post(f"/admin/cards/card/{card.pk}/change/", form)
+    assert r.status_code == 302
+    card.refresh_from_db()
+    assert Edition.objects.get(pk=ed.pk).effects == [{"trigger": "passive", "action": "reach", "reach": "any"}]
+    assert card.unsimulated is False
