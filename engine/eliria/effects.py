@@ -169,6 +169,48 @@ WHEN = frozenset(
     }
 )
 DURATIONS = frozenset({"turn", "until_next_turn"})
+# The targets and durations each action is played with (anything else would be accepted and ignored).
+_SELF, _ATTACKED = frozenset({"self"}), frozenset({"attacked"})
+ACTION_TARGETS: dict[tuple[str, str], frozenset[str]] = {
+    ("on_play", "add_power"): frozenset({"own_face_up"}),
+    ("on_play", "add_damage"): frozenset({"chosen_own_face_up"}),
+    ("field", "add_resistance"): frozenset({"all_face_down"}),
+    ("field", "add_power"): frozenset({"all"}),
+    ("passive", "add_resistance"): frozenset({"adjacent_own"}),
+    ("passive", "protect"): frozenset({"self", "self_beside_ally", "own_face_down"}),
+    ("on_enter", "discard_reaction"): frozenset({"each_player"}),
+    ("on_destroyed", "create_token"): _SELF,
+    ("on_ally_destroyed", "add_power"): _SELF,
+    ("on_attacked_survived", "add_power"): _SELF,
+    ("on_field_summon", "add_power"): _SELF,
+    ("on_summon_discarded", "add_power"): _SELF,
+    ("on_attack", "lose_power"): frozenset({"attacked", "self", "adjacent_to_attacked"}),
+    ("on_attack", "cannot_attack"): _ATTACKED,
+    ("on_attack", "add_resistance"): _SELF,
+    ("on_attack", "turn_face_down"): _ATTACKED,
+    ("on_attack", "move"): _ATTACKED,
+    ("on_attack", "silence"): _ATTACKED,
+    ("on_attack", "destroy_attached"): _ATTACKED,
+    ("on_attack", "cannot_move"): _ATTACKED,
+    ("reaction", "cannot_attack"): frozenset({"moved"}),
+    ("reaction", "destroy_summon"): frozenset({"rival"}),
+}
+ACTION_DURATIONS: dict[tuple[str, str], frozenset[str]] = {
+    ("on_play", "add_damage"): frozenset({"turn"}),
+    ("on_attack", "add_resistance"): frozenset({"until_next_turn"}),
+    ("on_attack", "silence"): frozenset({"turn"}),
+    ("reaction", "cannot_attack"): frozenset({"turn"}),
+}
+# The reaction moments each reaction action answers.
+ACTION_WHEN: dict[str, frozenset[str]] = {
+    "damage_attacker": frozenset({"attacked_survived"}),
+    "cannot_attack": frozenset({"rival_moved"}),
+    "destroy_summon": frozenset({"rival_summon", "rival_sacrificed"}),
+    "ambush": frozenset({"rival_played_aligned"}),
+    "final_defence": frozenset({"last_destroyed"}),
+    "mirage_veil": frozenset({"attack_declared"}),
+    "tactical_retreat": frozenset({"attack_declared"}),
+}
 REACH = frozenset({"any", "adjacent"})
 # Formulas of the variable damage "x" (6.a.IV). Without one, x is the attacker's power.
 FORMULAS = frozenset(
@@ -237,6 +279,13 @@ def _validate_script(spec: Mapping[str, Any], trigger: str) -> list[str]:
 def _values(spec: Mapping[str, Any], trigger: str, action: str) -> list[str]:
     checks = [("target", TARGETS), ("duration", DURATIONS), ("formula", FORMULAS), ("when", WHEN), ("reach", REACH)]
     problems = [f"{k!r} desconocido: {spec[k]!r}" for k, allowed in checks if k in spec and spec[k] not in allowed]
+    for key, table in (("target", ACTION_TARGETS), ("duration", ACTION_DURATIONS)):
+        allowed = table.get((trigger, action))
+        if key in spec and spec[key] in (TARGETS | DURATIONS) and allowed is not None and spec[key] not in allowed:
+            problems.append(f"{key!r} {spec[key]!r} no vale para {trigger}/{action}; se espera {', '.join(sorted(allowed))}")
+    moments = ACTION_WHEN.get(action) if trigger == "reaction" else None
+    if moments is not None and spec.get("when") in WHEN and spec["when"] not in moments:
+        problems.append(f"'when' {spec['when']!r} no vale para {action}; se espera {', '.join(sorted(moments))}")
     amount = spec.get("amount")
     if isinstance(amount, str) and amount != "all":
         problems.append(f"'amount' debe ser un entero o 'all', no {amount!r}")

@@ -40,6 +40,10 @@ def test_every_bundled_effect_is_valid():
         ({"trigger": "field", "script": "sacrifice_cannon"}, "no admite el disparador"),
         ({"trigger": "reaction", "action": "ambush"}, "necesita 'when'"),
         ("draw", "debe ser un objeto"),
+        # Accepted values the engine would not play for this action are refused, not ignored.
+        ({"trigger": "on_play", "action": "add_power", "target": "self"}, "no vale para on_play/add_power"),
+        ({"trigger": "reaction", "when": "rival_moved", "action": "damage_attacker"}, "no vale para damage_attacker"),
+        ({"trigger": "on_attack", "attack": 0, "action": "silence", "duration": "until_next_turn"}, "no vale"),
     ],
 )
 def test_invalid_effects_are_refused_with_a_reason(spec, problem):
