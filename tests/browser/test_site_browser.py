@@ -93,6 +93,7 @@ def _log_in(page, base: str) -> None:  # type: ignore[no-untyped-def]
     page.fill("#id_password", PASSWORD)
     page.click("form.auth-form button[type=submit]")
     page.wait_for_load_state("load")
+    assert page.locator("form.logout").count() == 1, page.inner_text("main")[:300]
 
 
 def _visit_all(browser, base: str, viewport: dict[str, int], urls: list[str], logged_in: bool) -> Iterator[str]:  # type: ignore[no-untyped-def]
@@ -175,4 +176,37 @@ def test_404_and_500_are_site_styled_in_both_languages(live_server, browser, sit
     heading = page.inner_text("h1")
     assert heading == {"es": "Algo ha fallado en el servidor", "en": "Something went wrong on the server"}[language]
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    context.close()
+
+
+def test_deck_charts_are_drawn_with_titles_axis_labels_and_a_tooltip(live_server, browser, site):
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    _log_in(page, live_server.url)
+    page.goto(live_server.url + site["deck"].get_absolute_url())
+    page.wait_for_selector("figure.uchart.is-drawn canvas")
+    figure = page.locator("figure.uchart").first
+    assert figure.locator(".uchart-title").inner_text() == "Curva de potencial"
+    spec = page.evaluate("JSON.parse(document.querySelector('figure.uchart script.uchart-data').textContent)")
+    assert spec["xLabel"] == "Potencial" and spec["yLabel"] == "Cartas"  # drawn on the canvas by uPlot
+    assert figure.locator(".u-legend").inner_text().strip() == "Cartas"
+    figure.scroll_into_view_if_needed()
+    box = figure.locator(".u-over").bounding_box()
+    page.mouse.move(box["x"] + box["width"] * 0.9, box["y"] + box["height"] / 2)
+    tip = figure.locator(".uchart-tip")
+    tip.wait_for(state="visible")
+    assert "Potencial:" in tip.inner_text() and "Cartas:" in tip.inner_text()
+    context.close()
+
+
+def test_builder_adds_with_one_click_and_suggests_near_misses(live_server, browser, site):
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    _log_in(page, live_server.url)
+    page.goto(live_server.url + site["deck"].get_absolute_url())
+    page.fill("#builder-q", "Aprendiz de la Brumma")
+    page.wait_for_selector("#results .suggest")
+    page.click('#results li.result[data-code="BASE-002"] button.add')
+    page.wait_for_selector('li.entry[data-code="BASE-002"]')
+    assert page.locator(".type-group").first.inner_text().startswith("Combate")
     context.close()
