@@ -69,8 +69,9 @@ def test_import_a_csv_see_what_is_missing_and_what_a_built_deck_takes(live_serve
 
     # Mark the other deck built: its two Lobos are taken from the first deck's have/need.
     page.goto(f"{live_server.url}/coleccion/mazo/{spare.pk}/")
-    page.click("text=Marcar como montado")
+    page.click('button.switch[title="Marcar como montado"]')  # a switch that shows its state
     page.wait_for_selector(".badge.built")
+    assert page.get_attribute('button.switch >> nth=0', "aria-checked") == "true"
     page.goto(f"{live_server.url}/coleccion/mazo/{main.pk}/")
     assert cells(page, "BASE-003") == {"needed": "3", "owned": "4", "taken": "2", "available": "2", "missing": "1"}
     assert "Segundo: 2" in page.locator('tr[data-code="BASE-003"] td.taken').inner_text()
