@@ -41,7 +41,7 @@ _BEFORE = frozenset({"silence", "move_before"})
 # Effects that can change what the goldfish measures (power, potential, combatants, hand and
 # deck): a deck whose cards have none of them may take the fast path (engine.eliria.game).
 _SOLITAIRE = frozenset(
-    {"on_play", "attached", "field", "end_of_power", "start_of_movement", "on_enter",
+    {"on_play", "attached", "field", "end_of_power", "start_of_movement", "on_enter", "static",
      "on_field_summon", "on_summon_discarded"}
 )  # fmt: skip
 _SOLITAIRE_ACTIONS = frozenset({"cap_power_gain", "play_by_sacrifice"})
