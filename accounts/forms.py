@@ -5,9 +5,9 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.utils.translation import gettext_lazy as _
 
 from accounts.names import lookalike_exists, username_problem
-from django.utils.translation import gettext_lazy as _
 
 
 class SignupForm(UserCreationForm):

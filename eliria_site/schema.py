@@ -1,8 +1,9 @@
 """The OpenAPI schema says every status the API can answer, so clients (and the fuzzer) can rely on it.
 
 drf-spectacular documents only the success answer by itself; this adds, per operation, the
-answers that the site's shared machinery produces: 400 for bad input, 401/403 where a login is
-needed, 404 for an unknown object or page, 429 from the throttles.
+answers that the site's shared machinery produces: 400 for bad input (any operation: the input gate
+refuses control characters in the path and query string), 413 for oversized bodies, 401/403 where
+a login is needed, 404 for an unknown object or page, 429 from the throttles.
 """
 
 from __future__ import annotations
@@ -22,8 +23,11 @@ def _error(description: str) -> dict[str, Any]:
 class SiteAutoSchema(AutoSchema):
     def _get_response_bodies(self, direction: str = "response") -> dict[str, Any]:  # type: ignore[override]
         responses = super()._get_response_bodies(direction)
-        if self.method in ("POST", "PUT", "PATCH") or self._get_filter_parameters() or self._is_list_view():
-            responses.setdefault("400", _error("Entrada no válida: el cuerpo nombra cada campo erróneo."))
+        # Any operation: the input gate (common.gate) refuses control characters in the path or the
+        # query string, and every view refuses bad fields.
+        responses.setdefault("400", _error("Entrada no válida: el cuerpo nombra cada campo erróneo o el carácter rechazado."))
+        if self.method in ("POST", "PUT", "PATCH"):
+            responses.setdefault("413", _error("El cuerpo es demasiado grande (lo rechaza el filtro de entrada)."))
         if self._is_list_view() or "{" in self.path:
             responses.setdefault("404", _error("No existe (o la página pedida no existe)."))
         if self.get_auth() and not self._allows_anonymous():
