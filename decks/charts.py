@@ -22,6 +22,7 @@ from django.template.loader import render_to_string
 from django.utils.formats import number_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 PALETTE = ("#8a3b12", "#1f6f3a", "#2b5c9e", "#b36b00", "#7a1a6e")
@@ -67,6 +68,23 @@ def _figure(spec: dict[str, Any], note: str = "") -> SafeString:
     }))
 
 
+def format_number(value: float | None, digits: int = 2) -> str:
+    """A number in the page's language ("2,87" / "2.87"), "—" for none; whole numbers without decimals."""
+    if value is None:
+        return "—"
+    if float(value).is_integer():
+        return number_format(int(value), 0, force_grouping=True)
+    return number_format(round(float(value), digits), digits, force_grouping=True)
+
+
+def format_percent(share: float | None, digits: int = 1) -> str:
+    """A share (0–1) as a percentage in the page's language: "99,96 %" / "99.96%"."""
+    if share is None:
+        return "—"
+    text = number_format(round(float(share) * 100, digits), digits, force_grouping=True)
+    return f"{text}\u00a0%" if (get_language() or "es").startswith("es") else f"{text}%"
+
+
 def _json(spec: dict[str, Any]) -> SafeString:
     # Escaped like django.utils.html.json_script: no "</script>" can close the block early.
     text = json.dumps(spec, ensure_ascii=False)
@@ -89,9 +107,7 @@ def _table_rows(spec: dict[str, Any]) -> list[list[str]]:
 def _format(value: float | None, percent: bool) -> str:
     if value is None:
         return "—"
-    if percent:
-        return f"{number_format(value * 100, 1)} %"
-    return number_format(value, 0 if float(value).is_integer() else 2)
+    return format_percent(value) if percent else format_number(value)
 
 
 # ---------------------------------------------------------------- legacy SVG charts
