@@ -2,8 +2,9 @@
 EngineError), raised anywhere and answered in one place.
 
 The API answers them through `api_exception_handler` (REST_FRAMEWORK["EXCEPTION_HANDLER"]) as
-`{"<field>": ["message"]}` when the error names a field, else `{"detail": "message"}`, with the
-error's status. Pages render them through `SiteErrorMiddleware`.
+`{"<field>": ["message"]}` when the error names a field, else `{"detail": "message"}`, plus the
+error's `extra` keys, with the error's status. Pages catch the errors they expect and show the
+message on the form; the input gate answers its own (common.gate.refusal).
 """
 
 from __future__ import annotations
