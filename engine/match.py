@@ -38,16 +38,41 @@ class Policy(Protocol):
 
 
 class Pending:
-    """The decision the match waits for: who decides, what about, the options and what follows."""
+    """The decision the match waits for: who decides, what about, the options and what follows.
 
-    __slots__ = ("kind", "options", "player", "prompt", "resolve")
+    The options may be given as a function that lists them: they are listed the first time they
+    are read (a runner whose policy knows its choice without the list never pays for it).
+    """
 
-    def __init__(self, player: int, kind: str, prompt: str, options: list[Action], resolve: Resolve) -> None:
+    __slots__ = ("_list", "_options", "kind", "player", "prompt", "resolve")
+
+    def __init__(
+        self,
+        player: int,
+        kind: str,
+        prompt: str,
+        options: list[Action] | Callable[[], list[Action]],
+        resolve: Resolve,
+    ) -> None:
         self.player = player
         self.kind = kind
         self.prompt = prompt
-        self.options = options
+        self._options: list[Action] | None = None if callable(options) else options
+        self._list = options if callable(options) else None
         self.resolve = resolve
+
+    @property
+    def options(self) -> list[Action]:
+        found = self._options
+        if found is None:
+            assert self._list is not None
+            found = self._options = self._list()
+        return found
+
+    @property
+    def listed(self) -> bool:
+        """Whether the options have been listed already."""
+        return self._options is not None
 
 
 class Match:
@@ -151,7 +176,9 @@ class Match:
         if self.pending is None and self._outcome is None:
             raise RuntimeError(f"engine stalled after «{action.key}»")  # a rule forgot its continuation
 
-    def _ask(self, player: int, kind: str, prompt: str, options: list[Action], resolve: Resolve) -> None:
+    def _ask(
+        self, player: int, kind: str, prompt: str, options: list[Action] | Callable[[], list[Action]], resolve: Resolve
+    ) -> None:
         if self._outcome is None:
             self.pending = Pending(player, kind, prompt, options, resolve)
 

@@ -90,7 +90,12 @@ class EliriaBoard(Match):
         return found
 
     def ask(
-        self, player: int, kind: str, prompt: str, options: list[Action], resolve: Callable[[Action], None]
+        self,
+        player: int,
+        kind: str,
+        prompt: str,
+        options: list[Action] | Callable[[], list[Action]],
+        resolve: Callable[[Action], None],
     ) -> None:
         self._ask(player, kind, prompt, options, resolve)
 
@@ -339,7 +344,7 @@ class EliriaBoard(Match):
 
     def potential(self, p: int, comb: Combatant) -> int:
         pot = comb.card.potential
-        if self.table.modifiers:
+        if self.table.potentials:
             for sup in self.sides[p].support:
                 if sup is not None and sup.attached is comb:
                     pot += sup.card.att_pot

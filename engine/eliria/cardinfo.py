@@ -208,7 +208,7 @@ class CardTable:
 
     def __init__(self, decks: Sequence[Sequence[DeckEntry]]) -> None:
         # What the cards of this match can do at all: the rules skip whole checks when nobody can.
-        self.modifiers = self.protections = self.reveals = self.sacrifice_plays = False
+        self.modifiers = self.protections = self.reveals = self.sacrifice_plays = self.potentials = False
         self.cards: list[CardInfo] = []
         self._ids: dict[CardData, int] = {}
         self.piles: list[tuple[int, ...]] = []
@@ -245,6 +245,7 @@ class CardTable:
                 or c.adjacent_res or c.summon_damage or c.power_cap
             )  # fmt: skip
             self.protections = self.protections or bool(c.protect)
+            self.potentials = self.potentials or bool(c.att_pot)
             self.reveals = self.reveals or c.reactions_face_up
             self.sacrifice_plays = self.sacrifice_plays or bool(c.play_sacrifice)
         return found

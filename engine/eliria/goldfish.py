@@ -167,6 +167,7 @@ class EliriaSimulation:
         # The fast path only where it is proven equal (*fast* forces a path, for that proof).
         self.fast = (not relevant) if fast is None else fast
         self.policy = EliriaGoldfishPlayer()
+        self.quick = True  # the policy's fast movement choice (False: always from the full legal list)
         wanted = {code.upper() for code in watch}
         # The watched cards (by code): "P(a chosen card or group drawn by turn N)".
         self.watch = frozenset(i for i, code in enumerate(self.deck.codes) if code.upper() in wanted)
@@ -247,7 +248,13 @@ class EliriaSimulation:
         match.observer = _Observer(self, tally).observe
         view = match.view(0)
         choose, apply = self.policy.choose, match._apply  # noqa: SLF001 - the play_out loop, without its rngs
+        quick = self.policy.movement_choice if self.quick else None
         while (pending := match.pending) is not None:
+            if quick is not None and pending.kind == "movement" and not pending.listed:
+                choice = quick(match, view)  # the same choice, without listing every legal action
+                if choice is not None:
+                    apply(pending, choice)
+                    continue
             options = pending.options
             apply(pending, options[0] if len(options) == 1 else choose(view, options, None))
         side, outcome = match.sides[0], match.outcome()

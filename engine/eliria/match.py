@@ -229,9 +229,8 @@ class EliriaMatch(EliriaCombat):
 
     def _ask_movement(self) -> None:
         if self._outcome is None:
-            self.ask(
-                self.active, "movement", "Fase de movimiento", self.movement_actions(), self._on_movement
-            )
+            # Listed when first read: the goldfish runner usually knows its choice without the list.
+            self.ask(self.active, "movement", "Fase de movimiento", self.movement_actions, self._on_movement)
 
     def movement_actions(self) -> list[Action]:
         """Rule 12.b: play from hand, reveal, move once, the cards' own actions, or end the phase."""
@@ -306,14 +305,14 @@ class EliriaMatch(EliriaCombat):
             out.extend(found)
 
     def _plays(self, i: int, card: CardInfo, free: tuple[int, ...], up_ok: bool) -> tuple[Action, ...]:
-        play = self._play_action
+        play = self.play_action
         if card.kind == COMBAT:
             return tuple(play(i, card, s, up) for s in free for up in (1, 0))
         if card.kind == REACTION:  # 6.b: face down, unless a rival's passive has them face up
             return (play(i, card, -1, 1 if up_ok else 0),)
         return (play(i, card, -1, 1), play(i, card, -1, 0)) if up_ok else (play(i, card, -1, 0),)
 
-    def _play_action(self, i: int, card: CardInfo, s: int, up: int) -> Action:
+    def play_action(self, i: int, card: CardInfo, s: int, up: int) -> Action:
         """``play:<hand index>:slot<s>:up|down`` (combat slot) or ``play:<i>:support:up|down``."""
         cache_key = ("play", i, s, up, card.id)
         found = self._cache.get(cache_key)

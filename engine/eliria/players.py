@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from ..actions import Action
+from .board import END
 from .cardinfo import REACTION, SUMMON, CardInfo
 from .rules import DISCARD_RANK, RULE_OF_THREE
 from .view import EliriaView
+
+if TYPE_CHECKING:
+    from .match import EliriaMatch
 
 __all__ = ["EliriaGoldfishPlayer", "EliriaPlayer", "card_value", "goldfish_helps"]
 
@@ -273,6 +278,39 @@ class EliriaGoldfishPlayer:
         return legal[0]
 
     @staticmethod
+    def movement_choice(match: EliriaMatch, view: EliriaView) -> Action | None:
+        """The choice :meth:`choose` would make in the Movimiento phase, found without listing every
+        legal action (the goldfish runner's fast form), or None when only the full list can tell.
+
+        It follows the rules that make each action legal (12.b, rule 9, ruling SEGUNDO, 6.c.II),
+        and ``tests/engine/test_goldfish_rules.py`` plays games both ways and compares them.
+        """
+        p = match.active
+        side = match.sides[p]
+        hand = side.hand
+        if not side.locked:
+            free = side.free_combat() if side.played < RULE_OF_THREE else []
+            if free:
+                best, best_key = -1, (-1, 0)
+                for i, card in enumerate(hand):
+                    if card.from_hand and (card.potential, -i) > best_key:
+                        best, best_key = i, (card.potential, -i)
+                if best >= 0:
+                    return match.play_action(best, hand[best], free[0], 1)
+            if side.free_support() >= 0:
+                for i, card in enumerate(hand):
+                    if card.kind == SUMMON and goldfish_helps(view, card):
+                        return match.play_action(i, card, -1, 1)
+            if match.table.sacrifice_plays:
+                tokens = sum(1 for c in side.combat if c is not None and c.card.is_token)
+                if any(0 < c.play_sacrifice <= tokens for c in hand):
+                    return None  # a card played by sacrificing tokens is in the list
+        for c in side.combat:
+            if c is not None and c.up and c.card.script is not None and c.card.script.has_movement:
+                return None  # a card's own movement action (the Cañón's sacrifice) may be in the list
+        return END
+
+    @staticmethod
     def _movement(view: EliriaView, legal: Sequence[Action]) -> Action:
         hand = view.me.hand
         best: Action | None = None
@@ -313,7 +351,7 @@ def goldfish_helps(view: EliriaView, card: CardInfo) -> bool:
     for spec in card.on_play:
         action = spec["action"]
         if action == "add_power" and any(
-            c is not None and c.up and c.power < view.potential(c) for c in me.combat
+            c is not None and c.up and (c.power < c.card.potential or c.power < view.potential(c)) for c in me.combat
         ):
             return True
         if action == "draw" and me.deck_size() > int(spec.get("amount", 1)):

@@ -35,6 +35,8 @@ class CardScript:
 
     def __init__(self, spec: Mapping[str, Any]) -> None:
         self.spec = spec
+        # Whether the script adds Movimiento actions (12.b) of its own.
+        self.has_movement = type(self).movement_actions is not CardScript.movement_actions
         self.sacrifice_tokens = bool(spec.get("tokens", type(self).sacrifice_tokens))
         self.when = str(spec.get("when", type(self).when))
 

@@ -163,3 +163,23 @@ def test_mision_goldfish_fast_path_equals_the_match_rules_with_the_goldfish_poli
         reports.append(json.dumps(sim.report(run_range(sim, 3, 0, 300)), sort_keys=True))
     assert reports[0] == reports[1]
     assert json.loads(reports[0])["win_turn"]["histogram"]  # some games reach the BAÚL's 30
+
+
+@pytest.mark.parametrize("deck_name", ["effects", "fission", "catalogue"])
+def test_the_quick_movement_choice_is_the_policys_choice_from_the_full_list(deck_name):
+    """The runner's fast Movimiento choice (no legal list) makes the very decisions of the policy."""
+    from .scenes import catalogue_decks
+
+    deck = {
+        "effects": _effect_deck(),
+        "fission": _effect_deck(fission=True),
+        "catalogue": catalogue_decks()[0],
+    }[deck_name]
+    runs = []
+    for quick in (True, False):
+        sim = EliriaSimulation(deck, 12, fast=False)
+        sim.quick = quick
+        tally = sim.new_tally()
+        decisions = [sim.play_rules(21, i, tally).decisions for i in range(120)]
+        runs.append((decisions, json.dumps(sim.report(tally), sort_keys=True)))
+    assert runs[0] == runs[1]
