@@ -10,7 +10,6 @@ from rest_framework.decorators import api_view, authentication_classes, permissi
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 
 from cards.models import Game
 from decks.api_play import BAD_REQUEST
@@ -23,7 +22,7 @@ from play.matchups import MAX_GAMES, POLICIES, matchup_replay, matchup_run
 from play.runs import RunLimitError, matchup_run_enqueue
 from play.sources import DeckSource, SourceError, from_list
 from play.tables import MAX_SEED
-from play.throttles import GoldfishThrottle
+from play.throttles import AnonRateThrottle, GoldfishThrottle
 from play.web import client_address, run_answer
 
 TOO_MANY = OpenApiResponse(description="Demasiadas simulaciones: espera lo que indica Retry-After.")

@@ -10,7 +10,6 @@ from rest_framework.decorators import api_view, permission_classes, throttle_cla
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 
 from cards.pagecache import cached_answer
 from decks.api_play import BAD_REQUEST, ValidateInput
@@ -21,7 +20,7 @@ from play.api_runs import RUN
 from play.budget import fits_inline, goldfish_seconds
 from play.goldfish import GoldfishInputError, goldfish_check, run_goldfish
 from play.runs import RunLimitError, goldfish_run_enqueue
-from play.throttles import GoldfishThrottle
+from play.throttles import AnonRateThrottle, GoldfishThrottle
 from play.web import client_address, run_answer
 
 

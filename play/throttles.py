@@ -1,11 +1,8 @@
-"""Request budgets of the simulation endpoints (goldfish, matchups, replays, runs)."""
+"""Request budgets of the simulation endpoints (goldfish, matchups, replays) and pages: the site's
+throttles (common.throttling: one reading of the client's address, fail-open on a cache failure)."""
 
 from __future__ import annotations
 
-from rest_framework.throttling import UserRateThrottle
+from common.throttling import AnonRateThrottle, GoldfishThrottle
 
-
-class GoldfishThrottle(UserRateThrottle):
-    """CPU-heavy: its own, stricter budget per user (or per address when anonymous)."""
-
-    scope = "goldfish"
+__all__ = ["AnonRateThrottle", "GoldfishThrottle"]

@@ -11,16 +11,17 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from rest_framework.throttling import AnonRateThrottle, BaseThrottle
 
+from common.net import client_ip
 from play.models import SimulationRun
 from play.runs import progress
-from play.throttles import GoldfishThrottle
+from play.throttles import AnonRateThrottle, GoldfishThrottle
 
 
 def client_address(request: Any) -> str:
-    """The address the throttles use (REMOTE_ADDR, or X-Forwarded-For as far as NUM_PROXIES trusts)."""
-    return BaseThrottle().get_ident(request) or ""
+    """The address the throttles and lockouts use (common.net: REMOTE_ADDR, or X-Forwarded-For as far
+    as NUM_PROXIES trusts it), for the per-address run limits."""
+    return client_ip(request)
 
 
 def throttled_post(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

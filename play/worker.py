@@ -129,9 +129,12 @@ def _merge(run: SimulationRun, chunks: list[SimulationChunk]) -> bool:
         return False
     result = job.report(tally, played, stopped)
     text = json.dumps(result, ensure_ascii=False, separators=(",", ":"))
-    return bool(SimulationRun.objects.filter(pk=run.pk, status__in=ACTIVE).update(
+    merged = SimulationRun.objects.filter(pk=run.pk, status__in=ACTIVE).update(
         status=SimulationRun.Status.DONE, result_json=text, done=played, finished=timezone.now(),
-    ))
+    )
+    if merged:  # the answer is written: the tallies are no longer needed
+        SimulationChunk.objects.filter(run_id=run.pk).update(tally=None)
+    return bool(merged)
 
 
 def reap(run_id: Any = None) -> None:
