@@ -127,7 +127,7 @@ class _Observer:
             if t and ready:  # from turn 2 on (11.d)
                 tally.attack_ready[t] += 1
                 if self.pending and high >= self.pending[0]:  # pending costs are sorted
-                    board = tuple((c.card, c.power, c.up) for c in side.combat if c is not None)
+                    board = tuple([(c.card, c.power, c.up) for c in side.combat if c is not None])
                     if board != self.checked:  # nothing new to find on an unchanged board
                         self.checked = board
                         self.pending = self._first_usable(t, side.combat)

@@ -523,8 +523,9 @@ class EliriaMatch(EliriaCombat):
             if spec is not None and self._end_power_ready(c.power, spec) and side.free_combat():
                 self._ask_token(p, slot, spec)
                 return
-            if c.card.script is not None:
-                c.card.script.end_of_power(self, p, slot, partial(self._end_of_power, slot + 1))
+            script = c.card.script
+            if script is not None and script.has_end_of_power:
+                script.end_of_power(self, p, slot, partial(self._end_of_power, slot + 1))
                 return
         self._attack_phase()
 

@@ -37,6 +37,7 @@ class CardScript:
         self.spec = spec
         # Whether the script adds Movimiento actions (12.b) of its own.
         self.has_movement = type(self).movement_actions is not CardScript.movement_actions
+        self.has_end_of_power = type(self).end_of_power is not CardScript.end_of_power
         self.sacrifice_tokens = bool(spec.get("tokens", type(self).sacrifice_tokens))
         self.when = str(spec.get("when", type(self).when))
 
