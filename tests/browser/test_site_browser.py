@@ -210,3 +210,17 @@ def test_builder_adds_with_one_click_and_suggests_near_misses(live_server, brows
     page.wait_for_selector('li.entry[data-code="BASE-002"]')
     assert page.locator(".type-group").first.inner_text().startswith("Combate")
     context.close()
+
+
+def test_a_failed_htmx_answer_is_shown_not_swallowed(live_server, browser, site):
+    """A matchup that cannot be played answers 400 with the reason: the page shows it."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(live_server.url + "/enfrentamientos/")
+    page.fill("#id_list_a", "1 Nadie que exista\n")
+    page.fill("#id_list_b", "1 Tampoco\n")
+    page.click("#play-matchup")
+    alert = page.locator("#matchup-result [role=alert]")
+    alert.wait_for(state="visible")
+    assert alert.inner_text().strip()
+    context.close()
