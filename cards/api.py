@@ -54,7 +54,9 @@ def edition_json(ed: Edition, card_type: str, request: Request | None) -> dict[s
     image = ed.image.url if ed.image else None
     if image and request is not None:
         image = request.build_absolute_uri(image)
-    return edition_to_dict(ed, card_type, image=image)
+    out = edition_to_dict(ed, card_type, image=image)
+    out["simulated"] = ed.is_simulated  # the API's own addition: the export stays as imported
+    return out
 
 
 class CardSerializer(serializers.ModelSerializer):

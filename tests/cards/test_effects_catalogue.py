@@ -128,3 +128,35 @@ def test_the_admin_validates_effects_like_the_import_and_refreshes_unsimulated(c
     card.refresh_from_db()
     assert Edition.objects.get(pk=ed.pk).effects == [{"trigger": "passive", "action": "reach", "reach": "any"}]
     assert card.unsimulated is False
+
+
+@pytest.mark.django_db
+def test_a_new_edition_of_a_bundled_card_with_other_effects_changes_play(tmp_path):
+    """Marea de vigor (BASE-043) reprinted to draw a card instead: the engine follows the new edition."""
+    from pathlib import Path
+
+    bundled = Path(__file__).resolve().parents[2] / "data/catalogue/eliria.json"
+    run_import(bundled)
+    old = card_data(Card.objects.with_current().get(code="BASE-043"))
+    assert old.effects == tuple(POWER)
+    doc_ = json.loads(bundled.read_text(encoding="utf-8"))
+    marea = next(c for c in doc_["cards"] if c["code"] == "BASE-043")
+    reprint = {**marea["editions"][0], "edition": 2, "released": "2026-12-01", "effect": "Roba una carta.",
+               "effects": [{"trigger": "on_play", "action": "draw", "amount": 1}]}
+    marea["editions"].append(reprint)
+    doc_["cards"] = [marea]
+    run_import(write(tmp_path, "reprint.json", doc_))
+    new = card_data(Card.objects.with_current().get(code="BASE-043"))
+    assert new.effects == ({"trigger": "on_play", "action": "draw", "amount": 1},)
+    powers, hands = [], []
+    for card in (old, new):
+        m = EliriaMatch([[DeckEntry("main", 30, card_data_filler()), DeckEntry("main", 1, card)]], seed=1, first=0)
+        side = m.sides[0]
+        side.hand.append(m.table.cards[m.table._id(card)])  # noqa: SLF001
+        m._ask_movement()  # noqa: SLF001
+        m.push_key("play:0:slot0:up")  # a combatant first
+        before = len(side.hand)
+        m.push_key(f"play:{len(side.hand) - 1}:support:up")
+        powers.append(side.combat[0].power)
+        hands.append(len(side.hand) - before)
+    assert powers == [1, 0] and hands == [-1, 0]  # +1 power, then a card drawn instead
