@@ -36,6 +36,7 @@ workers=()
 for n in 1 2; do
   env "$TAG" $PY manage.py sim_worker >>"$T/worker$n.log" 2>&1 &
   workers+=($!)
+  disown $!  # its SIGKILL is the test, not news
 done
 export CLUSTER_WORKERS="${workers[*]}"
 tagged() { grep -lsz "$TAG" /proc/[0-9]*/environ 2>/dev/null | sed 's#/proc/\([0-9]*\)/environ#\1#'; }
@@ -49,6 +50,12 @@ stop_all() {
 }
 $PY tests/play/cluster_check.py
 status=$?
+# No web request forked: the app servers' workers have no children of their own.
+for master in "${pids[@]}"; do
+  for w in $(pgrep -P "$master"); do
+    if pgrep -P "$w" >/dev/null; then echo "cluster: gunicorn worker $w has children:"; ps -o pid=,args= --ppid "$w"; status=1; fi
+  done
+done
 stop_all
 # No orphan: nothing that inherited our tag may outlive the cluster (a forked pool child would).
 left=$(for p in $(tagged); do ps -o pid=,args= -p "$p"; done)
