@@ -20,6 +20,7 @@ TU_WORDING = [
     gettext_noop("Enter a valid email address."),
     gettext_noop("Enter a whole number."),
     gettext_noop("Enter a valid value."),
+    gettext_noop("Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only."),  # "carácteres"
 ]
 
 
