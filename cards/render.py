@@ -79,7 +79,7 @@ def _runs(text: str) -> Iterator[tuple[str, bool]]:
 
 def text_width(text: str, size: int, bold: bool = False) -> float:
     return sum(
-        (runic_font(size) if runic else font(size, bold)).getlength(chunk) for chunk, runic in _runs(text)
+        (runic_font(round(size * 1.2)) if runic else font(size, bold)).getlength(chunk) for chunk, runic in _runs(text)
     )
 
 
@@ -93,8 +93,11 @@ def draw_text(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: 
     elif anchor[0] == "m":
         x -= width / 2
     vertical = anchor[1]
+    if vertical == "a" and any(runic for _chunk, runic in _runs(text)):
+        # Mixed fonts share the main font's baseline, so the runes sit on the line.
+        vertical, y = "s", y + font(size, bold).getmetrics()[0]
     for chunk, runic in _runs(text):
-        f = runic_font(size) if runic else font(size, bold)
+        f = runic_font(round(size * 1.2)) if runic else font(size, bold)
         d.text((x, y), chunk, font=f, fill=fill, anchor="l" + vertical)
         x += f.getlength(chunk)
 
