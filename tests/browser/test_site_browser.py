@@ -224,3 +224,24 @@ def test_a_failed_htmx_answer_is_shown_not_swallowed(live_server, browser, site)
     alert.wait_for(state="visible")
     assert alert.inner_text().strip()
     context.close()
+
+
+def test_every_bundled_card_face_loads_in_the_catalogue(live_server, browser, site):
+    """Every card's drawn face arrives as a real picture (its words: tests/cards/test_render_faces.py)."""
+    from cards.models import Card
+
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    seen = 0
+    for number in (1, 2):
+        page.goto(live_server.url + f"/cartas/?per_page=96&page={number}")
+        page.evaluate("() => document.querySelectorAll('.grid img').forEach(i => { i.loading = 'eager'; })")
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.grid img')].every(i => i.complete && i.naturalWidth > 0)",
+            timeout=60_000,
+        )
+        widths = page.eval_on_selector_all(".grid img", "imgs => imgs.map(i => i.naturalWidth)")
+        assert widths and all(w == 630 for w in widths)
+        seen += len(widths)
+    assert seen == Card.objects.count()
+    context.close()
