@@ -99,7 +99,7 @@ class CardDetailSerializer(CardSerializer):
 
     @extend_schema_field(RulingRefSchema(many=True))
     def get_rulings(self, card: Card) -> list[dict[str, Any]]:
-        from cards.hooks import rulings_for_card
+        from cards.extensions import rulings_for_card
 
         request = self.context["request"]
         return [

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET
 
 from cards.api import edition_json
 from cards.diff import edition_diff
-from cards.hooks import rulings_for_card, with_owned_counts
+from cards.extensions import rulings_for_card, with_owned_counts
 from cards.messages import search_error
 from cards.models import Card, Game, Set
 from cards.pagecache import anonymous_cache

@@ -7,7 +7,11 @@ class CollectionConfig(AppConfig):
     verbose_name = _("Colección")
 
     def ready(self) -> None:
-        # The catalogue search gains `owned` and `missing` without importing this app.
+        # The catalogue gains `owned` and `missing` in its search and the owned counts on its pages,
+        # without importing this app.
+        from cards.extensions import register_owned_counts
         from collection.search import register
+        from collection.selectors import with_owned
 
         register()
+        register_owned_counts(with_owned)

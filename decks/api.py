@@ -25,7 +25,7 @@ from rest_framework.response import Response
 
 from cards.models import Card, Game
 from decks import exports
-from decks.api_play import ValidationSchema
+from decks.api_validate import ValidationSchema
 from decks.models import MAX_DESCRIPTION, MAX_NAME, MAX_QUANTITY, Deck, Section, Visibility
 from decks.selectors import deck_report, deck_rows, deck_text
 from decks.services import (

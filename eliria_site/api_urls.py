@@ -7,7 +7,7 @@ from rest_framework.routers import SimpleRouter
 from cards import api as cards_api
 from cards.pagecache import anonymous_cache
 from collection.api import CollectionDeckViewSet, CollectionViewSet
-from decks import api_play
+from decks import api_validate
 from decks.api import DeckViewSet
 from play import api as play_api
 from play import api_goldfish, api_runs
@@ -28,7 +28,7 @@ urlpatterns = [
     path("sets/", cards_api.SetList.as_view(), name="set-list"),
     path("rulings/", rulings_api.RulingList.as_view(), name="ruling-list"),
     path("rulings/<int:number>/", rulings_api.RulingDetail.as_view(), name="ruling-detail"),
-    path("decks/validate/", api_play.validate_deck, name="deck-validate"),
+    path("decks/validate/", api_validate.validate_deck, name="deck-validate"),
     path("goldfish/", api_goldfish.goldfish_run, name="goldfish"),
     path("matchups/", play_api.matchups, name="matchups"),
     path("matchups/replay/", play_api.matchup_replay_view, name="matchup-replay"),

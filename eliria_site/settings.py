@@ -79,7 +79,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "eliria_site.middleware.SpanishByDefaultMiddleware",
+    "common.middleware.SpanishByDefaultMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -184,8 +184,8 @@ MAX_JSON_DEPTH = 64
 NUM_PROXIES = int(os.environ.get("NUM_PROXIES", "0"))
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "eliria_site.schema.SiteAutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "eliria_site.pagination.Pagination",
+    "DEFAULT_SCHEMA_CLASS": "common.schema.SiteAutoSchema",
+    "DEFAULT_PAGINATION_CLASS": "common.pagination.Pagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -12,9 +12,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cards.models import Game
-from decks.api_play import BAD_REQUEST
+from common.fields import StrictCharField
+from decks.api_validate import BAD_REQUEST
 from decks.validation import MAX_LIST_CHARS
-from eliria_site.fields import StrictCharField
 from engine import EngineError
 from play.api_runs import RUN
 from play.budget import fits_inline, matchup_seconds

@@ -12,9 +12,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cards.pagecache import cached_answer
-from decks.api_play import BAD_REQUEST, ValidateInput
+from common.fields import StrictBooleanField, StrictCharField
+from decks.api_validate import BAD_REQUEST, ValidateInput
 from decks.validation import ListTooLarge
-from eliria_site.fields import StrictBooleanField, StrictCharField
 from engine import EngineError
 from play.api_runs import RUN
 from play.budget import fits_inline, goldfish_seconds

@@ -11,8 +11,13 @@ class RulingsConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models import Exists, OuterRef, Q
 
+        from cards.extensions import register_rulings
         from cards.search import register_flag
         from rulings.models import RulingCard
+        from rulings.services import rulings_for_card
+
+        # Card pages and the card API list the rulings that touch a card.
+        register_rulings(rulings_for_card)
 
         # Only cards a ruling names (involved): TERCERO covers every card and would make the
         # flag match the whole catalogue.

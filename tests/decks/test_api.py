@@ -10,7 +10,7 @@ from django.urls import resolve
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from decks import api_play
+from decks import api_validate
 from decks.models import Deck, Visibility
 from tests.factories import ELIRIA_LIST, UserFactory, deck_from_list, fast_passwords  # noqa: F401
 
@@ -178,7 +178,7 @@ def test_token_authentication(decks, owner):
 
 
 def test_the_validate_route_is_not_shadowed_by_the_deck_routes():
-    assert resolve("/api/decks/validate/").func.__name__ == api_play.validate_deck.__name__
+    assert resolve("/api/decks/validate/").func.__name__ == api_validate.validate_deck.__name__
     assert resolve("/api/decks/12/").url_name == "deck-detail"
 
 

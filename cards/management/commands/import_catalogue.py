@@ -8,7 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from cards.services import CatalogueImportError, catalogue_import
-from eliria_site.progress import progress_bar
+from common.progress import progress_bar
 
 
 class Command(BaseCommand):

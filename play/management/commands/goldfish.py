@@ -9,8 +9,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from cards.models import Game
+from common.progress import progress_bar
 from decks.validation import ListTooLarge
-from eliria_site.progress import progress_bar
 from engine import EngineError
 from play.goldfish import GoldfishInputError, run_goldfish
 

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from cards.models import Game
-from eliria_site.progress import progress_bar
+from common.progress import progress_bar
 from engine import EngineError
 from play.matchups import MAX_GAMES, POLICIES, matchup_run
 from play.present import reason_label

@@ -1,9 +1,10 @@
-"""POST /api/decks/validate/ (CONTRACT section 4); the goldfish API lives in play.api."""
+"""POST /api/decks/validate/ (docs/contract.md §4), and the input and answer schemas that the
+simulation API (play) reuses for its deck lists."""
 
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.decorators import api_view, authentication_classes, permission_classes
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -11,8 +12,8 @@ from rest_framework.response import Response
 
 from cards.models import Game
 from cards.pagecache import cached_answer
-from decks.validation import MAX_LIST_CHARS, ListTooLarge, validate_list
-from eliria_site.fields import StrictCharField
+from common.fields import StrictCharField
+from decks.validation import MAX_LIST_CHARS, validate_list
 
 
 class ValidateInput(serializers.Serializer):
@@ -47,18 +48,6 @@ def validate_deck(request: Request) -> Response:
     data = ValidateInput(data=request.data)
     data.is_valid(raise_exception=True)
     game, text = data.validated_data["game"], data.validated_data["list"]
-    try:
-        answer = cached_answer("validate", (game, text), lambda: validate_list(game, text).as_dict())
-    except ListTooLarge as exc:
-        return Response({"list": [str(exc)]}, status=status.HTTP_400_BAD_REQUEST)
-    return Response(answer)
+    # A list over the limits raises ListTooLarge, a SiteError: 400 naming `list`.
+    return Response(cached_answer("validate", (game, text), lambda: validate_list(game, text).as_dict()))
 
-
-def __getattr__(name: str) -> object:
-    # GoldfishThrottle moved to play.throttles with the rest of simulation (issue 12); this lazy
-    # alias keeps old imports working without decks importing play at load time.
-    if name == "GoldfishThrottle":
-        from play.throttles import GoldfishThrottle
-
-        return GoldfishThrottle
-    raise AttributeError(name)
