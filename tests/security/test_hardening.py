@@ -124,3 +124,20 @@ def test_the_gate_names_the_problem():
 def test_head_is_answered_where_get_is(client):
     answer = client.head("/healthz")
     assert answer.status_code == 200 and answer.content == b""
+
+
+@pytest.mark.django_db
+def test_healthz_fails_when_runs_wait_and_no_worker_beats(client):
+    from django.core.cache import cache
+
+    from play.health import HEARTBEAT_KEY, beat
+    from play.models import SimulationRun
+
+    assert client.get("/healthz").json()["checks"]["workers"]["ok"]  # nothing queued: no worker needed
+    SimulationRun.objects.create(kind="goldfish", game="eliria", params={}, total=10)
+    answer = client.get("/healthz")
+    assert answer.status_code == 503 and answer.json()["failing"] == ["workers"]
+    beat()  # what every sim_worker does at each reaper pass
+    assert client.get("/healthz").status_code == 200
+    cache.set(HEARTBEAT_KEY, 0)  # a heartbeat from 1970: the workers are gone
+    assert client.get("/healthz").status_code == 503

@@ -23,11 +23,14 @@ log = logging.getLogger(__name__)
 
 
 def reaper_loop(stop: threading.Event) -> None:
+    from play.health import beat
     from play.worker import reap
 
+    beat()
     while not stop.wait(settings.SIMULATION_REAP_INTERVAL):
         try:
             close_old_connections()
+            beat()  # /healthz: a worker is alive (play.health)
             reap()
         except Exception:  # noqa: BLE001 - a database hiccup must not end the reaper
             log.exception("reaper pass failed")
