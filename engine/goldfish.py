@@ -87,6 +87,15 @@ def run_range(
     ranges merge into the tally of the whole run.
     """
     tally = sim.new_tally()
+    play_range: Callable[[int, int, int, Any], None] | None = getattr(sim, "play_range", None)
+    if play_range is not None and trace is None:  # the simulation's own loop over many games
+        step = PROGRESS_EVERY if progress is not None else max(stop - start, 1)
+        for first in range(start, stop, step):
+            last = min(first + step, stop)
+            play_range(seed, first, last, tally)
+            if progress is not None:
+                progress(last - start, total if total is not None else stop - start)
+        return tally
     rng = GameRng(seed, start)
     play = sim.play
     for index in range(start, stop):

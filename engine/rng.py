@@ -11,11 +11,12 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+from collections.abc import Callable
 from typing import TypeVar
 
 T = TypeVar("T")
 
-__all__ = ["MAX_SEED", "GameRng", "derive_seed", "draw_random", "new_seed"]
+__all__ = ["MAX_SEED", "GameRng", "derive_seed", "draw_random", "new_seed", "stream_seeds"]
 
 # Seeds chosen by the engine stay below 2**53 so that JavaScript reads them exactly.
 MAX_SEED = 2**53 - 1
@@ -36,6 +37,26 @@ def derive_seed(seed: int, index: int, stream: str) -> int:
     return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "little")
 
 
+def stream_seeds(seed: int, stream: str) -> Callable[[int], int]:
+    """``derive_seed(seed, index, stream)`` as a function of *index*, for runners: the same
+    numbers, with the hash of the base seed's prefix computed once per run.
+
+    >>> derive = stream_seeds(1, "shuffle")
+    >>> [derive(i) for i in (0, 9, 10**12)] == [derive_seed(1, i, "shuffle") for i in (0, 9, 10**12)]
+    True
+    """
+    base = hashlib.blake2b(f"{seed}:".encode(), digest_size=8)
+    suffix = f":{stream}".encode()
+    from_bytes = int.from_bytes
+
+    def derive(index: int) -> int:
+        h = base.copy()
+        h.update(b"%d%s" % (index, suffix))
+        return from_bytes(h.digest(), "little")
+
+    return derive
+
+
 class GameRng:
     """The random streams of one game: ``shuffle`` for the decks, ``dice`` for 12-sided dice.
 
@@ -43,17 +64,21 @@ class GameRng:
     per game, so a runner calls :meth:`start` for each game.
     """
 
-    __slots__ = ("_dice", "_seed", "_index", "shuffle")
+    __slots__ = ("_derive", "_derive_seed", "_dice", "_seed", "_index", "shuffle")
 
     def __init__(self, seed: int = 0, index: int = 0) -> None:
         self.shuffle = random.Random()  # noqa: S311 - game randomness, not secrets
         self._dice: random.Random | None = None
+        self._derive_seed = seed
+        self._derive = stream_seeds(seed, "shuffle")
         self.start(seed, index)
 
     def start(self, seed: int, index: int) -> None:
         """Point the streams at game *index* of the run with base *seed*."""
         self._seed, self._index = seed, index
-        self.shuffle.seed(derive_seed(seed, index, "shuffle"))
+        if seed != self._derive_seed:
+            self._derive_seed, self._derive = seed, stream_seeds(seed, "shuffle")
+        self.shuffle.seed(self._derive(index))
         self._dice = None  # made on first use: the goldfish rarely rolls
 
     @property

@@ -14,18 +14,19 @@ Every total is an integer, so tallies of disjoint ranges of games merge exactly
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
 from ..decklist import DeckEntry
-from ..rng import GameRng
+from ..rng import GameRng, stream_seeds
 from ..stats import hypergeometric_at_least, mean, wilson_interval
 from .board import EliriaBoard
 from .cardinfo import CardTable
 from .game import EliriaDeck, EliriaGame, Event
 from .match import EliriaMatch
 from .players import EliriaGoldfishPlayer
-from .rules import HAND_SIZE, playable_cards
+from .rules import COMBAT_SLOTS, HAND_SIZE, RULE_OF_THREE, playable_cards
 from .state import Combatant, Side
 
 __all__ = ["EliriaSimulation", "EliriaTally"]
@@ -195,6 +196,153 @@ class EliriaSimulation:
             return
         self._play_turns(game, tally)
 
+    def play_range(self, seed: int, start: int, stop: int, tally: EliriaTally) -> None:
+        """Play games ``start`` … ``stop - 1`` of the run with base *seed* into *tally*, without
+        a trace: what ``run_range`` calls, the same games as :meth:`play` one by one."""
+        if not self.fast:
+            rng = GameRng(seed, start)
+            for index in range(start, stop):
+                rng.start(seed, index)
+                self.play_rules(seed, index, tally, None, rng=rng)
+            return
+        self._fast_range(stream_seeds(seed, "shuffle"), start, stop, tally)
+
+    def _fast_range(self, derive: Any, start: int, stop: int, tally: EliriaTally) -> None:
+        """The fast path of :class:`.game.EliriaGame` and :meth:`_play_turns`, flat: one loop per
+        game over local names, with the deck's tables read once per range. Same draws from the
+        same stream (``rng.draw_random`` inlined), same choices, same totals (tested against
+        ``EliriaGame`` deck by deck). Once the rule of three is used up the drawn cards no longer
+        matter to any tally (unless some are watched), so they are only counted."""
+        deck, turns = self.deck, self.turns
+        pile0, size = list(deck.pile), len(deck.pile)
+        potential, rank, cost, costs_of = deck.potential, deck.discard_rank, deck.attack_cost, deck.attack_costs
+        playable = frozenset(i for i, ok in enumerate(deck.playable) if ok)
+        by_potential = [-p for p in potential].__getitem__  # sort key: highest potential first
+        by_rank = rank.__getitem__
+        watch, copies = self.watch, self.watch_copies
+        first_usable = self._first_usable
+        alive, combatant, power_max, power_total = tally.alive, tally.combatant, tally.power_max, tally.power_total
+        combatants, attack_ready, hands, decks = tally.combatants, tally.attack_ready, tally.hand, tally.deck
+        watched, mulligans, losses = tally.watch, tally.mulligans, tally.losses
+        hits = lost_in_mulligan = deck_out = no_combatant = 0
+        rand = random.Random()  # noqa: S311 - game randomness, not secrets
+        reseed, rnd = rand.seed, rand.random
+        hand_size, three, slots = HAND_SIZE, RULE_OF_THREE, COMBAT_SLOTS
+        for index in range(start, stop):
+            reseed(derive(index))  # game *index* draws only from the stream of (seed, index)
+            # Rules 11.a–b: draw five, mulligan (discard the lowest rank, the rest back) until a
+            # combat card without † shows; 7.c when five cannot be drawn.
+            if size < hand_size:
+                mulligans[0] = mulligans.get(0, 0) + 1
+                lost_in_mulligan += 1
+                deck_out += 1
+                continue
+            pile = pile0[:]
+            hand = []
+            for _ in range(hand_size):
+                i = int(rnd() * len(pile))
+                hand.append(pile[i])
+                pile[i] = pile[-1]
+                pile.pop()
+            ok = first_ok = not playable.isdisjoint(hand)
+            count = 0
+            while not ok:
+                hand.remove(min(hand, key=by_rank))
+                count += 1
+                pile.extend(hand)
+                if len(pile) < hand_size:
+                    break
+                hand = []
+                for _ in range(hand_size):
+                    i = int(rnd() * len(pile))
+                    hand.append(pile[i])
+                    pile[i] = pile[-1]
+                    pile.pop()
+                ok = not playable.isdisjoint(hand)
+            hits += first_ok
+            mulligans[count] = mulligans.get(count, 0) + 1
+            if not ok:
+                lost_in_mulligan += 1
+                deck_out += 1
+                continue
+            # Turns (rule 12), the tally after each Poder phase.
+            board: list[int] = []
+            power: list[int] = []
+            played = charging = 0
+            ready = seen = False
+            pending: Sequence[int] = self.costs
+            checked = -1
+            left, held = len(pile), len(hand)  # counted, not drawn, once the cards no longer matter
+            drawing = True
+            for t in range(turns):
+                if t:  # 12.a: draw one (none on turn 1, 11.d); an empty deck loses (7.c)
+                    if drawing:
+                        if not pile:
+                            deck_out += 1
+                            break
+                        i = int(rnd() * len(pile))
+                        hand.append(pile[i])
+                        pile[i] = pile[-1]
+                        pile.pop()
+                    else:
+                        if not left:
+                            deck_out += 1
+                            break
+                        left -= 1
+                        held += 1
+                if played < three:  # 12.b and 9: the highest potentials into free slots
+                    ready_cards = [c for c in hand if c in playable]
+                    if ready_cards:
+                        room = min(slots - len(board), three - played)
+                        if room > 0:
+                            if len(ready_cards) > 1:
+                                ready_cards.sort(key=by_potential)  # stable: hand order breaks ties
+                            for card in ready_cards[:room]:
+                                hand.remove(card)
+                                board.append(card)
+                                power.append(0)
+                                charging += potential[card] > 0
+                                played += 1
+                    if played >= three and not watch:
+                        drawing = False
+                        left, held = len(pile), len(hand)
+                if not board:  # 12.c with nothing on the board: 7.b
+                    no_combatant += 1
+                    break
+                if charging:  # 12.c: one more power up to the potential
+                    for slot, card in enumerate(board):
+                        cap = potential[card]
+                        if power[slot] < cap:
+                            power[slot] += 1
+                            charging -= power[slot] == cap
+                alive[t] += 1
+                if drawing:
+                    hands[t] += len(hand)
+                    decks[t] += len(pile)
+                else:
+                    hands[t] += held
+                    decks[t] += left
+                total = sum(power)
+                combatant[t] += 1
+                power_max[t] += max(power)
+                power_total[t] += total
+                combatants[t] += len(power)
+                # An attack is usable with enough power (6.a.IV), from turn 2 on (11.d).
+                if t and (ready or any(p >= cost[c] for p, c in zip(power, board, strict=True))):
+                    ready = True
+                    attack_ready[t] += 1
+                    if pending and total + len(power) != checked:
+                        checked = total + len(power)
+                        pending = first_usable(tally, t, pending, power, board, costs_of)
+                if watch and (seen or _left_deck(pile, watch, copies)):
+                    seen = True
+                    watched[t] += 1
+        tally.games += stop - start if stop > start else 0
+        tally.opening_hits += hits
+        tally.lost_in_mulligan += lost_in_mulligan
+        losses["deck_out"] += deck_out
+        losses["no_combatant"] += no_combatant
+
     def _play_turns(self, game: EliriaGame, tally: EliriaTally) -> None:
         """Play the turns, adding the state after each Poder phase (the hot loop: kept flat)."""
         alive, combatant, power_max, power_total = (
@@ -206,7 +354,8 @@ class EliriaSimulation:
         combatants, attack_ready, hand, deck = tally.combatants, tally.attack_ready, tally.hand, tally.deck
         cost, power, board = self.deck.attack_cost, game.power, game.board
         ready = False  # nothing is destroyed and power never drops: once able to attack, always able
-        costs_of, pending = self.deck.attack_costs, list(self.costs)
+        costs_of = self.deck.attack_costs
+        pending: Sequence[int] = self.costs
         watch, watched, seen = self.watch, tally.watch, False
         checked = -1  # the power total last checked for new attack costs (power only grows here)
         play_turn = game.play_turn
@@ -272,8 +421,8 @@ class EliriaSimulation:
         return match
 
     @staticmethod
-    def _first_usable(tally: EliriaTally, t: int, pending: list[int], power: list[int],
-                      board: list[int], costs_of: tuple[frozenset[int], ...]) -> list[int]:
+    def _first_usable(tally: EliriaTally, t: int, pending: Sequence[int], power: list[int],
+                      board: list[int], costs_of: tuple[frozenset[int], ...]) -> Sequence[int]:
         """Record the attack costs that became usable on turn t (a combatant with that attack
         and at least that much power, 6.a.IV); return the ones still pending."""
         usable = {k for p, c in zip(power, board, strict=True) for k in costs_of[c] if k <= p}
