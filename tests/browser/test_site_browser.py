@@ -201,7 +201,10 @@ def test_deck_charts_are_drawn_with_titles_axis_labels_and_a_tooltip(live_server
 
 def test_builder_adds_with_one_click_and_suggests_near_misses(live_server, browser, site):
     context = browser.new_context(viewport=PHONE)
+    context.add_init_script(WATCH_CSP)
     page = context.new_page()
+    console: list[str] = []
+    page.on("console", lambda msg: console.append(msg.text) if msg.type == "error" else None)
     _log_in(page, live_server.url)
     page.goto(live_server.url + site["deck"].get_absolute_url())
     page.fill("#builder-q", "Aprendiz de la Brumma")
@@ -209,6 +212,11 @@ def test_builder_adds_with_one_click_and_suggests_near_misses(live_server, brows
     page.click('#results li.result[data-code="BASE-002"] button.add')
     page.wait_for_selector('li.entry[data-code="BASE-002"]')
     assert page.locator(".type-group").first.inner_text().startswith("Combate")
+    page.fill('li.entry[data-code="BASE-002"] input.qty-input', "2")
+    page.press('li.entry[data-code="BASE-002"] input.qty-input', "Enter")
+    page.wait_for_selector('li.entry[data-code="BASE-002"] input.qty-input[value="2"]')
+    page.wait_for_selector("figure.uchart.is-drawn canvas")  # the swapped stats are drawn again
+    assert page.evaluate("window.__csp") == [] and console == [], console  # htmx swaps stay CSP-clean
     context.close()
 
 
