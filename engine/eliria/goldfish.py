@@ -15,7 +15,7 @@ Every total is an integer, so tallies of disjoint ranges of games merge exactly
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..decklist import DeckEntry
@@ -207,27 +207,44 @@ class EliriaSimulation:
             return
         self._fast_range(stream_seeds(seed, "shuffle"), start, stop, tally)
 
-    def _fast_range(self, derive: Any, start: int, stop: int, tally: EliriaTally) -> None:
-        """The fast path of :class:`.game.EliriaGame` and :meth:`_play_turns`, flat: one loop per
-        game over local names, with the deck's tables read once per range. Same draws from the
-        same stream (``rng.draw_random`` inlined), same choices, same totals (tested against
-        ``EliriaGame`` deck by deck). Once the rule of three is used up the drawn cards no longer
-        matter to any tally (unless some are watched), so they are only counted."""
+    def _fast_range(self, derive: Callable[[int], int], start: int, stop: int, tally: EliriaTally) -> None:
+        """The fast path of :class:`.game.EliriaGame` and :meth:`_play_turns` over a range of games,
+        with only the draws simulated (same stream, same order: ``rng.draw_random`` inlined).
+
+        On the fast path nothing leaves the board and the hand never keeps a playable card while
+        the rule of three allows one more, so a game is its mulligans, the turn each combatant
+        entered and the turn it ended; everything else follows: after the Poder phase of turn
+        *t* a combatant that entered on turn *e* has min(potential, t - e + 1) power (12.c), so
+        an attack costing k <= potential is usable from turn e + max(k - 1, 0) (6.a.IV); the
+        hand holds 5 + t - played cards, the deck size - 5 - mulligans - t. Each game adds
+        its turns to difference arrays, summed into the tally once per range. Once the rule of
+        three is used up (and the watched cards are seen) the remaining draws no longer matter:
+        only the turn the deck runs out does. Tested against ``EliriaGame`` and the full rules."""
         deck, turns = self.deck, self.turns
         pile0, size = list(deck.pile), len(deck.pile)
-        potential, rank, cost, costs_of = deck.potential, deck.discard_rank, deck.attack_cost, deck.attack_costs
+        potential = deck.potential
         playable = frozenset(i for i, ok in enumerate(deck.playable) if ok)
         by_potential = [-p for p in potential].__getitem__  # sort key: highest potential first
-        by_rank = rank.__getitem__
+        by_rank = deck.discard_rank.__getitem__
+        limit = min(COMBAT_SLOTS, RULE_OF_THREE)  # nothing leaves the board: slots used = cards played
+        index_of = {k: i for i, k in enumerate(self.costs)}
+        # (cost index, turns after entry) for each attack cost a card's power reaches.
+        usable = [
+            tuple((index_of[k], max(k - 1, 0)) for k in sorted(costs) if k <= cap and k in index_of)
+            for costs, cap in zip(deck.attack_costs, potential, strict=True)
+        ]
+        first = [tally.first_usable[k] for k in self.costs]
         watch, copies = self.watch, self.watch_copies
-        first_usable = self._first_usable
-        alive, combatant, power_max, power_total = tally.alive, tally.combatant, tally.power_max, tally.power_total
-        combatants, attack_ready, hands, decks = tally.combatants, tally.attack_ready, tally.hand, tally.deck
-        watched, mulligans, losses = tally.watch, tally.mulligans, tally.losses
+        mulligans, losses = tally.mulligans, tally.losses
         hits = lost_in_mulligan = deck_out = no_combatant = 0
+        # Difference arrays over turns 0 … turns (index = turn - 1; a game ended at *end* counts on turns < end).
+        width = turns + 1
+        ends, mulled, entered, ready_at, seen_at = [0] * width, [0] * width, [0] * width, [0] * width, [0] * width
+        total_ramp, total_step, max_ramp, max_step = [0] * width, [0] * width, [0] * width, [0] * width
+        never = 1 << 30
         rand = random.Random()  # noqa: S311 - game randomness, not secrets
         reseed, rnd = rand.seed, rand.random
-        hand_size, three, slots = HAND_SIZE, RULE_OF_THREE, COMBAT_SLOTS
+        hand_size = HAND_SIZE
         for index in range(start, stop):
             reseed(derive(index))  # game *index* draws only from the stream of (seed, index)
             # Rules 11.a–b: draw five, mulligan (discard the lowest rank, the rest back) until a
@@ -265,83 +282,125 @@ class EliriaSimulation:
                 lost_in_mulligan += 1
                 deck_out += 1
                 continue
-            # Turns (rule 12), the tally after each Poder phase.
-            board: list[int] = []
-            power: list[int] = []
-            played = charging = 0
-            ready = seen = False
-            pending: Sequence[int] = self.costs
-            checked = -1
-            left, held = len(pile), len(hand)  # counted, not drawn, once the cards no longer matter
-            drawing = True
-            for t in range(turns):
-                if t:  # 12.a: draw one (none on turn 1, 11.d); an empty deck loses (7.c)
-                    if drawing:
-                        if not pile:
-                            deck_out += 1
-                            break
-                        i = int(rnd() * len(pile))
-                        hand.append(pile[i])
-                        pile[i] = pile[-1]
-                        pile.pop()
-                    else:
-                        if not left:
-                            deck_out += 1
-                            break
-                        left -= 1
-                        held += 1
-                if played < three:  # 12.b and 9: the highest potentials into free slots
-                    ready_cards = [c for c in hand if c in playable]
-                    if ready_cards:
-                        room = min(slots - len(board), three - played)
-                        if room > 0:
-                            if len(ready_cards) > 1:
-                                ready_cards.sort(key=by_potential)  # stable: hand order breaks ties
-                            for card in ready_cards[:room]:
-                                hand.remove(card)
-                                board.append(card)
-                                power.append(0)
-                                charging += potential[card] > 0
-                                played += 1
-                    if played >= three and not watch:
-                        drawing = False
-                        left, held = len(pile), len(hand)
-                if not board:  # 12.c with nothing on the board: 7.b
-                    no_combatant += 1
-                    break
-                if charging:  # 12.c: one more power up to the potential
-                    for slot, card in enumerate(board):
-                        cap = potential[card]
-                        if power[slot] < cap:
-                            power[slot] += 1
-                            charging -= power[slot] == cap
-                alive[t] += 1
-                if drawing:
-                    hands[t] += len(hand)
-                    decks[t] += len(pile)
+            # Turn 1 (no draw, 11.d), 12.b and 9: the highest potentials into the slots.
+            board = [c for c in hand if c in playable]
+            if len(board) > limit:
+                board.sort(key=by_potential)  # stable: hand order breaks ties
+                del board[limit:]
+            if not board:  # 12.c with nothing on the board: 7.b (not after 11.b's mulligan)
+                no_combatant += 1
+                ends[0] += 1
+                continue
+            played = len(board)
+            when = [0] * played  # the turn each combatant entered
+            seen = 0 if watch and _left_deck(pile, watch, copies) else -1
+            t = end = 0
+            if played < limit or (watch and seen < 0):
+                # Later turns: 12.a draws one (an empty deck loses, 7.c); a combat card without †
+                # is played at once while the rule of three allows (the hand holds no other).
+                for t in range(1, turns):
+                    if not pile:
+                        deck_out += 1
+                        end = t
+                        break
+                    i = int(rnd() * len(pile))
+                    card = pile[i]
+                    pile[i] = pile[-1]
+                    pile.pop()
+                    if played < limit and card in playable:
+                        board.append(card)
+                        when.append(t)
+                        played += 1
+                    if seen < 0 and watch and _left_deck(pile, watch, copies):
+                        seen = t
+                    if played >= limit and (seen >= 0 or not watch):
+                        break
                 else:
-                    hands[t] += held
-                    decks[t] += left
-                total = sum(power)
-                combatant[t] += 1
-                power_max[t] += max(power)
-                power_total[t] += total
-                combatants[t] += len(power)
-                # An attack is usable with enough power (6.a.IV), from turn 2 on (11.d).
-                if t and (ready or any(p >= cost[c] for p, c in zip(power, board, strict=True))):
-                    ready = True
-                    attack_ready[t] += 1
-                    if pending and total + len(power) != checked:
-                        checked = total + len(power)
-                        pending = first_usable(tally, t, pending, power, board, costs_of)
-                if watch and (seen or _left_deck(pile, watch, copies)):
-                    seen = True
-                    watched[t] += 1
+                    end = turns
+            if not end:  # nothing left that matters but the turn the deck runs out (7.c)
+                end = t + len(pile) + 1
+                if end < turns:
+                    deck_out += 1
+                else:
+                    end = turns
+            # The game's turns, into the difference arrays.
+            ends[end] += 1
+            mulled[end] += count
+            total = high = covered = 0
+            soonest = [never] * len(first) if first else None
+            for card, e in zip(board, when, strict=True):
+                entered[e] += 1
+                cap = potential[card]
+                if cap:  # power grows by one on turns e … e + cap - 1
+                    r = e + cap if e + cap < end else end
+                    total_ramp[e] += 1
+                    total_ramp[r] -= 1
+                    total += r - e
+                    if cap > covered:  # the highest power grows with the first combatant able to
+                        a = e + covered
+                        if a < r:
+                            max_ramp[a] += 1
+                            max_ramp[r] -= 1
+                            high += r - a
+                        covered = cap
+                if soonest is not None:
+                    for k, delta in usable[card]:
+                        if e + delta < soonest[k]:
+                            soonest[k] = e + delta
+            entered[end] -= played
+            total_step[end] -= total
+            max_step[end] -= high
+            if soonest is not None:
+                ready = never
+                for k, turn in enumerate(soonest):
+                    if turn < ready:
+                        ready = turn
+                    turn = turn or 1  # counted from turn 2 on (11.d)
+                    if turn < end:
+                        first[k][turn] += 1
+                ready = ready or 1
+                if ready < end:
+                    ready_at[ready] += 1
+                    ready_at[end] -= 1
+            if seen >= 0:
+                seen_at[seen] += 1
+                seen_at[end] -= 1
         tally.games += stop - start if stop > start else 0
         tally.opening_hits += hits
         tally.lost_in_mulligan += lost_in_mulligan
         losses["deck_out"] += deck_out
         losses["no_combatant"] += no_combatant
+        self._add_turns(tally, ends, mulled, entered, ready_at, seen_at, total_ramp, total_step, max_ramp, max_step)
+
+    def _add_turns(self, tally: EliriaTally, ends: list[int], mulled: list[int], entered: list[int],
+                   ready_at: list[int], seen_at: list[int], total_ramp: list[int], total_step: list[int],
+                   max_ramp: list[int], max_step: list[int]) -> None:
+        """Sum the difference arrays of :meth:`_fast_range` into the tally's per-turn totals."""
+        turns, size = self.turns, self.deck.size
+        alive = [0] * turns  # games whose turn t was played (ended later)
+        mulls = [0] * turns
+        for t in range(turns - 1, -1, -1):
+            alive[t] = ends[t + 1] + (alive[t + 1] if t + 1 < turns else 0)
+            mulls[t] = mulled[t + 1] + (mulls[t + 1] if t + 1 < turns else 0)
+        combatants = ready = seen = total_rise = total = high_rise = high = 0
+        for t in range(turns):
+            n = alive[t]
+            combatants += entered[t]
+            ready += ready_at[t]
+            seen += seen_at[t]
+            total_rise += total_ramp[t]
+            total += total_rise + total_step[t]
+            high_rise += max_ramp[t]
+            high += high_rise + max_step[t]
+            tally.alive[t] += n
+            tally.combatant[t] += n  # the board is never empty after a Poder phase that was survived
+            tally.combatants[t] += combatants
+            tally.hand[t] += n * (HAND_SIZE + t) - combatants
+            tally.deck[t] += n * (size - HAND_SIZE - t) - mulls[t]
+            tally.attack_ready[t] += ready
+            tally.watch[t] += seen
+            tally.power_total[t] += total
+            tally.power_max[t] += high
 
     def _play_turns(self, game: EliriaGame, tally: EliriaTally) -> None:
         """Play the turns, adding the state after each Poder phase (the hot loop: kept flat)."""

@@ -1,0 +1,76 @@
+"""Issue 15: the fast path's range loop (``EliriaSimulation.play_range``, what ``run_range`` calls)
+gives exactly the tallies of the game-by-game path (``EliriaGame`` through ``play``), which
+``test_goldfish_rules`` proves equal to the full rules: random decks of every shape (decks too
+small to draw a hand, no combat card, potentials 0 and above 9, attacks of cost 0 and above any
+potential, † cards, tokens listed in the deck, watched cards) and turn counts from 1 to 50."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import Attack, CardData, DeckEntry, Game
+from engine.eliria.goldfish import EliriaSimulation, EliriaTally
+from engine.goldfish import run_range
+from engine.rng import GameRng, derive_seed, stream_seeds
+
+E = Game.ELIRIA
+
+
+def _random_deck(r: random.Random) -> list[DeckEntry]:
+    combat_share = r.random()
+    out = []
+    for i in range(r.randint(1, 30)):
+        kind = r.random()
+        if kind < combat_share:
+            attacks = tuple(Attack(r.choice([0, 1, 1, 2, 3, 4, 5, 9, 10]), f"A{j}", 2) for j in range(r.randint(0, 3)))
+            potential = r.choice([None, 0, 1, 2, 3, 5, 9, 12])
+            card = CardData(E, f"C-{i}", f"C {i}", "combat", potential=potential, attacks=attacks,
+                            cross=r.random() < 0.15)  # fmt: skip
+        elif kind < combat_share + 0.3:
+            card = CardData(E, f"R-{i}", f"R {i}", "reaction")
+        elif kind < combat_share + 0.5:
+            card = CardData(E, f"S-{i}", f"S {i}", "summon")
+        elif kind < combat_share + 0.6:
+            card = CardData(E, f"T-{i}", f"T {i}", "token")
+        else:
+            card = CardData(E, f"S-{i}", f"S {i}", "summon", subtype="field")
+        out.append(DeckEntry(r.choice(["main"] * 5 + ["tokens"]), r.randint(1, 4), card))
+    return out
+
+
+def _game_by_game(sim: EliriaSimulation, seed: int, start: int, stop: int) -> EliriaTally:
+    tally = sim.new_tally()
+    rng = GameRng(seed, start)
+    for index in range(start, stop):
+        rng.start(seed, index)
+        sim.play(rng, tally)
+    return tally
+
+
+@pytest.mark.parametrize("batch", range(4))
+def test_the_range_loop_gives_the_tallies_of_the_game_by_game_path(batch):
+    r = random.Random(batch)
+    for _ in range(60):
+        deck = _random_deck(r)
+        turns = r.choice([1, 2, 3, 5, 10, 20, 50])
+        watch = [r.choice(deck).card.code] if r.random() < 0.4 else ()
+        sim = EliriaSimulation(deck, turns, watch, fast=True)
+        seed, start, games = r.randrange(2**53), r.randrange(10**6), r.randint(1, 80)
+        expected = _game_by_game(sim, seed, start, start + games)
+        assert vars(run_range(sim, seed, start, start + games)) == vars(expected)
+
+
+def test_stream_seeds_are_derive_seed():
+    derive = stream_seeds(20260411, "shuffle")
+    assert [derive(i) for i in (0, 1, 999, 10**9)] == [derive_seed(20260411, i, "shuffle") for i in (0, 1, 999, 10**9)]
+
+
+def test_progress_is_reported_every_thousand_games_and_at_the_end():
+    deck = [DeckEntry("main", 1, CardData(E, f"C-{i}", f"C {i}", "combat", potential=3)) for i in range(10)]
+    sim = EliriaSimulation(deck, 5)
+    calls: list[tuple[int, int]] = []
+    tally = run_range(sim, 5, 10, 2510, progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(1000, 2500), (2000, 2500), (2500, 2500)]
+    assert vars(tally) == vars(_game_by_game(sim, 5, 10, 2510))
