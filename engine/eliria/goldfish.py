@@ -27,7 +27,7 @@ from .game import EliriaDeck, EliriaGame, Event
 from .match import EliriaMatch
 from .players import EliriaGoldfishPlayer
 from .rules import COMBAT_SLOTS, HAND_SIZE, RULE_OF_THREE, playable_cards
-from .state import Combatant, Side
+from .state import Side
 
 __all__ = ["EliriaSimulation", "EliriaTally"]
 
@@ -96,13 +96,12 @@ _LOSSES = {"7.c": "deck_out", "7.b": "no_combatant"}
 class _Observer:
     """Adds the board after each Poder phase of a full-rules game to the tally (as the fast path does)."""
 
-    __slots__ = ("checked", "pending", "ready", "seen", "sim", "tally")
+    __slots__ = ("pending", "ready", "seen", "sim", "tally")
 
     def __init__(self, sim: EliriaSimulation, tally: EliriaTally) -> None:
         self.sim, self.tally = sim, tally
         self.pending = list(sim.costs)
         self.ready = self.seen = False
-        self.checked: tuple[object, ...] = ()  # the board last checked for newly usable attack costs
 
     def observe(self, m: EliriaBoard) -> None:
         t, tally, side = m.turn - 1, self.tally, m.sides[0]
@@ -127,25 +126,21 @@ class _Observer:
             tally.combatants[t] += count
             if t and ready:  # from turn 2 on (11.d)
                 tally.attack_ready[t] += 1
-                if self.pending and high >= self.pending[0]:  # pending costs are sorted
-                    board = tuple([(c.card, c.power, c.up) for c in side.combat if c is not None])
-                    if board != self.checked:  # nothing new to find on an unchanged board
-                        self.checked = board
-                        self.pending = self._first_usable(t, side.combat)
+                pending = self.pending
+                if pending and high >= pending[0]:  # pending costs are sorted
+                    # Costs usable now: a face-up combatant with that attack and enough power (6.a.IV).
+                    usable = {k for c in side.combat if c is not None and c.up for k in c.card.costs if k <= c.power}
+                    if not usable.isdisjoint(pending):
+                        first, still = tally.first_usable, []
+                        for k in pending:
+                            if k in usable:
+                                first[k][t] += 1
+                            else:
+                                still.append(k)
+                        self.pending = still
         if self.sim.watch_codes and (self.seen or self._left(side)):
             self.seen = True
             tally.watch[t] += 1
-
-    def _first_usable(self, t: int, combat: list[Combatant | None]) -> list[int]:
-        still = []
-        for k in self.pending:
-            for c in combat:
-                if c is not None and c.up and c.power >= k and k in c.card.costs:
-                    self.tally.first_usable[k][t] += 1
-                    break
-            else:
-                still.append(k)
-        return still
 
     def _left(self, side: Side) -> bool:
         watch = self.sim.watch_upper

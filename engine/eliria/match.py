@@ -479,7 +479,7 @@ class EliriaMatch(EliriaCombat):
         """Rule 12.c: +1 power to each combatant up to its potential (9 face down); none loses (7.b)."""
         p = self.active
         side = self.sides[p]
-        if not side.has_combatant():
+        if side.combat.count(None) == len(side.combat):  # no combatant (Side.has_combatant, inlined)
             self.lose(p, "7.b")
             return
         if self.table.modifiers:

@@ -302,9 +302,11 @@ class EliriaGoldfishPlayer:
                     if card.kind == SUMMON and goldfish_helps(view, card):
                         return match.play_action(i, card, -1, 1)
             if match.table.sacrifice_plays:
-                tokens = sum(1 for c in side.combat if c is not None and c.card.is_token)
-                if any(0 < c.play_sacrifice <= tokens for c in hand):
-                    return None  # a card played by sacrificing tokens is in the list
+                needs = [c.play_sacrifice for c in hand if c.play_sacrifice > 0]
+                if needs:
+                    tokens = sum(1 for c in side.combat if c is not None and c.card.is_token)
+                    if min(needs) <= tokens:
+                        return None  # a card played by sacrificing tokens is in the list
         for c in side.combat:
             if c is not None and c.up and c.card.script is not None and c.card.script.has_movement:
                 return None  # a card's own movement action (the Cañón's sacrifice) may be in the list
