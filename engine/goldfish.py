@@ -84,7 +84,10 @@ def run_range(
     """Play games ``start`` … ``stop - 1`` of the run with base *seed*; return their tally.
 
     Game *i* always draws from the streams of (seed, i), so tallies of disjoint
-    ranges merge into the tally of the whole run.
+    ranges merge into the tally of the whole run. A simulation with a
+    ``play_range(seed, start, stop, tally)`` method plays the games itself (in
+    steps of ``PROGRESS_EVERY`` when *progress* is given); with a trace, or
+    without that method, each game goes through ``play``.
     """
     tally = sim.new_tally()
     play_range: Callable[[int, int, int, Any], None] | None = getattr(sim, "play_range", None)
