@@ -16,7 +16,7 @@ from typing import Any
 from ..actions import Action
 from ..cards import Game
 from ..decklist import DeckEntry
-from ..match import Match
+from ..match import Match, Pending
 from ..rng import GameRng, draw_random
 from .cardinfo import FACE_DOWN_CAP, REACTION, SUMMON, AttackInfo, CardInfo, CardTable
 from .state import Combatant, Side, Support
@@ -97,7 +97,8 @@ class EliriaBoard(Match):
         options: list[Action] | Callable[[], list[Action]],
         resolve: Callable[[Action], None],
     ) -> None:
-        self._ask(player, kind, prompt, options, resolve)
+        if self._outcome is None:  # Match._ask, inlined: every decision of a game comes through here
+            self.pending = Pending(player, kind, prompt, options, resolve)
 
     def event(self, event: str, **data: Any) -> None:
         if self.log is not None:

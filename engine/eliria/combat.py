@@ -110,7 +110,8 @@ class EliriaCombat(EliriaBoard):
         if self.observer is not None:  # the goldfish reads the board after the Poder phase
             self.observer(self)
         if self.players < 2 or self.turn == 1:  # 11.d: the starting player skips it in turn 1
-            self.event("attack_skipped", player=self.active, rule="11.d" if self.turn == 1 else "12.d")
+            if self.log is not None:
+                self.event("attack_skipped", player=self.active, rule="11.d" if self.turn == 1 else "12.d")
             self._end_turn()
             return
         roll_at_most = max(
