@@ -11,12 +11,13 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from rest_framework.authtoken.models import Token
 
 from accounts.forms import LoginForm, SignupForm
+from common.http import safe_next
 from common.throttling import throttle_view
 
 
@@ -31,10 +32,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         welcome = _("¡Bienvenido, %(username)s! Ya puedes crear tus mazos.") % {"username": user.username}
         messages.success(request, welcome)
-        target = request.POST.get("next", "")
-        if url_has_allowed_host_and_scheme(target, {request.get_host()}, require_https=request.is_secure()):
-            return redirect(target)
-        return redirect("decks:mine")
+        return redirect(safe_next(request, request.POST.get("next", ""), reverse("decks:mine")))
     return render(request, "accounts/signup.html", {"form": form, "next": request.GET.get("next", "")})
 
 

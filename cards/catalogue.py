@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.cards import WORLDS
+
 FORMAT = "catalogue/1"
 GAMES = ("eliria", "mision")
 TYPES = {
@@ -21,7 +23,7 @@ TYPES = {
     "mision": ("entity", "element"),
 }
 SUBTYPES = ("ephemeral", "attached", "field")
-WORLDS = ("water", "air", "fire", "earth")
+
 OPTIONAL = ("image", "flavor", "artist", "errata", "effects")
 MAX_POTENTIAL = 12
 MAX_POINTS = 99

@@ -12,6 +12,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from engine.cards import WORLDS
 from engine.text import fold
 
 
@@ -41,7 +42,6 @@ class SummonSubtype(models.TextChoices):
     FIELD = "field", _("Campo")
 
 
-WORLDS = ("water", "air", "fire", "earth")
 
 
 class Set(models.Model):

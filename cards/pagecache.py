@@ -34,6 +34,8 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language
 
+from common.http import is_htmx
+
 log = logging.getLogger(__name__)
 
 VERSION_KEY = "catalogue-version"
@@ -133,7 +135,7 @@ def identifies_someone(request: HttpRequest) -> bool:
 
 
 def _cacheable(request: HttpRequest) -> bool:
-    return request.method == "GET" and not request.headers.get("HX-Request") and not identifies_someone(request)
+    return request.method == "GET" and not is_htmx(request) and not identifies_someone(request)
 
 
 def _key(version: int, *parts: object) -> str:

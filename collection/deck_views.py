@@ -19,7 +19,8 @@ from collection import selectors
 from collection.exports import shopping_csv, shopping_text
 from collection.forms import FlagForm
 from collection.services import deck_set_built, deck_set_wanted
-from collection.views import download, is_htmx, safe_next
+from collection.views import download
+from common.http import is_htmx, safe_next
 from decks.models import Deck, Section
 from decks.selectors import engine_entries
 from engine import format_decklist

@@ -19,7 +19,6 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -37,19 +36,10 @@ from collection.services import (
     collection_import_csv,
     collection_import_list,
 )
+from common.http import is_htmx, safe_next
 from decks.charts import chart_bars
 
 PAGE_SIZES = (24, 48, 96)
-
-
-def is_htmx(request: HttpRequest) -> bool:
-    return request.headers.get("HX-Request") == "true"
-
-
-def safe_next(request: HttpRequest, target: str | None, default: str) -> str:
-    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}, require_https=request.is_secure()):
-        return target
-    return default
 
 
 def download(content: str, content_type: str, filename: str) -> HttpResponse:

@@ -24,7 +24,7 @@ from django.utils import timezone
 from cards.models import Card, Edition
 from common.errors import SiteError
 from decks.models import MAX_QUANTITY, Deck, DeckEntry, DeckRevision, Visibility, sections_of
-from decks.validation import ListTooLarge, validate_list
+from decks.validation import UNREADABLE, ListTooLarge, validate_list
 from engine import CardData, Game, ValidationReport, format_decklist
 from engine import DeckEntry as EngineEntry
 from engine.text import fold
@@ -33,8 +33,6 @@ MAX_ENTRIES = 500
 SESSION_WINDOW = timedelta(minutes=30)
 SESSION_NOTE = "Cambios en el constructor"  # marks a revision that later builder clicks may extend
 MAX_DECKS_PER_PLAYER = 300  # a storage quota: each deck keeps its revisions too
-# Lines the import cannot turn into a card: they are dropped only once the player accepts.
-UNREADABLE = frozenset({"parse_error", "unknown_card", "wrong_game"})
 
 
 class DeckError(SiteError):

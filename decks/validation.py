@@ -12,6 +12,8 @@ from decks.lookup import DbLookup
 from engine import Game, ValidationReport, parse_decklist, validate_decklist
 
 MAX_LIST_CHARS = 100_000
+# Lines that cannot be turned into a card: a list holding one cannot be saved as it is or simulated.
+UNREADABLE = frozenset({"parse_error", "unknown_card", "wrong_game"})
 MAX_LIST_LINES = 2_000
 
 

@@ -26,6 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from cards.messages import search_error as translate_search_error
 from cards.models import Card, Game
 from cards.search import SearchError
+from common.http import is_htmx as _is_htmx
 from decks import exports, proxies
 from decks.forms import (
     ChangeCardForm,
@@ -82,10 +83,6 @@ def _viewable(request: HttpRequest, pk: int | None = None, slug: str | None = No
             raise Http404
         return deck
     return get_object_or_404(Deck.objects.visible_to(request.user).select_related("owner"), pk=pk)
-
-
-def _is_htmx(request: HttpRequest) -> bool:
-    return request.headers.get("HX-Request") == "true"
 
 
 # ---------------------------------------------------------------- lists of decks

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponseRedirect
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
+
+from common.http import safe_next
 
 
 @require_GET
@@ -14,10 +15,7 @@ def switch_language(request: HttpRequest, code: str) -> HttpResponseRedirect:
     anonymous pages can be cached whole (cards.pagecache)."""
     if code not in dict(settings.LANGUAGES):
         raise Http404("Idioma desconocido.")
-    target = request.GET.get("next", "/")
-    if not url_has_allowed_host_and_scheme(target, {request.get_host()}, require_https=request.is_secure()):
-        target = "/"
-    response = HttpResponseRedirect(target)
+    response = HttpResponseRedirect(safe_next(request, request.GET.get("next", "/")))
     response.set_cookie(
         settings.LANGUAGE_COOKIE_NAME, code, max_age=365 * 24 * 3600, samesite="Lax",
         secure=settings.SESSION_COOKIE_SECURE,

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from play.events import WORLDS
+from play.events import WORLD_LABELS
 
 GROUPS = (
     ("mulligan_discard", _("Mulligan")),
@@ -39,7 +39,7 @@ def action_groups(actions: list[dict[str, str]]) -> list[dict[str, Any]]:
 def mision_worlds(state: dict[str, Any]) -> list[dict[str, Any]]:
     """The four worlds with the Entes each seat has placed there."""
     out = []
-    for key, name in WORLDS.items():
+    for key, name in WORLD_LABELS.items():
         out.append({
             "key": key, "name": name,
             "seats": [

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-WORLDS = {"water": "Agua", "air": "Aire", "fire": "Fuego", "earth": "Tierra"}
+WORLD_LABELS = {"water": "Agua", "air": "Aire", "fire": "Fuego", "earth": "Tierra"}
 
 
 def names_of(entries: Iterable[Any]) -> dict[str, str]:
@@ -94,7 +94,7 @@ def describe(e: Mapping[str, Any], names: Mapping[str, str], seats: Sequence[str
         "resign": lambda: _("%(who)s se rinde") % {"who": seat()},
         # Misión S.O.S
         "place": lambda: _("%(who)s coloca %(card)s en %(world)s")
-        % {"who": seat(), "card": card(), "world": WORLDS.get(e.get("world", ""), e.get("world"))},
+        % {"who": seat(), "card": card(), "world": WORLD_LABELS.get(e.get("world", ""), e.get("world"))},
         "fight": lambda: _fight(e, names, seat()),
         "prize": lambda: (_("%(who)s suma %(card)s al BAÚL (%(chest)s puntos)") % {"who": seat(), "card": card(), "chest": e.get("chest")})
         if e.get("to") == "chest" else _("%(who)s integra el premio en sus Elementos de juego") % {"who": seat()},
@@ -111,7 +111,7 @@ def describe(e: Mapping[str, Any], names: Mapping[str, str], seats: Sequence[str
 
 
 def _fight(e: Mapping[str, Any], names: Mapping[str, str], who: str) -> str:
-    world = WORLDS.get(e.get("world", ""), e.get("world"))
+    world = WORLD_LABELS.get(e.get("world", ""), e.get("world"))
     if e.get("unopposed"):
         return _("%(who)s lucha sin rival con %(card)s en %(world)s") % {
             "who": who, "card": names.get(e.get("card", ""), e.get("card")), "world": world}

@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from decks.validation import validate_list
+from decks.validation import UNREADABLE, validate_list
 from engine import DeckEntry, EngineError, fold, goldfish
 
-# A list whose cards cannot all be identified cannot be simulated; rule breaches such as a
-# repeated name (rule 4) are reported next to the numbers but do not stop the simulation.
-BLOCKING = {"parse_error", "unknown_card", "wrong_game"}
-MAX_WATCH = 20
+# A list whose cards cannot all be identified (decks.validation.UNREADABLE) cannot be simulated;
+# rule breaches such as a repeated name (rule 4) are reported next to the numbers but do not stop
+# the simulation.
+MAX_WATCH = 20  # cards followed by `watch`
 
 
 class GoldfishInputError(ValueError):
@@ -50,7 +50,7 @@ def run_goldfish(
     trace: bool = False, progress: Callable[[int, int], None] | None = None, watch: Sequence[str] = (),
 ) -> dict[str, Any]:
     report = validate_list(game, text)
-    if any(v.code in BLOCKING for v in report.errors):
+    if any(v.code in UNREADABLE for v in report.errors):
         raise GoldfishInputError(report.as_dict())
     codes = watch_codes(report.entries, watch)
     result = goldfish(
@@ -63,6 +63,6 @@ def run_goldfish(
 def goldfish_check(*, game: str, text: str, watch: Sequence[str] = ()) -> None:
     """What run_goldfish would refuse, refused before a run is queued (same exceptions)."""
     report = validate_list(game, text)
-    if any(v.code in BLOCKING for v in report.errors):
+    if any(v.code in UNREADABLE for v in report.errors):
         raise GoldfishInputError(report.as_dict())
     watch_codes(report.entries, watch)

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from cards.models import Game
+from common.http import is_htmx
 from decks.charts import Series, bar_chart, line_chart
 from decks.validation import MAX_LIST_CHARS, ListTooLarge
 from engine import EngineError
@@ -53,7 +54,7 @@ def goldfish_page(request: HttpRequest) -> HttpResponse:
                     game=d["game"], text=d["list"], games=d["games"], turns=d["turns"], seed=d["seed"],
                     owner=request.user, watch=d["watch"], client=client_address(request),
                 )
-                if request.headers.get("HX-Request"):
+                if is_htmx(request):
                     return HttpResponse(status=204, headers={"HX-Redirect": run.get_absolute_url()})
                 return redirect(run)
             result = run_goldfish(
@@ -67,7 +68,7 @@ def goldfish_page(request: HttpRequest) -> HttpResponse:
             context["errors"] = [{"message": str(exc), "line": None}]
         except RunLimitError as exc:
             context["errors"] = [{"message": exc.message, "line": None}]
-    template = "play/_goldfish_result.html" if request.headers.get("HX-Request") else "play/goldfish.html"
+    template = "play/_goldfish_result.html" if is_htmx(request) else "play/goldfish.html"
     return render(request, template, context)
 
 

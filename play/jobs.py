@@ -15,12 +15,12 @@ from typing import Any, Protocol
 
 from django.conf import settings
 
-from decks.validation import validate_list
+from decks.validation import UNREADABLE, validate_list
 from engine import as_game
 from engine.goldfish import goldfish, run_range, simulation
 from engine.matchup import MatchupRun, MatchupTally
 from play import budget
-from play.goldfish import BLOCKING, GoldfishInputError, watch_codes
+from play.goldfish import GoldfishInputError, watch_codes
 from play.models import SimulationRun
 
 
@@ -40,7 +40,7 @@ class GoldfishJob:
     def __init__(self, run: SimulationRun) -> None:
         p = run.params
         report = validate_list(run.game, p["list"])
-        if any(v.code in BLOCKING for v in report.errors):
+        if any(v.code in UNREADABLE for v in report.errors):
             raise GoldfishInputError(report.as_dict())
         self.game, self.turns, self.seed, self.games = as_game(run.game).value, p["turns"], p["seed"], p["games"]
         self.validation = report.as_dict()

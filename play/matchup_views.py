@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from common.http import is_htmx as _is_htmx
 from engine import EngineError, eliria_state, mision_state, replay
 from play.boards import mision_phase_label, mision_worlds
 from play.budget import fits_inline, matchup_seconds
@@ -22,10 +23,6 @@ from play.present import matchup_context, reason_label, replay_query
 from play.runs import RunLimitError, matchup_run_enqueue
 from play.sources import DeckSource, SourceError, from_deck, from_list, resolve, visible_deck
 from play.web import client_address, throttled_post
-
-
-def _is_htmx(request: HttpRequest) -> bool:
-    return bool(request.headers.get("HX-Request"))
 
 
 def _initial(request: HttpRequest) -> dict[str, Any]:

@@ -20,9 +20,8 @@ from django.utils.translation import gettext as _
 
 from decks.models import Deck
 from decks.selectors import deck_rows, deck_text
-from decks.validation import MAX_LIST_CHARS, ListTooLarge, validate_list
+from decks.validation import MAX_LIST_CHARS, UNREADABLE, ListTooLarge, validate_list
 from engine import DeckEntry, ValidationReport
-from play.goldfish import BLOCKING
 
 MAX_TOKEN_CHARS = 60_000
 
@@ -80,7 +79,7 @@ def playable(game: str, text: str, label: str = "") -> ValidationReport:
         report = validate_list(game, text)
     except ListTooLarge as exc:
         raise SourceError(str(exc)) from None
-    blocking = [v for v in report.errors if v.code in BLOCKING]
+    blocking = [v for v in report.errors if v.code in UNREADABLE]
     if blocking:
         prefix = f"{label}: " if label else ""
         raise SourceError(

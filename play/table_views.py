@@ -11,16 +11,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from common.http import is_htmx as _is_htmx
 from engine import IllegalAction
 from engine.rng import new_seed
 from play.boards import action_groups, mision_phase_label, mision_worlds
 from play.forms import TablePlayForm, TableStartForm
 from play.sources import DeckSource, SourceError, from_deck, from_list, my_decks, resolve, visible_deck
 from play.tables import MAX_SEED, Table, parse_decisions, table_play
-
-
-def _is_htmx(request: HttpRequest) -> bool:
-    return bool(request.headers.get("HX-Request"))
 
 
 def _seed(value: str | None) -> int:

@@ -10,6 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from common.http import is_htmx
 from play.goldfish_views import charts, summary_rows
 from play.models import SimulationRun
 from play.present import matchup_context
@@ -48,7 +49,7 @@ def run_detail(request: HttpRequest, run_id: uuid.UUID) -> HttpResponse:
     if run.active:
         reap(run.pk)  # settles a run whose workers are all gone, when someone looks at it
         run.refresh_from_db()
-    template = "play/_run_status.html" if request.headers.get("HX-Request") else "play/run.html"
+    template = "play/_run_status.html" if is_htmx(request) else "play/run.html"
     return render(request, template, _context(run))
 
 
@@ -56,6 +57,6 @@ def run_detail(request: HttpRequest, run_id: uuid.UUID) -> HttpResponse:
 def run_cancel_page(request: HttpRequest, run_id: uuid.UUID) -> HttpResponse:
     run = _visible(request, run_id)
     run_cancel(run)
-    if request.headers.get("HX-Request"):
+    if is_htmx(request):
         return render(request, "play/_run_status.html", _context(run))
     return redirect(run)
