@@ -1,4 +1,4 @@
-"""Benchmark of queued simulation runs (issue 12): page latency while jobs run, and worker scaling.
+"""Benchmark of queued simulation runs: page latency while jobs run, and worker scaling.
 
     python bench/jobs.py [--games 1000000] [--workers 1 2 4] [--seconds 10] [--calibrate]
     scripts/with_redis.sh .venv/bin/python bench/jobs.py          # the same on RQ/Redis

@@ -7,7 +7,7 @@ Plays seeded matchups between two decks split from the bundled sample catalogue
 comparison), first on one core, then split over N processes by game index.
 Since each game's randomness comes from (seed, game index) alone, the merged
 multi-process answer is checked to be identical to the single-process one.
-Goal (issue 8): at least 500 Eliria games per second per core with the
+Goal: at least 500 Eliria games per second per core with the
 rule-based players.
 """
 

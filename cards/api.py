@@ -1,4 +1,4 @@
-"""Catalogue API (CONTRACT section 6): card search, card detail with editions and rulings."""
+"""Catalogue API (docs/contract.md §6): card search, card detail with editions and rulings."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from cards.search import SearchError
 
 
 class EditionSchema(serializers.Serializer):
-    """Documents the edition object (CONTRACT section 2); fields present depend on the type."""
+    """Documents the edition object (docs/contract.md §2); fields present depend on the type."""
 
     edition = serializers.IntegerField()
     released = serializers.DateField()

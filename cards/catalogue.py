@@ -1,4 +1,4 @@
-"""The catalogue exchange format (CONTRACT section 2): parsing, validation and serialisation.
+"""The catalogue exchange format (docs/contract.md §2): parsing, validation and serialisation.
 
 No database access here: `parse_document` turns a JSON document (or CSV rows grouped into one)
 into validated plain records, or into a list of `RecordError`s naming FILE:RECORD:FIELD.
@@ -100,7 +100,7 @@ def parse_json_text(text: str, file: str) -> tuple[Any, list[RecordError]]:
 
 # ---------------------------------------------------------------- edition fields by type
 def edition_to_dict(ed: Any, card_type: str, *, image: str | None = None) -> dict[str, Any]:
-    """The JSON object of one edition, as in CONTRACT section 2 (export and API alike)."""
+    """The JSON object of one edition, as in docs/contract.md §2 (export and API alike)."""
     out: dict[str, Any] = {"edition": ed.edition, "released": ed.released.isoformat()}
     if card_type in ("combat", "token"):
         out.update(

@@ -3,7 +3,7 @@ into a fresh account (all-or-nothing).
 
     {"format": "eliria-datos/1", "exported": "…", "user": "ana",
      "decks": [{"name", "game", "visibility", "description", "built", "wanted",
-                "list": "<deck list, CONTRACT §3>", "pins": [{"section", "code", "edition"}]}],
+                "list": "<deck list, docs/contract.md §3>", "pins": [{"section", "code", "edition"}]}],
      "collection": [{"game", "code", "edition", "quantity", "condition", "language"}]}
 
 The lists are written by `engine.format_decklist`; the pins (a printing chosen for an entry)

@@ -1,7 +1,7 @@
 """The collection and the shopping list as files: CSV (`game,code,edition,quantity,condition,
-language,name`) and, for the shopping list, deck-list text (CONTRACT §3) per game.
+language,name`) and, for the shopping list, deck-list text (docs/contract.md §3) per game.
 
-Cells a spreadsheet would run as a formula get a leading `'` (NOTES: CSV injection); the
+Cells a spreadsheet would run as a formula get a leading `'` (common/csvcells.py); the
 collection import reads such a cell back as it was.
 """
 

@@ -281,7 +281,7 @@ def _condition(value: str, bad: Any) -> str:
 
 # ---------------------------------------------------------------- pasted deck lists
 def read_list(text: str, *, game: str) -> list[Row]:
-    """The rows of a pasted list (CONTRACT §3): a code decides, else the name; current edition.
+    """The rows of a pasted list (docs/contract.md §3): a code decides, else the name; current edition.
 
     Section headers of either game are allowed and ignored: a collection has no sections."""
     if game not in GAME_LABELS:

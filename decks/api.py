@@ -93,7 +93,7 @@ class DeckOutSerializer(serializers.Serializer):
     share_url = serializers.URLField(allow_null=True, help_text="Enlace secreto (solo para su dueño, si es oculto).")
     forked_from = serializers.IntegerField(allow_null=True)
     entries = EntryOutSerializer(many=True)
-    list = serializers.CharField(help_text="La lista en texto (CONTRACT §3).")
+    list = serializers.CharField(help_text="La lista en texto (docs/contract.md §3).")
     validation = ValidationSchema(help_text="Como POST /api/decks/validate/ sobre esta lista.")
 
 
@@ -228,7 +228,7 @@ class DeckViewSet(viewsets.GenericViewSet):
     )
     @action(detail=True, methods=["get"])
     def export(self, request: Request, pk: str | None = None) -> HttpResponse | Response:
-        """The deck as text (CONTRACT §3), CSV (`section,quantity,code,name`) or JSON."""
+        """The deck as text (docs/contract.md §3), CSV (`section,quantity,code,name`) or JSON."""
         deck = self.get_object()
         fmt = request.query_params.get("format", "text")
         if fmt not in exports.FORMATS:

@@ -1,4 +1,4 @@
-"""A deck as text (CONTRACT §3), CSV (`section,quantity,code,name`) or JSON, for download or the API.
+"""A deck as text (docs/contract.md §3), CSV (`section,quantity,code,name`) or JSON, for download or the API.
 
 The text goes through `engine.format_decklist`, so importing an export gives the same deck.
 CSV cells that a spreadsheet would run as a formula are neutralised (common/csvcells.py).

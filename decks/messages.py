@@ -1,7 +1,7 @@
 """The engine's deck-validation messages (Spanish) in the reader's language (cards/messages.py).
 
 Rule numbers, codes and card names stay as they are; only the sentence around them changes.
-The API keeps the engine's Spanish `message` (CONTRACT §4 says so); pages translate.
+The API keeps the engine's Spanish `message` (docs/contract.md §4 says so); pages translate.
 """
 
 from __future__ import annotations

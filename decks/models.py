@@ -33,7 +33,7 @@ class Visibility(models.TextChoices):
 
 
 class Section(models.TextChoices):
-    """Section keys as in the engine and the validation answer (CONTRACT §4 `sections`)."""
+    """Section keys as in the engine and the validation answer (docs/contract.md §4 `sections`)."""
 
     MAIN = "main", "Mazo"
     TOKENS = "tokens", "Tokens"
@@ -185,7 +185,7 @@ class DeckRevision(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     note = models.CharField(max_length=200, blank=True)
-    text = models.TextField(blank=True)  # the list as exported (CONTRACT §3)
+    text = models.TextField(blank=True)  # the list as exported (docs/contract.md §3)
     # [{"section", "code", "quantity", "edition"}]: restores pins too, which the text cannot hold.
     snapshot = models.JSONField(default=list)
     added = models.JSONField(default=list)  # [{"section", "code", "name", "quantity"}]

@@ -90,7 +90,7 @@ def engine_entries(rows: Iterable[DeckEntry]) -> list[EngineEntry]:
 
 
 def deck_text(rows: Sequence[DeckEntry], game: str) -> str:
-    """The deck as a list (CONTRACT §3): `N NAME (CODE)` under Spanish headers."""
+    """The deck as a list (docs/contract.md §3): `N NAME (CODE)` under Spanish headers."""
     return format_decklist(engine_entries(rows), game)
 
 

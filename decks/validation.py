@@ -1,7 +1,7 @@
 """Deck validation, wrapped once: the engine's rules over the catalogue's current text.
 
 The builder, the API and the import all call `validate_list`; the rules themselves live in
-`engine` (STYLE: three tiers of validation, no rule written twice).
+`engine` (three tiers of validation, no rule written twice: docs/architecture.md).
 """
 
 from __future__ import annotations

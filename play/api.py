@@ -1,4 +1,4 @@
-"""POST /api/matchups/ and POST /api/matchups/replay/ (issue 8); queued runs: play.api_runs."""
+"""POST /api/matchups/ and POST /api/matchups/replay/; queued runs: play.api_runs."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ class PolicyField(serializers.ChoiceField):
 
 class MatchupInput(serializers.Serializer):
     game = serializers.ChoiceField(choices=Game.choices)
-    deck_a = StrictCharField(trim_whitespace=False, max_length=MAX_LIST_CHARS, help_text="La lista del mazo A (CONTRACT §3).")
+    deck_a = StrictCharField(trim_whitespace=False, max_length=MAX_LIST_CHARS, help_text="La lista del mazo A (docs/contract.md §3).")
     deck_b = StrictCharField(trim_whitespace=False, max_length=MAX_LIST_CHARS, help_text="La lista del mazo B.")
     games = serializers.IntegerField(
         min_value=1, max_value=MAX_GAMES, default=1000,

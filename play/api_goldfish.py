@@ -1,4 +1,4 @@
-"""POST /api/goldfish/ (CONTRACT section 5)."""
+"""POST /api/goldfish/ (docs/contract.md §5)."""
 
 from __future__ import annotations
 

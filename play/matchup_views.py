@@ -44,7 +44,7 @@ def _source(data: dict[str, Any], side: str) -> DeckSource:
 
 
 def _private(source: DeckSource) -> bool:
-    """A run built from a deck that is not public is shown to its owner only (issue 11 L5)."""
+    """A run built from a deck that is not public is shown to its owner only (attack finding L5)."""
     return source.deck is not None and source.deck.visibility != "public"
 
 

@@ -1,4 +1,4 @@
-"""Matchups (issue 8): two decks played against each other by the engine, bounded in games and time.
+"""Matchups: two decks played against each other by the engine, bounded in games and time.
 
 One entry point per question, shared by the API, the command and the pages:
 `matchup_run` (N seeded games, the numbers), `matchup_replay` (one of those games, recorded),
@@ -63,7 +63,7 @@ def matchup_run(
 
     The run stops at *time_limit* seconds (default: settings.SIMULATION_TIME_LIMIT; none when
     *unlimited*, as on the command line) and then says ``"stopped_early": true``. It plays in this
-    process: only the command passes *processes* > 1, never a web request (issue 12): requests
+    process: only the command passes *processes* > 1, never a web request: requests
     play runs within their budget (play.budget) and queue the rest (play.runs)."""
     _check(games, policy_a, policy_b)
     a, b = sources(game, list_a, list_b)

@@ -95,7 +95,7 @@ def matchup_run_enqueue(
 
 
 def can_view(run: SimulationRun, user: Any) -> bool:
-    """A player's run is theirs alone (issue 11 L5); an anonymous run is open to whoever has its link."""
+    """A player's run is theirs alone (attack finding L5); an anonymous run is open to whoever has its link."""
     if run.owner_id is None:
         return not run.private
     return _authenticated(user) and user.pk == run.owner_id

@@ -1,4 +1,4 @@
-"""The interactive solitaire table (issue 5 §3): the state is seed + decisions, replayed per request.
+"""The interactive solitaire table: the state is seed + decisions, replayed per request.
 
 Eliria is the one-seat solitaire of the engine (`engine.eliria_table`). Misión S.O.S needs two
 players to fight, so the table seats the player's deck against a copy of itself played by the

@@ -25,7 +25,7 @@ def client_address(request: Any) -> str:
 
 
 def throttled_post(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """The API's simulation budget on a page's POSTs too (issue 11 M3): over it, a 429 page."""
+    """The API's simulation budget on a page's POSTs too (attack finding M3): over it, a 429 page."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The cluster leg of `make test` (issue 12): on loopback, a throwaway PostgreSQL and Redis
+# The cluster leg of `make test`: on loopback, a throwaway PostgreSQL and Redis
 # (scripts/with_pg.sh, scripts/with_redis.sh), two app servers (gunicorn) on two ports and two
 # simulation workers (manage.py sim_worker on RQ). tests/play/cluster_check.py submits a large
 # goldfish run and a matchup run through server A, SIGKILLs the worker playing a chunk, and checks

@@ -1,4 +1,4 @@
-"""Runs split into chunks with leases (issue 12); results kept as the JSON text written."""
+"""Runs split into chunks with leases; results kept as the JSON text written."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""The solitaire table and the matchup replay in a real headless Chromium (issue 5 and issue 8 "Done when")."""
+"""The solitaire table and the matchup replay in a real headless Chromium."""
 
 from __future__ import annotations
 

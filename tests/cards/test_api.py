@@ -1,4 +1,4 @@
-"""Catalogue API: CONTRACT section 6."""
+"""Catalogue API: docs/contract.md §6."""
 
 from __future__ import annotations
 

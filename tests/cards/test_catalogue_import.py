@@ -1,4 +1,4 @@
-"""import_catalogue / export_catalogue: CONTRACT section 1 and 2."""
+"""import_catalogue / export_catalogue: docs/contract.md §1 and §2."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Card behaviour as catalogue data (issue 13): `effects` imported, validated, exported as imported,
+"""Card behaviour as catalogue data: `effects` imported, validated, exported as imported,
 shown by the API, searched with `is:unsimulated`, and played by the engine from the current edition."""
 
 from __future__ import annotations

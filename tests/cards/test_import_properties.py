@@ -1,4 +1,4 @@
-"""Property tests for the import parsers (issue 7): any input gives a document or errors, never a crash."""
+"""Property tests for the import parsers: any input gives a document or errors, never a crash."""
 
 from __future__ import annotations
 

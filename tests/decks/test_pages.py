@@ -154,7 +154,7 @@ def test_deck_page_access(bundled, player, client_in):
     # The builder and the writes are the owner's only.
     page = stranger.get(public.get_absolute_url()).content.decode()
     assert "Añadir cartas" not in page and "Copiar a mis mazos" in page
-    # A deck the stranger may see but not change: 403 (issue 4: a write without the right owner).
+    # A deck the stranger may see but not change: 403 (a write without the right owner).
     assert stranger.get(reverse("decks:search", args=[public.pk]) + "?q=lobo").status_code == 403
     change = {"card": 1, "section": "main", "delta": "1", "version": 1}
     assert stranger.post(reverse("decks:change", args=[public.pk]), change).status_code == 403

@@ -1,4 +1,4 @@
-"""POST /api/decks/validate/: CONTRACT section 4 over the bundled catalogue."""
+"""POST /api/decks/validate/: docs/contract.md §4 over the bundled catalogue."""
 
 from __future__ import annotations
 

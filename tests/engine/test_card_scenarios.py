@@ -1,4 +1,4 @@
-"""Every bundled card with text plays its effect (issue 13): one scenario per card, table-driven.
+"""Every bundled card with text plays its effect: one scenario per card, table-driven.
 
 The table is checked against the bundled catalogue itself: a card whose current edition prints a
 text must carry `effects` and have a scenario here, so a new card cannot slip in unplayed or untested.

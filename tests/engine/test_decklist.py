@@ -1,4 +1,4 @@
-"""Deck-list text (CONTRACT §3): headers, quantities, codes, comments, errors, round trip."""
+"""Deck-list text (docs/contract.md §3): headers, quantities, codes, comments, errors, round trip."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The official rulings as scenarios (data/rulings, seeds/000): PRIMERO, SEGUNDO, CUARTO, QUINTO."""
+"""The official rulings as scenarios (data/rulings, docs/rules/eliria.txt): PRIMERO, SEGUNDO, CUARTO, QUINTO."""
 
 from __future__ import annotations
 

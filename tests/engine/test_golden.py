@@ -70,7 +70,7 @@ CASES: dict[str, dict[str, Any]] = {
 def _render(name: str) -> str:
     case = dict(CASES[name])
     result = goldfish(case.pop("game"), case.pop("entries")(), seed=SEED, **case)
-    # `unsimulated` (CONTRACT §5) came after the files were written: these decks print no
+    # `unsimulated` (docs/contract.md §5) came after the files were written: these decks print no
     # text, so it is always empty, and the files stay byte for byte what they were.
     assert result.pop("unsimulated") == []
     return json.dumps(result, sort_keys=True, indent=1, ensure_ascii=False) + "\n"

@@ -1,4 +1,4 @@
-"""The goldfish entry point (CONTRACT §5): keys, bounds, seeds, determinism, progress."""
+"""The goldfish entry point (docs/contract.md §5): keys, bounds, seeds, determinism, progress."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 17: the goldfish plays through the rules of the table and the matchups.
+"""The goldfish plays through the rules of the table and the matchups.
 
 - The fast path gives exactly the full rules' tallies where it is allowed (decks whose cards do
   nothing to what the goldfish measures), and is used only there.

@@ -1,4 +1,4 @@
-"""Goldfish beyond the contract (issue 5): when attack costs become usable, and the chance of
+"""Goldfish beyond the contract: when attack costs become usable, and the chance of
 drawing a chosen card or group by turn N, checked against exact odds."""
 
 from __future__ import annotations

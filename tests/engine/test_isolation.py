@@ -1,4 +1,4 @@
-"""The engine stays free of Django (STYLE: "The engine stays free of Django")."""
+"""The engine stays free of Django (docs/architecture.md: the standard library only)."""
 
 from __future__ import annotations
 

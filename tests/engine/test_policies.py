@@ -1,4 +1,4 @@
-"""Policies worth trusting: the rule-based players beat the random baseline clearly (issue 8)."""
+"""Policies worth trusting: the rule-based players beat the random baseline clearly."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def test_the_random_policy_picks_among_the_legal_actions():
 
 def test_the_goldfish_policy_plays_like_the_goldfish():
     """Combat cards without † face up, highest potential first, leftmost slot; summons only face up
-    (when they help, CONTRACT §5); never attacks."""
+    (when they help, docs/contract.md §5); never attacks."""
     a, _ = catalogue_decks()
     match = EliriaMatch([a], seed=3, first=0, trace=True)
     match.play_out([EliriaGoldfishPlayer()])

@@ -1,4 +1,4 @@
-"""The interactive tables (issue 5 §3): state = seed + decisions, replayed on every request."""
+"""The interactive tables: state = seed + decisions, replayed on every request."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Deck validation (CONTRACT §4): every code, with a case that raises it and one that does not."""
+"""Deck validation (docs/contract.md §4): every code, with a case that raises it and one that does not."""
 
 from __future__ import annotations
 
@@ -83,7 +83,7 @@ def test_unknown_name_is_unknown_card():
 
 
 def test_unknown_code_is_unknown_card_even_when_the_name_exists():
-    # Rule of CONTRACT §3: a given CODE decides.
+    # docs/contract.md §3: a given CODE decides.
     report = validate(GOOD_ELIRIA.replace("Defensa final", "Defensa final (BASE-999)"))
     assert [(v.code, v.cards) for v in report.errors] == [("unknown_card", ("BASE-999",))]
 

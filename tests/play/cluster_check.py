@@ -1,4 +1,4 @@
-"""Driver of scripts/cluster.sh (issue 12): two app servers, two workers, PostgreSQL and Redis.
+"""Driver of scripts/cluster.sh: two app servers, two workers, PostgreSQL and Redis.
 
 Submits a large goldfish run and a matchup run through server A's API, SIGKILLs the worker that
 is playing a chunk, waits for both runs on server B and checks their answers against a serial run

@@ -1,4 +1,4 @@
-"""POST /api/goldfish/ and the goldfish command: CONTRACT sections 1 and 5."""
+"""POST /api/goldfish/ and the goldfish command: docs/contract.md §1 and §5."""
 
 from __future__ import annotations
 

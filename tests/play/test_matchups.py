@@ -1,4 +1,4 @@
-"""Matchups (issue 8): the API, the replay API, the command, the pages, background runs, the gauntlet."""
+"""Matchups: the API, the replay API, the command, the pages, background runs, the gauntlet."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""No web request forks, spawns a process or starts a thread (issue 12; issue 11 H3, M3).
+"""No web request forks, spawns a process or starts a thread (attack finding H3, M3).
 
 Every way of starting one is replaced by a trap for the duration of the requests; the biggest
 simulations the pages and the API accept still answer at once (queued), within the budget."""
@@ -100,7 +100,7 @@ def test_the_pages_are_throttled_like_the_api(client, eliria_list, settings, rea
     finally:
         GoldfishThrottle.THROTTLE_RATES = old
         api_settings.reload()
-    assert codes == [200, 200, 429] and matchup.status_code == 429  # issue 11 M3
+    assert codes == [200, 200, 429] and matchup.status_code == 429  # attack finding M3
 
 
 @pytest.mark.django_db

@@ -1,5 +1,5 @@
-"""Queued runs (issue 12): chunks that merge into the serial answer, leases that survive a killed
-worker, deadlines, cancellation, limits, owner-only pages (issue 11 L5, M3, M4)."""
+"""Queued runs: chunks that merge into the serial answer, leases that survive a killed
+worker, deadlines, cancellation, limits, owner-only pages (attack finding L5, M3, M4)."""
 
 from __future__ import annotations
 
@@ -207,7 +207,7 @@ def test_a_players_run_is_theirs_alone(client, api_client, players, decks, small
     assert r.status_code == 302 and run.owner == ana and run.private
     assert client.get(run.get_absolute_url()).status_code == 200
     client.force_login(bruno)
-    assert client.get(run.get_absolute_url()).status_code == 404  # issue 11 L5: link or not
+    assert client.get(run.get_absolute_url()).status_code == 404  # attack finding L5: link or not
     assert client.post(f"/goldfish/runs/{run.pk}/cancelar/").status_code == 404
     client.logout()
     assert client.get(run.get_absolute_url()).status_code == 404

@@ -1,4 +1,4 @@
-"""The interactive solitaire table (issue 5 §3): seed + decisions in the form, replayed per request."""
+"""The interactive solitaire table: seed + decisions in the form, replayed per request."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Production settings, security headers and throttling (issue 7)."""
+"""Production settings, security headers and throttling."""
 
 from __future__ import annotations
 

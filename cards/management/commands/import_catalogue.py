@@ -1,4 +1,4 @@
-"""import_catalogue FILE…: JSON or CSV, all-or-nothing (CONTRACT section 1)."""
+"""import_catalogue FILE…: JSON or CSV, all-or-nothing (docs/contract.md §1)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""goldfish DECKFILE --game G [--games N] [--turns T] [--seed S] [--json] (CONTRACT section 1)."""
+"""goldfish DECKFILE --game G [--games N] [--turns T] [--seed S] [--json] (docs/contract.md §1)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""matchup DECK_A DECK_B --game G [--games N] [--seed S] [--policy-a P] [--policy-b P] [--json] (issue 8)."""
+"""matchup DECK_A DECK_B --game G [--games N] [--seed S] [--policy-a P] [--policy-b P] [--json]."""
 
 from __future__ import annotations
 
