@@ -238,7 +238,9 @@ class EliriaSimulation:
         total_ramp, total_step, max_ramp, max_step = [0] * width, [0] * width, [0] * width, [0] * width
         never = 1 << 30
         rand = random.Random()  # noqa: S311 - game randomness, not secrets
-        reseed, rnd = rand.seed, rand.random
+        # The C seeding under Random.seed (same state for an int seed; its wrapper only checks the type
+        # and resets gauss_next, which random() never reads).
+        reseed, rnd = super(random.Random, rand).seed, rand.random
         hand_size = HAND_SIZE
         for index in range(start, stop):
             reseed(derive(index))  # game *index* draws only from the stream of (seed, index)
