@@ -30,12 +30,6 @@ class CardType(models.TextChoices):
     ELEMENT = "element", _("Elemento")
 
 
-GAME_TYPES = {
-    Game.ELIRIA: {CardType.COMBAT, CardType.TOKEN, CardType.REACTION, CardType.SUMMON},
-    Game.MISION: {CardType.ENTITY, CardType.ELEMENT},
-}
-
-
 class SummonSubtype(models.TextChoices):
     EPHEMERAL = "ephemeral", _("Efímera")
     ATTACHED = "attached", _("Adhesión")

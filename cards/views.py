@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from django.core.paginator import Paginator
-from django.db import connection
 from django.db.models import Count
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
@@ -20,18 +19,6 @@ from cards.render import face_count, face_png
 from cards.search import SearchError
 
 PAGE_SIZES = (24, 48, 96)
-
-
-@require_GET
-def healthz(request: HttpRequest) -> JsonResponse:
-    """200 when the database answers a query; 503 otherwise."""
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-            cursor.fetchone()
-    except Exception as exc:  # noqa: BLE001 - any database failure is "unhealthy"
-        return JsonResponse({"status": "error", "database": str(exc)[:200]}, status=503)
-    return JsonResponse({"status": "ok", "database": connection.vendor})
 
 
 @require_GET

@@ -18,7 +18,7 @@ from decks.validation import MAX_LIST_CHARS
 from engine import EngineError
 from play.api_runs import RUN
 from play.budget import fits_inline, matchup_seconds
-from play.matchups import MAX_GAMES, POLICIES, matchup_replay, matchup_run
+from play.matchups import MAX_GAMES, POLICY_NAMES, matchup_replay, matchup_run
 from play.runs import RunLimitError, matchup_run_enqueue
 from play.sources import DeckSource, SourceError, from_list
 from play.tables import MAX_SEED
@@ -29,14 +29,14 @@ TOO_MANY = OpenApiResponse(description="Demasiadas simulaciones: espera lo que i
 
 
 @extend_schema_field(
-    {"type": "string", "enum": list(POLICIES), "description": "rules: el jugador por reglas; random: al azar."},
+    {"type": "string", "enum": list(POLICY_NAMES), "description": "rules: el jugador por reglas; random: al azar."},
     component_name="Policy",
 )
 class PolicyField(serializers.ChoiceField):
     """One enum for both seats' policies (one schema, not PolicyAEnum and PolicyBEnum)."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(choices=POLICIES, default="rules", **kwargs)
+        super().__init__(choices=POLICY_NAMES, default="rules", **kwargs)
 
 
 class MatchupInput(serializers.Serializer):

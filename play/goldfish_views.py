@@ -143,7 +143,7 @@ def summary_rows(result: dict[str, Any]) -> list[tuple[str, str]]:
 
 def _interval(oh: dict[str, Any]) -> str:
     text = f"{oh['p_combat_simulated']:.2%}"
-    ci = oh.get("ci95") or oh.get("p_combat_ci95") or oh.get("wilson")
-    if isinstance(ci, (list, tuple)) and len(ci) == 2:
+    ci = oh.get("p_combat_ci95")  # the engine's Wilson interval
+    if ci:
         text += f" (IC 95 %: {ci[0]:.2%}–{ci[1]:.2%})"
     return text

@@ -22,7 +22,7 @@ from play.budget import fits_inline, matchup_seconds
 from play.sources import DeckSource, SourceError, from_deck, from_list
 
 MAX_GAMES = 10_000
-POLICIES = ("rules", "random")
+POLICY_NAMES = ("rules", "random")  # the engine policies a matchup seat may use (engine.policy.POLICIES)
 GAUNTLET_MAX_OPPONENTS = 20
 GAUNTLET_MAX_GAMES = 100
 
@@ -33,7 +33,7 @@ def _check(games: int, policy_a: str, policy_b: str) -> None:
     if not 1 <= games <= MAX_GAMES:
         raise InvalidSimulation(_("«games» debe estar entre 1 y %(n)s.") % {"n": MAX_GAMES})
     for policy in (policy_a, policy_b):
-        if policy not in POLICIES:
+        if policy not in POLICY_NAMES:
             raise InvalidSimulation(_("Política desconocida: %(p)s; usa rules o random.") % {"p": policy})
 
 

@@ -9,8 +9,16 @@ from rest_framework.test import APIClient
 
 @pytest.fixture
 def bundled(db):  # type: ignore[no-untyped-def]
-    """The bundled sample catalogue (and rulings, once that app exists), loaded as `make run` does."""
+    """The bundled sample catalogue and rulings, loaded as `make run` does."""
     call_command("load_bundled", stdout=open("/dev/null", "w"))
+
+
+@pytest.fixture
+def player(db):  # type: ignore[no-untyped-def]
+    """A player with an account (tests/collection overrides it with a named one)."""
+    from tests.factories import UserFactory
+
+    return UserFactory()
 
 
 @pytest.fixture

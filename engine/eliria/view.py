@@ -76,9 +76,6 @@ class EliriaView:
             s.card.att_thorns for s in self._rival.support if s is not None and s.up and s.attached is c
         )
 
-    def rival_count(self) -> int:
-        return 0 if not self.has_rival else sum(c is not None for c in self._rival.combat)
-
     def rival_supports(self) -> int:
         return 0 if not self.has_rival else sum(s is not None for s in self._rival.support)
 

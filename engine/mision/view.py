@@ -57,12 +57,6 @@ class MisionView:
     def rival_board(self) -> list[Placed]:
         return list(self._m.sides[1 - self.seat].board)
 
-    def rival_chest(self) -> int:
-        return self._m.sides[1 - self.seat].chest_points
-
-    def rival_elementos(self) -> int:
-        return len(self._m.sides[1 - self.seat].elementos)
-
     def fight(self) -> tuple[Placed, Placed | None] | None:
         """The fight being decided: (attacking Ente, defending Ente)."""
         return self._m.fight

@@ -24,11 +24,6 @@ from tests.factories import MISION_LIST, UserFactory, deck_from_list, fast_passw
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
 
 
-@pytest.fixture
-def player(db):  # type: ignore[no-untyped-def]
-    return UserFactory()
-
-
 def card(code: str, game: str = "eliria") -> Card:
     return Card.objects.with_current().get(game=game, code=code)
 

@@ -12,7 +12,7 @@ from django.core.management.base import BaseCommand, CommandError
 from cards.models import Game
 from common.progress import progress_bar
 from engine import EngineError
-from play.matchups import MAX_GAMES, POLICIES, matchup_run
+from play.matchups import MAX_GAMES, POLICY_NAMES, matchup_run
 from play.present import reason_label
 from play.sources import SourceError, from_list
 
@@ -26,8 +26,8 @@ class Command(BaseCommand):
         parser.add_argument("--game", required=True, choices=Game.values)
         parser.add_argument("--games", type=int, default=1000, help=f"1 a {MAX_GAMES}")
         parser.add_argument("--seed", type=int)
-        parser.add_argument("--policy-a", default="rules", choices=POLICIES)
-        parser.add_argument("--policy-b", default="rules", choices=POLICIES)
+        parser.add_argument("--policy-a", default="rules", choices=POLICY_NAMES)
+        parser.add_argument("--policy-b", default="rules", choices=POLICY_NAMES)
         parser.add_argument("--processes", type=int, default=0, help="procesos (0: todos los núcleos)")
         parser.add_argument("--json", action="store_true", help="la respuesta JSON de la API")
         parser.add_argument("--no-progress", action="store_true")
