@@ -5,7 +5,7 @@
 Prints the engine's rate for a synthetic 40-card vanilla deck over 10 turns (the fast path),
 next to a lean reference loop written here (bare shuffle, mulligan, play-to-slots, power:
 the floor of what pure Python can do), their ratio in wall time and per CPU second (the goal of
-issue 15, 0.6, is read per CPU second: the machine is shared), and how the engine scales with cores
+the goal, 0.6, is read per CPU second: the machine is shared), and how the engine scales with cores
 and with turns; then the rate for a 40-card deck of the bundled catalogue full of effects the
 goldfish plays (summons, attached and field summons, tokens, power caps, mutations), which goes
 through the full rules of the table and matchups (goal: 3,000 games/s on one core). Multi-core

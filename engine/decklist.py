@@ -1,4 +1,4 @@
-"""Deck lists as text (CONTRACT §3): parse into lines, format entries back.
+"""Deck lists as text (docs/contract.md §3): parse into lines, format entries back.
 
 Parsing never raises on any text: whatever is not a header, a comment, a blank
 line or a card line becomes a :class:`ParseError` carrying its line number.
@@ -196,7 +196,7 @@ def _card_line(number: int, stripped: str, section: str | None) -> ListLine | Pa
 
 
 def format_decklist(entries: Sequence[DeckEntry], game: Game | str) -> str:
-    """Write entries as ``N NAME (CODE)`` lines under Spanish headers (CONTRACT §3).
+    """Write entries as ``N NAME (CODE)`` lines under Spanish headers (docs/contract.md §3).
 
     Sections in the game's order, empty ones omitted, a blank line between
     sections and a trailing newline (an empty deck gives "").

@@ -1,4 +1,4 @@
-"""Goldfish: simulate a deck played alone, many times, and summarise (CONTRACT §5).
+"""Goldfish: simulate a deck played alone, many times, and summarise (docs/contract.md §5).
 
 >>> from engine.cards import CardData, Game
 >>> from engine.decklist import DeckEntry
@@ -121,7 +121,7 @@ def goldfish(
     progress: Progress | None = None,
     watch: Sequence[str] = (),
 ) -> dict[str, Any]:
-    """Simulate *games* goldfish games of *turns* turns; the JSON-ready answer of CONTRACT §5.
+    """Simulate *games* goldfish games of *turns* turns; the JSON-ready answer of docs/contract.md §5.
 
     The same arguments and seed give the same dict; without a seed one is drawn
     and returned under ``"seed"``. ``progress(done, total)`` is called every
@@ -146,7 +146,7 @@ def _is_int(value: object) -> bool:
 
 
 def check_bounds(games: object, turns: object, seed: object, trace: bool = False) -> None:
-    """Refuse a goldfish request outside CONTRACT §5 (games 1–100,000, turns 1–50, seed ≥ 0)."""
+    """Refuse a goldfish request outside docs/contract.md §5 (games 1–100,000, turns 1–50, seed ≥ 0)."""
     if not _is_int(games) or not 1 <= games <= MAX_GAMES:  # type: ignore[operator]
         raise InvalidSimulation(f"«games» debe ser un entero entre 1 y {MAX_GAMES} (recibido: {games!r}).")
     if not _is_int(turns) or not 1 <= turns <= MAX_TURNS:  # type: ignore[operator]

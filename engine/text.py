@@ -1,6 +1,6 @@
 """Text folding shared by the deck-list parser, the lookups and the rules.
 
-Names are compared "without regard to case or accents" (CONTRACT §3), so
+Names are compared "without regard to case or accents" (docs/contract.md §3), so
 «Cañón del sacrificio», «CANON  del sacrificio» and «cañon del Sacrificio» are one name.
 """
 

@@ -1,4 +1,4 @@
-"""Deck validation (CONTRACT §4): parse, resolve each line against a catalogue, apply the rules.
+"""Deck validation (docs/contract.md §4): parse, resolve each line against a catalogue, apply the rules.
 
 The deck rules themselves live per game (``engine.eliria.rules``,
 ``engine.mision.rules``) behind :func:`check_deck`, which the site also calls for
@@ -33,7 +33,7 @@ class ValidationReport:
     entries: tuple[DeckEntry, ...]
 
     def as_dict(self) -> dict[str, Any]:
-        """Exactly the answer of ``POST /api/decks/validate/`` (CONTRACT §4)."""
+        """Exactly the answer of ``POST /api/decks/validate/`` (docs/contract.md §4)."""
         return {
             "valid": self.valid,
             "errors": [v.as_dict() for v in self.errors],

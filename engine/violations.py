@@ -18,7 +18,7 @@ ERROR_CODES = frozenset(
         "too_few_cards",
     }
 )
-# A warning does not make a deck invalid (CONTRACT §4).
+# A warning does not make a deck invalid (docs/contract.md §4).
 WARNING_CODES = frozenset({"no_combat", "too_small"})
 
 
@@ -35,7 +35,7 @@ class Violation:
         return self.code in WARNING_CODES
 
     def as_dict(self) -> dict[str, Any]:
-        """The JSON object of CONTRACT §4."""
+        """The JSON object of docs/contract.md §4."""
         return {
             "code": self.code,
             "rule": self.rule,

@@ -1,6 +1,6 @@
 """Eliria card behaviour as data: the vocabulary of ``effects`` and its validation.
 
-A card edition's ``effects`` (catalogue JSON, CONTRACT §2) is a list of effect
+A card edition's ``effects`` (catalogue JSON, docs/contract.md §2) is a list of effect
 objects. Each names a ``trigger`` (when it happens) and either an ``action`` (what
 happens, with its parameters) or a ``script`` (a named, parameterised behaviour of
 :mod:`.scripts` for what plain actions cannot say). Nothing here is keyed by a card

@@ -1,4 +1,4 @@
-"""Eliria goldfish runs: play many games and sum what CONTRACT §5 reports.
+"""Eliria goldfish runs: play many games and sum what docs/contract.md §5 reports.
 
 A game is played through the rules of the table and the matchups (:class:`EliriaMatch`)
 with the goldfish policy (:class:`EliriaGoldfishPlayer`), so every effect the cards
@@ -493,7 +493,7 @@ class EliriaSimulation:
         return still
 
     def report(self, tally: EliriaTally) -> dict[str, Any]:
-        """The Eliria keys of CONTRACT §5 (and a few more)."""
+        """The Eliria keys of docs/contract.md §5 (and a few more)."""
         n, deck = tally.games, self.deck
         exact = hypergeometric_at_least(deck.size, deck.combat_copies, HAND_SIZE)
         low, high = wilson_interval(tally.opening_hits, n)

@@ -252,7 +252,7 @@ EliriaPlayer._picks = (
 
 
 class EliriaGoldfishPlayer:
-    """The goldfish of CONTRACT §5 as a policy: always takes the 11.b mulligan, discarding by card
+    """The goldfish of docs/contract.md §5 as a policy: always takes the 11.b mulligan, discarding by card
     type; plays combat cards without † face up, highest potential first, into the leftmost free
     slot; and plays what the cards give it when it helps (:func:`goldfish_helps`): summons and
     effects that add power, potential or resistance, draw, create tokens or bring combatants.
@@ -341,7 +341,7 @@ class EliriaGoldfishPlayer:
 
 
 def goldfish_helps(view: EliriaView, card: CardInfo) -> bool:
-    """Whether the goldfish gains by playing this summon face up now (CONTRACT §5: power,
+    """Whether the goldfish gains by playing this summon face up now (docs/contract.md §5: power,
     potential, resistance, cards drawn, tokens or combatants)."""
     me = view.me
     if card.kind != SUMMON:

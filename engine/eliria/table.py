@@ -1,7 +1,7 @@
 """The Eliria table as JSON-ready dicts: the solitaire of the goldfish pages and the replay viewer.
 
 The server keeps no game in memory: a table is (deck, seed, decisions), replayed
-on every request. :func:`eliria_table` is the one-seat solitaire (issue 5 §3);
+on every request. :func:`eliria_table` is the one-seat solitaire;
 :func:`eliria_state` renders any match, both seats, for the replay page.
 """
 

@@ -1,4 +1,4 @@
-"""Misión S.O.S goldfish runs: play many games and sum what CONTRACT §5 reports.
+"""Misión S.O.S goldfish runs: play many games and sum what docs/contract.md §5 reports.
 
 The fast path (:mod:`.game`) and a one-seat :class:`MisionMatch` played by the
 :class:`MisionGoldfishPlayer` draw the same cards from the same streams and give the same
@@ -127,7 +127,7 @@ class MisionSimulation:
         tally.won[t] += won
 
     def report(self, tally: MisionTally) -> dict[str, Any]:
-        """The Misión S.O.S keys of CONTRACT §5 (and a few more)."""
+        """The Misión S.O.S keys of docs/contract.md §5 (and a few more)."""
         n, wins = tally.games, sum(tally.win_turns.values())
         histogram = dict(sorted(tally.win_turns.items()))
         return {

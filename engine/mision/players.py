@@ -95,7 +95,7 @@ class MisionPlayer:
 
 
 class MisionGoldfishPlayer:
-    """The Misión S.O.S goldfish of CONTRACT §5 as a policy: each Ente in the world where it is
+    """The Misión S.O.S goldfish of docs/contract.md §5 as a policy: each Ente in the world where it is
     strongest, fights in the order placed, never reinforces, every prize to the BAÚL."""
 
     def choose(self, view: MisionView, legal: Sequence[Action], rng: random.Random | None) -> Action:

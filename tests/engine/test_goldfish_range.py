@@ -1,4 +1,4 @@
-"""Issue 15: the fast path's range loop (``EliriaSimulation.play_range``, what ``run_range`` calls)
+"""the fast path's range loop (``EliriaSimulation.play_range``, what ``run_range`` calls)
 gives exactly the tallies of the game-by-game path (``EliriaGame`` through ``play``), which
 ``test_goldfish_rules`` proves equal to the full rules: random decks of every shape (decks too
 small to draw a hand, no combat card, potentials 0 and above 9, attacks of cost 0 and above any
