@@ -222,7 +222,19 @@ def face_key(card: Any, edition: Any, sample: bool) -> str:
 
 
 def face_count(card: Any, edition: Any) -> int:
-    return len(_plan(card, edition)[1])
+    """How many faces the edition's text needs. Laying the text out measures every word, so the
+    answer is remembered by what is drawn (face_key): a card page asks for it on every view."""
+    key = face_key(card, edition, bool(card.set.sample))
+    count = _face_counts.get(key)
+    if count is None:
+        count = len(_plan(card, edition)[1])
+        if len(_face_counts) >= 20_000:  # a bounded memo: one small int per drawn text
+            _face_counts.clear()
+        _face_counts[key] = count
+    return count
+
+
+_face_counts: dict[str, int] = {}
 
 
 def face_png(card: Any, edition: Any, index: int = 0) -> bytes:

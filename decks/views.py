@@ -247,6 +247,8 @@ def _workspace(request: HttpRequest, deck: Deck, *, q: str = "", error: str | No
         "is_owner": owner, "q": q, "results": results, "search_error": search_error,
         "builder_error": error, "by_slug": by_slug, "owned_only": owned_only,
         "urls": _deck_urls(deck, ref, by_slug),
+        # Reversed once here, not in each of the list's rows (a 60-card deck has 180 forms).
+        "change_url": reverse("decks:change", args=[deck.pk]) if owner else "",
     }
 
 
