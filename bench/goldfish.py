@@ -11,6 +11,8 @@ goldfish plays (summons, attached and field summons, tokens, power caps, mutatio
 through the full rules of the table and matchups (goal: 3,000 games/s on one core). Multi-core
 runs split the game indices between processes; since each game's randomness comes from
 (seed, game index) alone, the merged answer is checked to be identical to the single-process one.
+Last, `manage.py goldfish` as a whole command (Django start-up included) against the reference
+loop's rate (goal 0.5).
 """
 
 from __future__ import annotations
@@ -245,6 +247,42 @@ def main() -> None:
         f"{(100_000 * (per_game + 40 * per_turn)) / 1e6:.1f} s on one core."
     )
     effects(args.effect_games, turns, procs, rep)
+    command(games, turns, ref_1)
+
+
+# 40 cards whose texts do nothing to what the goldfish measures (the fast path, like the reference
+# loop's deck); rule 4 is broken on purpose, the goldfish reports it and plays on.
+COMMAND_DECK = "Mazo:\n10 Gólem de barro\n10 Soldado de la fosa\n10 Custodio de la pira\n10 Escudera novata\n"
+
+
+def command(games: int, turns: int, ref_rate: float) -> None:
+    """`manage.py goldfish` as a player runs it: the whole command, start-up included, on one core,
+    against the reference loop's rate (goal 0.5). The database setup is not timed."""
+    import subprocess
+    import tempfile
+
+    root = Path(__file__).resolve().parents[1]
+    with tempfile.TemporaryDirectory(prefix="bench-goldfish-") as tmp:
+        env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3", "CACHE_DIR": f"{tmp}/cache"}
+        env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        for args in (["migrate", "-v0"], ["load_bundled"]):
+            subprocess.run([sys.executable, "manage.py", *args], cwd=root, env=env, check=True, capture_output=True)
+        deck = Path(tmp) / "deck.txt"
+        deck.write_text(COMMAND_DECK, encoding="utf-8")
+        run = [sys.executable, "manage.py", "goldfish", str(deck), "--game", "eliria", "--games", str(games),
+               "--turns", str(turns), "--seed", "1", "--json"]
+        start = time.perf_counter()
+        subprocess.run(run, cwd=root, env=env, check=True, capture_output=True)
+        whole = time.perf_counter() - start
+        start = time.perf_counter()
+        subprocess.run([*run[:7], "1", *run[8:]], cwd=root, env=env, check=True, capture_output=True)
+        startup = time.perf_counter() - start  # the same command for one game: its start-up
+    ratio = games / whole / ref_rate
+    print(f"manage.py goldfish, {games:,} games × {turns} turns, whole command:")
+    print(
+        f"  {whole:.2f} s ({games / whole:,.0f} games/s; the same command for 1 game {startup:.2f} s)   "
+        f"ratio to the reference loop {ratio:.2f} (goal 0.5: {'met' if ratio >= 0.5 else 'NOT met'})"
+    )
 
 
 def effects(games: int, turns: int, procs: int, rep: int) -> None:

@@ -17,6 +17,8 @@ from play.goldfish import GoldfishInputError, run_goldfish
 
 class Command(BaseCommand):
     help = "Simula partidas en solitario (goldfish) de un mazo: los mismos números que la API."
+    # A player's command: the site's system checks (URLs, DRF, the schema) would double its start-up.
+    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("deckfile", type=Path)

@@ -19,6 +19,8 @@ from play.sources import SourceError, from_list
 
 class Command(BaseCommand):
     help = "Juega un mazo contra otro con los jugadores del motor: los mismos números que la API."
+    # A player's command: the site's system checks (URLs, DRF, the schema) would double its start-up.
+    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("deck_a", type=Path, help="fichero con la lista del mazo A")
