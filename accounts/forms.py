@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
@@ -19,6 +21,13 @@ class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
         fields = ("username", "email")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # What accounts.names accepts (Django's own text offers @ and +, which are refused here).
+        self.fields["username"].help_text = _(
+            "Hasta 150 caracteres: letras (también con tilde y la ñ), números y . _ -"
+        )
 
     def clean_username(self) -> str:
         name = self.cleaned_data["username"]
