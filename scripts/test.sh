@@ -16,10 +16,14 @@ command -v chromium >/dev/null || need_apt+=(chromium)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need_apt+=(fonts-dejavu-core)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_apt+=(postgresql)
 command -v redis-server >/dev/null || need_apt+=(redis-server)
+command -v msgfmt >/dev/null || need_apt+=(gettext)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "== installing ${need_apt[*]}"
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
+
+# The translations the tests read are compiled from locale/*/django.po, as `make run` does.
+"$PY" manage.py compilemessages --ignore=.venv -v 0
 
 status=0
 summary=()
