@@ -18,7 +18,7 @@ venv: $(VENV)/.installed
 
 data: venv
 	@# English catalogue: compiled from locale/en (GNU gettext's msgfmt); without it the committed .mo serves.
-	if command -v msgfmt >/dev/null; then $(PY) manage.py compilemessages --ignore=.venv -v 0; else echo "msgfmt not found: using the committed locale/*/django.mo"; fi
+	if command -v msgfmt >/dev/null; then touch locale/*/LC_MESSAGES/django.po; $(PY) manage.py compilemessages --ignore=.venv -v 0; else echo "msgfmt not found: using the committed locale/*/django.mo"; fi
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_bundled
 	$(PY) manage.py collectstatic --noinput -v 0
