@@ -63,3 +63,52 @@ def mision_phase_label(state: dict[str, Any]) -> str:
     if state.get("over"):
         return str(_("Partida terminada"))
     return str(MISION_PHASES.get(state.get("phase", ""), state.get("phase", "")))
+
+
+FACES = {"up": _("boca arriba"), "down": _("boca abajo")}
+
+
+def hand_choices(actions: list[dict[str, str]]) -> dict[int, dict[str, Any]]:
+    """The engine's "play" actions per hand card, as a chooser: combat slots × faces in a grid, any
+    other target as its own button (the engine's label), instead of one button per card×slot×face."""
+    out: dict[int, dict[str, Any]] = {}
+    for action in actions:
+        parts = action["key"].split(":")
+        if parts[0] != "play" or len(parts) < 3 or not parts[1].isdigit():
+            continue
+        card = out.setdefault(int(parts[1]), {"slots": [], "faces": [], "grid": {}, "other": []})
+        target, face = parts[2], parts[3] if len(parts) > 3 else ""
+        if target.startswith("slot") and target[4:].isdigit() and face in FACES:
+            slot = int(target[4:])
+            if slot not in card["slots"]:
+                card["slots"].append(slot)
+            if face not in card["faces"]:
+                card["faces"].append(face)
+            card["grid"][(face, slot)] = action
+        else:
+            card["other"].append(action)
+    for card in out.values():
+        card["slots"].sort()
+        card["faces"].sort(key=lambda f: list(FACES).index(f))
+        card["rows"] = [
+            {"face": face, "label": FACES[face],
+             "cells": [{"slot": s + 1, "action": card["grid"].get((face, s))} for s in card["slots"]]}
+            for face in card["faces"]
+        ]
+        card["columns"] = [s + 1 for s in card["slots"]]
+    return out
+
+
+def attack_ready(state: dict[str, Any]) -> None:
+    """Mark an attack "available" only when the engine offers it now (an attack action for that
+    slot); power alone is not enough (no Ataque phase on turn 1, no opponent at the solitaire table)."""
+    keys = [a["key"] for a in state.get("actions", []) if a["key"].startswith("attack")]
+    for slot in state.get("board", []):
+        if slot.get("empty"):
+            continue
+        n = slot["slot"]
+        here = [k for k in keys if k.split(":")[1:2] == [f"slot{n}"]]  # attack:slot<s>:<attack>:…
+        attacks = slot.get("attacks", [])
+        for attack in attacks:
+            index = str(attack.get("index"))
+            attack["available"] = any(k.split(":")[2:3] == [index] for k in here)

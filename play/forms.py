@@ -99,10 +99,20 @@ class ReplayForm(forms.Form):
     a = forms.CharField(max_length=70_000)
     b = forms.CharField(max_length=70_000)
     seed = forms.IntegerField(min_value=0, max_value=MAX_SEED)
-    index = forms.IntegerField(min_value=0, max_value=MAX_GAMES - 1, initial=0)
+    index = forms.IntegerField(min_value=0, max_value=MAX_GAMES - 1, required=False)
+    # Players count games from 1 (the table of games does): `number` is `index` + 1.
+    number = forms.IntegerField(min_value=1, max_value=MAX_GAMES, required=False)
     pa = forms.ChoiceField(choices=POLICY_CHOICES, required=False)
     pb = forms.ChoiceField(choices=POLICY_CHOICES, required=False)
     step = forms.IntegerField(min_value=0, required=False)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("number") is not None:
+            data["index"] = data["number"] - 1
+        elif data.get("index") is None:
+            data["index"] = 0
+        return data
 
 
 class GauntletForm(forms.Form):

@@ -12,11 +12,13 @@ from django.views.decorators.http import require_http_methods
 
 from cards.models import Game
 from common.http import is_htmx
-from decks.charts import Series, bar_chart, line_chart
+from decks.charts import Series, chart_bars, chart_lines, format_number, format_percent
+from decks.selectors import deck_rows, deck_text
 from decks.validation import MAX_LIST_CHARS, ListTooLarge
 from engine import EngineError
 from engine.goldfish import MAX_GAMES
 from play.budget import fits_inline, goldfish_seconds
+from play.forms import deck_field
 from play.goldfish import GoldfishInputError, goldfish_check, run_goldfish
 from play.runs import RunLimitError, goldfish_run_enqueue
 from play.web import client_address, throttled_post
@@ -24,7 +26,8 @@ from play.web import client_address, throttled_post
 
 class GoldfishForm(forms.Form):
     game = forms.ChoiceField(label=_("Juego"), choices=Game.choices)
-    list = forms.CharField(label=_("Lista del mazo"), widget=forms.Textarea(attrs={"rows": 14}), max_length=MAX_LIST_CHARS)
+    list = forms.CharField(label=_("…o pega una lista"), widget=forms.Textarea(attrs={"rows": 10}),
+                           max_length=MAX_LIST_CHARS, required=False)
     games = forms.IntegerField(
         label=_("Partidas"), min_value=1, max_value=MAX_GAMES, initial=2000,
         help_text=_("Lo que no cabe en un instante se simula en la cola de trabajos: verás su progreso."),
@@ -36,14 +39,31 @@ class GoldfishForm(forms.Form):
         help_text=_("Nombres o códigos separados por comas: la probabilidad de haber robado alguna, turno a turno."),
     )
 
+    def __init__(self, *args: Any, user: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # A deck picker first (your decks and the public ones); a pasted list still works.
+        self.fields["deck"] = deck_field(user, _("Mazo"))
+        self.order_fields(["deck", "game", "list", "games", "turns", "seed", "watch"])
+
     def clean_watch(self) -> list[str]:
         return [item.strip() for item in self.cleaned_data["watch"].split(",") if item.strip()]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        deck = data.get("deck")
+        if deck is not None:
+            data["game"], data["list"] = deck.game, deck_text(deck_rows(deck), deck.game)
+        elif not (data.get("list") or "").strip():
+            raise forms.ValidationError(_("Elige un mazo o pega una lista."))
+        return data
 
 
 @require_http_methods(["GET", "POST"])
 @throttled_post
 def goldfish_page(request: HttpRequest) -> HttpResponse:
-    form = GoldfishForm(request.POST or None, initial={"game": request.GET.get("game", "eliria"), "list": request.GET.get("list", "")})
+    initial = {"game": request.GET.get("game", "eliria"), "list": request.GET.get("list", ""),
+               "deck": request.GET.get("deck") if str(request.GET.get("deck", "")).isdigit() else None}
+    form = GoldfishForm(request.POST or None, initial=initial, user=request.user)
     context: dict[str, Any] = {"form": form}
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
@@ -61,7 +81,8 @@ def goldfish_page(request: HttpRequest) -> HttpResponse:
                 game=d["game"], text=d["list"], games=d["games"], turns=d["turns"], seed=d["seed"],
                 watch=d["watch"],
             )
-            context.update(result=result, charts=charts(result), summary=summary_rows(result))
+            context.update(result=result, charts=charts(result), summary=summary_rows(result),
+                           per_turn=per_turn_table(result))
         except GoldfishInputError as exc:
             context["errors"] = exc.report["errors"]
         except (ListTooLarge, EngineError) as exc:
@@ -76,35 +97,38 @@ def charts(result: dict[str, Any]) -> list:
     turns = [t["turn"] for t in result["per_turn"]]
     if result["game"] == "eliria":
         out = [
-            line_chart(str(_("Probabilidad por turno")), turns, [
+            chart_lines(_("Probabilidad por turno"), turns, [
                 Series(str(_("sigue en juego")), [t["p_alive"] for t in result["per_turn"]]),
                 Series(str(_("con combatiente")), [t["p_combatant"] for t in result["per_turn"]]),
-            ], ymax=1, percent=True),
-            line_chart(str(_("Poder máximo medio en el tablero")), turns, [
+            ], ymax=1, percent=True, y_label=_("Partidas")),
+            chart_lines(_("Poder máximo medio en el tablero"), turns, [
                 Series(str(_("poder máximo")), [t["mean_power_max"] for t in result["per_turn"]]),
-            ]),
+            ], y_label=_("Poder")),
         ]
         hist = result["mulligans"]["histogram"]
         keys = sorted(hist, key=int)
-        out.append(bar_chart(str(_("Mulligans por partida")), keys, [hist[k] for k in keys]))
+        out.append(chart_bars(_("Mulligans por partida"), keys, [hist[k] for k in keys],
+                              x_label=_("Cartas descartadas en el mulligan"), y_label=_("Partidas")))
         costs = result.get("attack_costs", {})
         if costs:
-            out.append(line_chart(str(_("Ataques usables por coste (acumulado)")), turns, [
+            out.append(chart_lines(_("Ataques usables por coste (acumulado)"), turns, [
                 Series(str(_("coste %(k)s") % {"k": k}), _cumulative(first["histogram"], turns, result["games"]))
                 for k, first in sorted(costs.items(), key=lambda kv: int(kv[0]))
-            ], ymax=1, percent=True))
+            ], ymax=1, percent=True, y_label=_("Partidas")))
         if "watch" in result:
             rows = result["watch"]["per_turn"]
-            out.append(line_chart(str(_("Probabilidad de haber robado: %(cards)s") % {"cards": ", ".join(result["watch"]["cards"])}), turns, [
+            out.append(chart_lines(_("Probabilidad de haber robado: %(cards)s") % {"cards": ", ".join(result["watch"]["cards"])}, turns, [
                 Series(str(_("simulada")), [r["p_simulated"] for r in rows]),
                 Series(str(_("exacta, sin mulligan")), [r["p_exact_without_mulligan"] for r in rows]),
-            ], ymax=1, percent=True))
+            ], ymax=1, percent=True, y_label=_("Probabilidad")))
         return out
     hist = result["win_turn"]["histogram"]
     keys = sorted(hist, key=int)
     return [
-        line_chart(str(_("BAÚL medio por turno")), turns, [Series(str(_("BAÚL")), [t["mean_chest"] for t in result["per_turn"]])]),
-        bar_chart(str(_("Turno en que el BAÚL llega a 30")), keys, [hist[k] for k in keys]),
+        chart_lines(_("BAÚL medio por turno"), turns, [Series(str(_("BAÚL")), [t["mean_chest"] for t in result["per_turn"]])],
+                    y_label=_("Puntos en el BAÚL")),
+        chart_bars(_("Turno en que el BAÚL llega a 30"), keys, [hist[k] for k in keys], x_label=_("Turno"),
+                   y_label=_("Partidas")),
     ]
 
 
@@ -118,32 +142,66 @@ def _cumulative(histogram: dict[str, int], turns: list[int], games: int) -> list
 
 
 def summary_rows(result: dict[str, Any]) -> list[tuple[str, str]]:
-    rows = [(str(_("Semilla")), str(result["seed"])), (str(_("Partidas")), str(result["games"]))]
+    rows = [(str(_("Semilla")), str(result["seed"])), (str(_("Partidas")), format_number(result["games"]))]
     if result["game"] == "eliria":
         oh = result["opening_hand"]
         rows += [
-            (str(_("Mano inicial con combate sin † (exacta)")), f"{oh['p_combat_exact']:.2%}"),
+            (str(_("Mano inicial con combate sin † (exacta)")), format_percent(oh["p_combat_exact"], 2)),
             (str(_("Mano inicial con combate sin † (simulada)")), _interval(oh)),
-            (str(_("Mulligans por partida")), f"{result['mulligans']['mean']:.3f}"),
-            (str(_("Derrotas por mazo vacío (7.c)")), str(result["losses"]["deck_out"])),
-            (str(_("Derrotas sin combatientes (7.b)")), str(result["losses"]["no_combatant"])),
+            (str(_("Mulligans por partida")), format_number(result["mulligans"]["mean"], 2)),
+            (str(_("Derrotas por mazo vacío (7.c)")), format_number(result["losses"]["deck_out"])),
+            (str(_("Derrotas sin combatientes (7.b)")), format_number(result["losses"]["no_combatant"])),
         ]
         for k, first in sorted(result.get("attack_costs", {}).items(), key=lambda kv: int(kv[0])):
-            mean = "—" if first["mean"] is None else f"{first['mean']:.2f}"
+            mean = format_number(first["mean"], 2)
             rows.append((str(_("Ataque de coste %(k)s: primer turno usable (media; nunca)") % {"k": k}),
-                         f"{mean}; {first['never']}"))
+                         f"{mean}; {format_number(first['never'])}"))
     else:
         wt = result["win_turn"]
         rows += [
-            (str(_("Turno medio en que el BAÚL llega a 30")), "—" if wt["mean"] is None else f"{wt['mean']:.2f}"),
-            (str(_("Partidas que no llegan a 30")), str(wt["never"])),
+            (str(_("Turno medio en que el BAÚL llega a 30")), format_number(wt["mean"], 2)),
+            (str(_("Partidas que no llegan a 30")), format_number(wt["never"])),
         ]
     return rows
 
 
 def _interval(oh: dict[str, Any]) -> str:
-    text = f"{oh['p_combat_simulated']:.2%}"
+    text = format_percent(oh["p_combat_simulated"], 2)
     ci = oh.get("p_combat_ci95")  # the engine's Wilson interval
     if ci:
-        text += f" (IC 95 %: {ci[0]:.2%}–{ci[1]:.2%})"
+        text += f" ({_('IC 95 %%') % {}}: {format_percent(ci[0], 2)}–{format_percent(ci[1], 2)})"
     return text
+
+
+# The per-turn table: headers in words, numbers in the page's language.
+PER_TURN_COLUMNS = {
+    "turn": (_("Turno"), "int"),
+    "p_alive": (_("Sigue en juego"), "pct"),
+    "p_combatant": (_("Con combatiente tras el Poder"), "pct"),
+    "mean_power_max": (_("Poder máximo medio"), "num"),
+    "mean_power_total": (_("Poder total medio"), "num"),
+    "mean_combatants": (_("Combatientes de media"), "num"),
+    "p_attack_ready": (_("Con un ataque pagable"), "pct"),
+    "mean_hand": (_("Cartas en la mano (media)"), "num"),
+    "mean_deck": (_("Cartas en el mazo (media)"), "num"),
+    "mean_chest": (_("BAÚL medio"), "num"),
+    "p_won": (_("BAÚL ya en 30"), "pct"),
+    "mean_entes_placed": (_("Entes colocados (media)"), "num"),
+    "mean_elementos_juego": (_("Elementos de juego (media)"), "num"),
+    "mean_elementos_deck": (_("Elementos en el mazo (media)"), "num"),
+}
+
+
+def per_turn_table(result: dict[str, Any]) -> dict[str, Any]:
+    rows = result.get("per_turn") or []
+    keys = list(rows[0].keys()) if rows else []
+    head = [str(PER_TURN_COLUMNS.get(k, (k.replace("_", " "), "num"))[0]) for k in keys]
+    body = []
+    for row in rows:
+        cells = []
+        for k in keys:
+            kind = PER_TURN_COLUMNS.get(k, ("", "num"))[1]
+            value = row[k]
+            cells.append(format_percent(value, 2) if kind == "pct" else format_number(value, 2))
+        body.append(cells)
+    return {"head": head, "rows": body}

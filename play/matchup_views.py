@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from common.http import is_htmx as _is_htmx
+from decks.charts import format_percent
 from engine import EngineError, eliria_state, mision_state, replay
 from play.boards import mision_phase_label, mision_worlds
 from play.budget import fits_inline, matchup_seconds
@@ -175,8 +176,8 @@ def gauntlet_page(request: HttpRequest) -> HttpResponse:
             for row in gauntlet["rows"]:
                 if "result" in row:
                     r = row["result"]
-                    row["rate"] = "—" if r["win_rate_a"] is None else f"{r['win_rate_a']:.1%}"
-                    row["ci"] = f"{r['win_rate_a_ci95'][0]:.1%} – {r['win_rate_a_ci95'][1]:.1%}"
+                    row["rate"] = format_percent(r["win_rate_a"])
+                    row["ci"] = f"{format_percent(r['win_rate_a_ci95'][0])} – {format_percent(r['win_rate_a_ci95'][1])}"
                     row["replay"] = replay_query(
                         game=d["deck"].game, a=gauntlet["a_token"], b=row["b_token"], seed=d["seed"],
                         policy_a=d["policy_a"], policy_b=d["policy_b"]) + "&index=0"

@@ -8,7 +8,7 @@ from urllib.parse import urlencode
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from decks.charts import bar_chart
+from decks.charts import chart_bars, format_number, format_percent
 
 GAMES_LISTED = 100  # rows of the games table on the page (any game opens from the form below it)
 MAX_BARS = 12
@@ -48,7 +48,7 @@ def length_chart(result: dict[str, Any]) -> Any:
     """The game-length histogram, in ranges of turns when there are many distinct lengths."""
     hist = {int(k): v for k, v in result["length"]["histogram"].items()}
     if not hist:
-        return bar_chart(_("Duración de las partidas (turnos)"), [], [])
+        return chart_bars(_("Duración de las partidas (turnos)"), [], [])
     low, high = min(hist), max(hist)
     width = max(1, -(-(high - low + 1) // MAX_BARS))
     labels, values = [], []
@@ -56,13 +56,14 @@ def length_chart(result: dict[str, Any]) -> Any:
         end = min(high, start + width - 1)
         labels.append(str(start) if start == end else f"{start}–{end}")
         values.append(sum(n for t, n in hist.items() if start <= t <= end))
-    return bar_chart(_("Duración de las partidas (turnos)"), labels, values)
+    return chart_bars(_("Duración de las partidas (turnos)"), labels, values, x_label=_("Turnos"),
+                      y_label=_("Partidas"))
 
 
 def outcome_chart(result: dict[str, Any]) -> Any:
-    return bar_chart(
+    return chart_bars(
         _("Resultado"), [_("gana A"), _("gana B"), _("empate")],
-        [result["wins_a"], result["wins_b"], result["draws"]],
+        [result["wins_a"], result["wins_b"], result["draws"]], y_label=_("Partidas"),
     )
 
 
@@ -75,17 +76,17 @@ def summary(result: dict[str, Any]) -> list[tuple[str, str]]:
         (_("Partidas"), f"{played}" + ("" if played == result["games"] else f" / {result['games']}")),
         (_("Semilla"), str(result["seed"])),
         (_("Victorias de A · de B · empates"), f"{result['wins_a']} · {result['wins_b']} · {result['draws']}"),
-        (_("Porcentaje de victorias de A"), "—" if rate is None else f"{rate:.1%}"),
-        (_("Intervalo de confianza del 95 % (Wilson)"), f"{low:.1%} – {high:.1%}"),
+        (_("Porcentaje de victorias de A"), format_percent(rate)),
+        (_("Intervalo de confianza del 95 % (Wilson)"), f"{format_percent(low)} – {format_percent(high)}"),
         (_("A gana cuando empieza A"), _ratio(starts["a"]["wins_a"], starts["a"]["games"])),
         (_("A gana cuando empieza B"), _ratio(starts["b"]["wins_a"], starts["b"]["games"])),
-        (_("Duración media (turnos)"), "—" if result["length"]["mean"] is None else f"{result['length']['mean']:.1f}"),
+        (_("Duración media (turnos)"), format_number(result["length"]["mean"], 1)),
     ]
     return rows
 
 
 def _ratio(n: int, d: int) -> str:
-    return f"{n} / {d}" + (f" ({n / d:.0%})" if d else "")
+    return f"{n} / {d}" + (f" ({format_percent(n / d, 0)})" if d else "")
 
 
 def games_rows(result: dict[str, Any], base: str) -> list[dict[str, Any]]:
@@ -107,7 +108,7 @@ def matchup_context(result: dict[str, Any], *, a: str, b: str, labels: tuple[str
     )
     low, high = result["win_rate_a_ci95"]
     rate = result["win_rate_a"]
-    headline = {"rate": "—" if rate is None else f"{rate:.1%}", "low": f"{low:.1%}", "high": f"{high:.1%}"}
+    headline = {"rate": format_percent(rate), "low": format_percent(low), "high": format_percent(high)}
     return {
         "result": result, "labels": labels, "headline": headline, "summary": summary(result), "reasons": reasons_rows(result),
         "charts": [outcome_chart(result), length_chart(result)], "games": games_rows(result, base),

@@ -14,8 +14,9 @@ from django.views.decorators.http import require_GET, require_POST
 from common.http import is_htmx as _is_htmx
 from engine import IllegalAction
 from engine.rng import new_seed
-from play.boards import action_groups, mision_phase_label, mision_worlds
+from play.boards import action_groups, attack_ready, hand_choices, mision_phase_label, mision_worlds
 from play.forms import TablePlayForm, TableStartForm
+from play.labels import translate_state
 from play.sources import DeckSource, SourceError, from_deck, from_list, my_decks, resolve, visible_deck
 from play.tables import MAX_SEED, Table, parse_decisions, table_play
 
@@ -31,7 +32,17 @@ def _seed(value: str | None) -> int:
 def _context(source: DeckSource, table: Table | None, error: str = "") -> dict[str, Any]:
     context: dict[str, Any] = {"source": source, "table": table, "error": error, "game": source.game}
     if table is not None:
-        context["groups"] = action_groups(table.state["actions"])
+        translate_state(table.state)  # the engine's Spanish labels in the reader's language
+        actions = table.state["actions"]
+        context["groups"] = action_groups(actions)
+        if table.game == "eliria":
+            # A chooser under each hand card replaces the card × slot × face buttons.
+            choices = hand_choices(actions)
+            for card in table.state.get("hand", []):
+                card["choices"] = choices.get(card.get("index"))
+            if choices:
+                context["groups"] = [g for g in context["groups"] if g["kind"] != "play"]
+            attack_ready(table.state)
         if table.game == "mision":
             context["worlds"] = mision_worlds(table.state)
             table.state["phase_label"] = mision_phase_label(table.state)

@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from common.http import is_htmx
-from play.goldfish_views import charts, summary_rows
+from play.goldfish_views import charts, per_turn_table, summary_rows
 from play.models import SimulationRun
 from play.present import matchup_context
 from play.runs import can_view, progress, run_cancel
@@ -39,7 +39,8 @@ def _context(run: SimulationRun) -> dict[str, Any]:
             ))
             context["matchup"] = True
         elif run.kind == SimulationRun.Kind.GOLDFISH and result.get("games"):
-            context.update(result=result, charts=charts(result), summary=summary_rows(result))
+            context.update(result=result, charts=charts(result), summary=summary_rows(result),
+                           per_turn=per_turn_table(result))
     return context
 
 

@@ -81,7 +81,7 @@ def test_a_matchup_game_replays_step_by_step(live_server, page, catalogue):
     page.fill("#id_games", "4")
     page.fill("#id_seed", "1")
     page.click("#play-matchup")
-    page.wait_for_selector(".matchup-result svg")
+    page.wait_for_selector(".matchup-result figure.uchart.is-drawn canvas")  # uPlot drew the charts
     assert "A gana el" in page.inner_text(".win-rate")
     assert page.locator("a.replay-link").count() == 4
     page.click("a.replay-link >> nth=0")

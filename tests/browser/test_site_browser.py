@@ -253,3 +253,34 @@ def test_every_bundled_card_face_loads_in_the_catalogue(live_server, browser, si
         seen += len(widths)
     assert seen == Card.objects.count()
     context.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_simulation_results_fit_the_screen_without_errors(live_server, browser, site, viewport):
+    """Goldfish results (a picked deck), the table after a move and a matchup's results."""
+    context = browser.new_context(viewport=viewport)
+    context.add_init_script(WATCH_CSP)
+    page = context.new_page()
+    console: list[str] = []
+    page.on("console", lambda msg: console.append(msg.text) if msg.type == "error" else None)
+    _log_in(page, live_server.url)
+    deck = site["deck"]
+    page.goto(live_server.url + f"/goldfish/?deck={deck.pk}")
+    page.fill("#id_games", "200")
+    page.click("form.goldfish-form button[type=submit]")
+    page.wait_for_selector("#goldfish-result figure.uchart.is-drawn canvas")
+    assert "p_alive" not in page.inner_text("#goldfish-result")
+    checks = [("goldfish", page.evaluate("document.documentElement.scrollWidth"))]
+    page.goto(live_server.url + f"/goldfish/mesa/?deck={deck.pk}&seed=3")
+    page.locator(".chooser-button").first.click()
+    page.wait_for_function("() => document.querySelector('.decision-count').textContent === '1'")
+    checks.append(("table", page.evaluate("document.documentElement.scrollWidth")))
+    page.goto(live_server.url + f"/enfrentamientos/?deck_a={deck.pk}")
+    page.select_option("#id_deck_b", str(site["public"].pk))
+    page.fill("#id_games", "4")
+    page.click("#play-matchup")
+    page.wait_for_selector(".matchup-result figure.uchart.is-drawn canvas")
+    checks.append(("matchup", page.evaluate("document.documentElement.scrollWidth")))
+    assert all(width <= viewport["width"] for _, width in checks), checks
+    assert page.evaluate("window.__csp") == [] and console == [], console
+    context.close()

@@ -158,7 +158,7 @@ def test_the_page_shows_win_rate_reasons_charts_and_games_with_replay_links(clie
     html = r.content.decode()
     assert r.status_code == 200
     assert "A gana el" in html and "intervalo de confianza del 95 %" in html
-    assert html.count("<svg") == 2 and "Duración de las partidas" in html
+    assert html.count('class="uchart"') == 2 and "Duración de las partidas" in html
     assert "regla 7." in html
     links = re.findall(r'href="(/enfrentamientos/partida/\?[^"]+)"', html)
     assert len(links) == 12
@@ -216,7 +216,7 @@ def test_big_matchups_go_to_the_background(client, eliria_list, settings, django
     direct = matchup_run(game="eliria", list_a=eliria_list, list_b=eliria_list, games=30, seed=2)
     assert run.result == json.loads(json.dumps(direct))
     page = client.get(run.get_absolute_url()).content.decode()
-    assert "Terminada" in page and "<svg" in page and "A gana el" in page and "/enfrentamientos/partida/" in page
+    assert "Terminada" in page and 'class="uchart"' in page and "A gana el" in page and "/enfrentamientos/partida/" in page
 
 
 @pytest.mark.django_db
