@@ -5,14 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import generics, serializers
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 
 from cards.catalogue import edition_to_dict
-from cards.models import Card, Edition, Game, Set
+from cards.models import Card, Edition, Game, Set, card_url
 from cards.search import SearchError
 
 
@@ -81,8 +80,7 @@ class CardSerializer(serializers.ModelSerializer):
         return self.context["request"].build_absolute_uri(card.get_absolute_url())
 
     def get_face(self, card: Card) -> str:
-        path = reverse("cards:face", args=[card.game, card.code])
-        return self.context["request"].build_absolute_uri(path)
+        return self.context["request"].build_absolute_uri(card_url("cards:face", card.game, card.code))
 
 
 class CardDetailSerializer(CardSerializer):

@@ -7,6 +7,8 @@ never a query per card; `cards.services.card_refresh_current` is the one place t
 
 from __future__ import annotations
 
+import functools
+
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
@@ -108,7 +110,14 @@ class Card(models.Model):
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
-        return reverse("cards:detail", args=[self.game, self.code])
+        return card_url("cards:detail", self.game, self.code)
+
+
+@functools.lru_cache(maxsize=65_536)
+def card_url(name: str, game: str, code: str) -> str:
+    """A card's page or face URL. Lists of cards ask for thousands of them, and reversing one costs
+    more than a database row; a card's URL never changes while the server runs."""
+    return reverse(name, args=[game, code])
 
 
 class Edition(models.Model):
