@@ -18,6 +18,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from cards.models import Card, Edition, Game
 from collection.models import MAX_COPIES, Condition
 from common.csvcells import unguard
@@ -48,7 +51,7 @@ class ImportProblem:
     message: str
 
     def __str__(self) -> str:
-        where = f"line {self.line}: " if self.line is not None else ""
+        where = f"line {self.line}: " if self.line is not None else ""  # a fixed format: files and API quote it
         return f"{where}{self.field}: {self.message}"
 
     def as_dict(self) -> dict[str, Any]:
@@ -76,7 +79,7 @@ class ImportRejected(Exception):
         self.more = more
         n = len(problems)
         super().__init__(
-            f"{n} {'error' if n == 1 else 'errores'}: no se ha guardado nada. "
+            ngettext("%(n)d error: no se ha guardado nada. ", "%(n)d errores: no se ha guardado nada. ", n) % {"n": n}
             + "; ".join(str(p) for p in self.problems[:5]) + ("…" if n > 5 else "")
         )
 
@@ -84,10 +87,9 @@ class ImportRejected(Exception):
 def size_problem(size: int) -> ImportProblem | None:
     if size <= MAX_BYTES:
         return None
-    return ImportProblem(None, "file", (
-        f"el archivo ocupa {size / 1_000_000:.1f} MB y el máximo es {MAX_BYTES // 1_000_000} MB "
-        f"({MAX_ROWS} filas): divídelo en varios archivos."
-    ))
+    return ImportProblem(None, "file", _(
+        "el archivo ocupa %(size).1f MB y el máximo es %(max)d MB (%(rows)d filas): divídelo en varios archivos."
+    ) % {"size": size / 1_000_000, "max": MAX_BYTES // 1_000_000, "rows": MAX_ROWS})
 
 
 def decode(data: bytes) -> str:
@@ -99,7 +101,7 @@ def decode(data: bytes) -> str:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ImportRejected([ImportProblem(None, "file", (
-            f"el archivo no está en UTF-8 (byte {exc.start}); guárdalo como «CSV UTF-8»."
+            _("el archivo no está en UTF-8 (byte %(byte)d); guárdalo como «CSV UTF-8».") % {"byte": exc.start}
         ))]) from None
     try:
         check_text(text, "el archivo")
@@ -124,35 +126,36 @@ def read_csv(text: str, *, game: str | None = None) -> list[Row]:
 
 def _csv_records(text: str) -> tuple[list[tuple[int, dict[str, str]]], list[ImportProblem]]:
     if "\0" in text:
-        return [], [ImportProblem(None, "file", "el archivo contiene bytes nulos: no es un CSV de texto.")]
+        return [], [ImportProblem(None, "file", _("el archivo contiene bytes nulos: no es un CSV de texto."))]
     reader = csv.reader(io.StringIO(text))
     problems: list[ImportProblem] = []
     try:
         header = next(reader, None)
         if header is None:
-            return [], [ImportProblem(1, "header", f"el archivo está vacío; la primera línea es {','.join(COLUMNS)}.")]
+            return [], [ImportProblem(1, "header", _("el archivo está vacío; la primera línea es %(columns)s.") % {"columns": ",".join(COLUMNS)})]
         names = [fold(h).strip() for h in header]
         missing = [c for c in REQUIRED if c not in names]
         if missing:
             return [], [ImportProblem(1, "header", (
-                f"faltan las columnas {', '.join(missing)}; la primera línea debe ser {','.join(COLUMNS)}."
+                _("faltan las columnas %(missing)s; la primera línea debe ser %(columns)s.")
+                % {"missing": ", ".join(missing), "columns": ",".join(COLUMNS)}
             ))]
         records = []
         for cells in reader:
             if not any(c.strip() for c in cells):
                 continue
             if len(records) >= MAX_ROWS:
-                problems.append(ImportProblem(reader.line_num, "file", f"más de {MAX_ROWS} filas: divide el archivo."))
+                problems.append(ImportProblem(reader.line_num, "file", _("más de %(rows)d filas: divide el archivo.") % {"rows": MAX_ROWS}))
                 break
             if len(cells) > len(names) and any(c.strip() for c in cells[len(names):]):
                 problems.append(ImportProblem(reader.line_num, "file", (
-                    f"{len(cells)} columnas y la cabecera tiene {len(names)}."
+                    _("%(cells)d columnas y la cabecera tiene %(names)d.") % {"cells": len(cells), "names": len(names)}
                 )))
                 continue
             record = {name: _unprotect(cells[i].strip()) if i < len(cells) else "" for i, name in enumerate(names)}
             records.append((reader.line_num, record))
     except csv.Error as exc:
-        problems.append(ImportProblem(reader.line_num, "file", f"CSV mal formado ({exc})."))
+        problems.append(ImportProblem(reader.line_num, "file", _("CSV mal formado (%(error)s).") % {"error": exc}))
         return [], problems
     return records, problems
 
@@ -203,22 +206,24 @@ def _resolve(
     code = str(record.get("code") or "").strip()
     card = None
     if not code:
-        bad("code", "falta el código de la carta.")
+        bad("code", _("falta el código de la carta."))
     elif row_game:
         card = cards.get((row_game, code.upper()))
         if card is None:
             other = next((c for (g, k), c in cards.items() if k == code.upper()), None)
             if other is not None:
-                bad("code", f"{other.code} ({other.name}) es una carta de {GAME_LABELS[other.game]}, "
-                            f"no de {GAME_LABELS[row_game]}.")
+                bad("code", _("%(code)s (%(name)s) es una carta de %(game)s, no de %(expected)s.") % {
+                    "code": other.code, "name": other.name, "game": GAME_LABELS[other.game],
+                    "expected": GAME_LABELS[row_game]})
             else:
-                bad("code", f"no existe ninguna carta de {GAME_LABELS[row_game]} con el código «{code[:30]}».")
+                bad("code", _("no existe ninguna carta de %(game)s con el código «%(code)s».")
+                % {"game": GAME_LABELS[row_game], "code": code[:30]})
     edition = _edition(card, str(record.get("edition") or "").strip(), bad) if card else None
     quantity = _quantity(record.get("quantity"), bad)
     condition = _condition(str(record.get("condition") or "").strip(), bad)
     language = str(record.get("language") or "").strip().lower()
     if language and not re.fullmatch(r"[a-z]{2,3}", language):
-        bad("language", f"«{language[:20]}» no es un código de idioma (es, en, pt…).")
+        bad("language", _("«%(value)s» no es un código de idioma (es, en, pt…).") % {"value": language[:20]})
     if len(problems) > start or card is None or edition is None or quantity is None:
         return None
     return Row(line, card, edition, quantity, condition, language)
@@ -228,14 +233,15 @@ def _game(value: str, selected: str | None, bad: Any) -> str | None:
     if not value:
         if selected:
             return selected
-        bad("game", "falta el juego (eliria o mision).")
+        bad("game", _("falta el juego (eliria o mision)."))
         return None
     game = GAMES.get(fold(value).replace(" ", "").replace(".", ""))
     if game is None:
-        bad("game", f"juego desconocido «{value[:20]}»: eliria o mision.")
+        bad("game", _("juego desconocido «%(value)s»: eliria o mision.") % {"value": value[:20]})
         return None
     if selected and game != selected:
-        bad("game", f"la carta es de {GAME_LABELS[game]} y la importación es de {GAME_LABELS[selected]}.")
+        bad("game", _("la carta es de %(game)s y la importación es de %(selected)s.")
+            % {"game": GAME_LABELS[game], "selected": GAME_LABELS[selected]})
         return None
     return game
 
@@ -245,26 +251,28 @@ def _edition(card: Card, value: str, bad: Any) -> Edition | None:
     if not value:
         current = next((e for e in editions if e.pk == card.current_id), None)
         if current is None:
-            bad("edition", f"{card.code} no tiene ninguna edición.")
+            bad("edition", _("%(code)s no tiene ninguna edición.") % {"code": card.code})
         return current
     if not re.fullmatch(r"\d{1,4}", value):
-        bad("edition", f"«{value[:20]}» no es un número de edición.")
+        bad("edition", _("«%(value)s» no es un número de edición.") % {"value": value[:20]})
         return None
     found = next((e for e in editions if e.edition == int(value)), None)
     if found is None:
         have = ", ".join(str(e.edition) for e in editions)
-        bad("edition", f"{card.code} no tiene edición {int(value)} (tiene: {have}).")
+        bad("edition", _("%(code)s no tiene edición %(edition)d (tiene: %(have)s).")
+            % {"code": card.code, "edition": int(value), "have": have})
     return found
 
 
 def _quantity(value: Any, bad: Any) -> int | None:
     text = str(value if value is not None else "").strip()
     if isinstance(value, bool) or not re.fullmatch(r"-?\d{1,12}", text):
-        bad("quantity", f"«{text[:20]}» no es un número entero de copias (1 a {MAX_COPIES}).")
+        bad("quantity", _("«%(value)s» no es un número entero de copias (1 a %(max)d).")
+            % {"value": text[:20], "max": MAX_COPIES})
         return None
     n = int(text)
     if not 1 <= n <= MAX_COPIES:
-        bad("quantity", f"{n} copias no es posible: de 1 a {MAX_COPIES}.")
+        bad("quantity", _("%(n)d copias no es posible: de 1 a %(max)d.") % {"n": n, "max": MAX_COPIES})
         return None
     return n
 
@@ -274,7 +282,8 @@ def _condition(value: str, bad: Any) -> str:
         return ""
     found = CONDITIONS.get(value.upper())
     if found is None:
-        bad("condition", f"estado desconocido «{value[:20]}»: {', '.join(CONDITIONS.values())} o vacío.")
+        bad("condition", _("estado desconocido «%(value)s»: %(known)s o vacío.")
+            % {"value": value[:20], "known": ", ".join(CONDITIONS.values())})
         return ""
     return found
 
@@ -285,13 +294,13 @@ def read_list(text: str, *, game: str) -> list[Row]:
 
     Section headers of either game are allowed and ignored: a collection has no sections."""
     if game not in GAME_LABELS:
-        raise ImportRejected([ImportProblem(None, "game", "elige el juego de la lista (eliria o mision).")])
+        raise ImportRejected([ImportProblem(None, "game", _("elige el juego de la lista (eliria o mision)."))])
     problem = size_problem(len(text.encode("utf-8", "surrogatepass")))
     if problem:
         raise ImportRejected([problem])
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if len(lines) > MAX_ROWS:
-        raise ImportRejected([ImportProblem(None, "file", f"más de {MAX_ROWS} líneas: divide la lista.")])
+        raise ImportRejected([ImportProblem(None, "file", _("más de %(rows)d líneas: divide la lista.") % {"rows": MAX_ROWS})])
     cleaned = "\n".join("" if _is_header(raw) else raw for raw in lines)
     parsed = parse_decklist(cleaned, game)
     problems = [ImportProblem(e.line, "list", _strip_line(e.message)) for e in parsed.errors]
@@ -309,7 +318,7 @@ def read_list(text: str, *, game: str) -> list[Row]:
     for number, code, quantity in resolved:
         card = cards[code]
         if card.current is None:
-            problems.append(ImportProblem(number, "card", f"{card.code} no tiene ninguna edición."))
+            problems.append(ImportProblem(number, "card", _("%(code)s no tiene ninguna edición.") % {"code": card.code}))
         else:
             rows.append(Row(number, card, card.current, quantity))
     if problems:
