@@ -24,6 +24,8 @@ import django  # noqa: E402
 
 django.setup()
 
+from django.db.models import F  # noqa: E402
+
 from cards.models import Card  # noqa: E402
 from play.goldfish import run_goldfish  # noqa: E402
 from play.matchups import matchup_run  # noqa: E402
@@ -72,13 +74,17 @@ def kill_a_busy_worker(run_id: str) -> int:
     """SIGKILL the worker holding a chunk of the run, while it plays it."""
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
-        for chunk in SimulationChunk.objects.filter(run_id=run_id, status="running", done__gt=0):
+        # A chunk being played and not yet fully played (a chunk at its end may write its tally
+        # before the signal lands); progress is reported about once a second, so this is usually
+        # caught soon after the claim.
+        for chunk in SimulationChunk.objects.filter(run_id=run_id, status="running",
+                                                      done__lt=F("stop") - F("start")):
             pid = int(chunk.worker.rsplit(":", 1)[1])
             if pid in WORKERS:
                 os.kill(pid, signal.SIGKILL)
                 print(f"cluster: SIGKILL worker {pid} in chunk {chunk.index} ({chunk.done}/{chunk.size} games)")
                 return chunk.index
-        time.sleep(0.1)
+        time.sleep(0.02)
     sys.exit("no worker was seen playing a chunk")
 
 
