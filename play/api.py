@@ -13,6 +13,7 @@ from rest_framework.response import Response
 
 from cards.models import Game
 from common.fields import StrictCharField
+from common.throttling import AnonRateThrottle, GoldfishThrottle
 from decks.api_validate import BAD_REQUEST
 from decks.validation import MAX_LIST_CHARS
 from engine import EngineError
@@ -22,7 +23,6 @@ from play.matchups import MAX_GAMES, POLICY_NAMES, matchup_replay, matchup_run
 from play.runs import RunLimitError, matchup_run_enqueue
 from play.sources import DeckSource, SourceError, from_list
 from play.tables import MAX_SEED
-from play.throttles import AnonRateThrottle, GoldfishThrottle
 from play.web import client_address, run_answer
 
 TOO_MANY = OpenApiResponse(description="Demasiadas simulaciones: espera lo que indica Retry-After.")

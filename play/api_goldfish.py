@@ -13,6 +13,7 @@ from rest_framework.response import Response
 
 from cards.pagecache import cached_answer
 from common.fields import StrictBooleanField, StrictCharField
+from common.throttling import AnonRateThrottle, GoldfishThrottle
 from decks.api_validate import BAD_REQUEST, ValidateInput
 from decks.validation import ListTooLarge
 from engine import EngineError
@@ -20,7 +21,6 @@ from play.api_runs import RUN
 from play.budget import fits_inline, goldfish_seconds
 from play.goldfish import GoldfishInputError, goldfish_check, run_goldfish
 from play.runs import RunLimitError, goldfish_run_enqueue
-from play.throttles import AnonRateThrottle, GoldfishThrottle
 from play.web import client_address, run_answer
 
 

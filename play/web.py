@@ -13,9 +13,9 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from common.net import client_ip
+from common.throttling import AnonRateThrottle, GoldfishThrottle
 from play.models import SimulationRun
 from play.runs import progress
-from play.throttles import AnonRateThrottle, GoldfishThrottle
 
 
 def client_address(request: Any) -> str:

@@ -76,7 +76,7 @@ def test_bad_lists_are_a_400_naming_the_lines(api_client, eliria_list):
 
 @pytest.mark.django_db
 def test_too_many_requests_is_a_429(api_client, eliria_list, monkeypatch):
-    from play.throttles import GoldfishThrottle
+    from common.throttling import GoldfishThrottle
 
     monkeypatch.setattr(GoldfishThrottle, "THROTTLE_RATES", {**GoldfishThrottle.THROTTLE_RATES, "goldfish": "2/min"})
     body = {"game": "eliria", "deck_a": eliria_list, "deck_b": eliria_list, "games": 1, "seed": 1}

@@ -88,7 +88,7 @@ def test_what_fits_the_budget_is_answered_in_the_request(api_client, eliria_list
 def test_the_pages_are_throttled_like_the_api(client, eliria_list, settings, real_budget):
     from rest_framework.settings import api_settings
 
-    from play.throttles import GoldfishThrottle
+    from common.throttling import GoldfishThrottle
 
     rates = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "goldfish": "2/min"}
     old = GoldfishThrottle.THROTTLE_RATES

@@ -52,7 +52,7 @@ def test_goldfish_is_throttled_with_retry_after(api_client, settings):
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
     api_settings.reload()
     try:
-        from play.throttles import GoldfishThrottle
+        from common.throttling import GoldfishThrottle
 
         GoldfishThrottle.THROTTLE_RATES = rates
         codes = [
