@@ -101,3 +101,11 @@ def test_card_page_lists_other_printings_and_loads_its_decks(bundled, client):
 
 def test_syntax_page_lists_has_rulings(client):
     assert "has:rulings" in client.get("/busqueda/").content.decode()
+
+
+@pytest.mark.django_db
+def test_pager_links_keep_the_search_and_change_only_the_page(bundled, client):
+    html = client.get("/cartas/", {"q": "t:combat", "game": "eliria", "per_page": 24}).content.decode()
+    assert 'rel="next" href="?q=t%3Acombat&amp;game=eliria&amp;per_page=24&amp;page=2"' in html
+    html = client.get("/cartas/", {"q": "t:combat", "game": "eliria", "per_page": 24, "page": 2}).content.decode()
+    assert 'rel="prev" href="?q=t%3Acombat&amp;game=eliria&amp;per_page=24&amp;page=1"' in html

@@ -11,7 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from collection.models import CollectionItem, WantedDeck
 from collection.selectors import items_of
 from collection.services import collection_add
-from tests.factories import deck_from_list
+from tests.factories import EditionFactory, deck_from_list
 
 pytestmark = pytest.mark.django_db
 
@@ -136,3 +136,10 @@ def test_set_completion_page_has_a_chart(logged, player, mini):
     collection_add(owner=player, card=mini.lobo, delta=1)
     page = logged.get("/coleccion/expansiones/").content.decode()
     assert "class=\"uchart\"" in page and "1 / 4" in page and "25%" in page and "Combate 1/3" in page
+
+
+def test_pager_links_keep_the_whole_catalogue_switch(logged, db):
+    for _ in range(25):
+        EditionFactory()
+    html = logged.get("/coleccion/", {"q": "", "todo": "1", "per_page": 24}).content.decode()
+    assert 'rel="next" href="?q=&amp;todo=1&amp;per_page=24&amp;page=2"' in html
