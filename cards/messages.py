@@ -1,51 +1,12 @@
-"""Messages made in Spanish below the site (the engine, the search parser), translated at the
-site's boundary.
-
-The engine stays free of Django and speaks Spanish; the site shows its messages in the reader's
-language. Each known message shape is a regular expression over the Spanish text with named
-groups, paired with a gettext message (a Spanish msgid with the same named placeholders, so
-`makemessages` collects it and locale/en translates it). In Spanish the text is shown as made;
-a message of an unknown shape is shown as made too (never lost).
+"""The search parser's messages (Spanish) in the reader's language, through the shapes of
+common/messages.py.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
-from dataclasses import dataclass
-
-from django.utils.functional import Promise
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-
-@dataclass(frozen=True)
-class Shape:
-    pattern: re.Pattern[str]
-    message: str | Promise
-
-
-def shape(regex: str, message: str | Promise) -> Shape:
-    return Shape(re.compile(regex + r"$", re.DOTALL), message)
-
-
-def translate(text: str, shapes: Sequence[Shape]) -> str:
-    """`text` in the active language: unchanged in Spanish or when no shape matches."""
-    if not text or (get_language() or "es").startswith("es"):
-        return text
-    prefix = ""
-    match = LINE.match(text)
-    if match:
-        prefix = _("Línea %(line)s: ") % {"line": match.group("line")}
-        text = text[match.end():]
-    for item in shapes:
-        found = item.pattern.match(text)
-        if found:
-            return prefix + str(item.message) % found.groupdict()
-    return prefix + text
-
-
-LINE = re.compile(r"Línea (?P<line>\d+): ")
+from common.messages import shape, translate
 
 SEARCH = [
     shape(r"La búsqueda es demasiado larga \(máximo (?P<n>\d+) caracteres\)\.",

@@ -1,4 +1,4 @@
-"""The engine's deck-validation messages (Spanish) in the reader's language (cards/messages.py).
+"""The engine's deck-validation messages (Spanish) in the reader's language (common/messages.py).
 
 Rule numbers, codes and card names stay as they are; only the sentence around them changes.
 The API keeps the engine's Spanish `message` (docs/contract.md §4 says so); pages translate.
@@ -6,10 +6,9 @@ The API keeps the engine's Spanish `message` (docs/contract.md §4 says so); pag
 
 from __future__ import annotations
 
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from cards.messages import shape, translate
+from common.messages import shape, speaks_spanish, translate
 from engine import Violation
 
 VIOLATIONS = [
@@ -84,7 +83,7 @@ NOTES = [
 
 
 def revision_note(note: str) -> str:
-    if note.startswith("Cambios: ") and not (get_language() or "es").startswith("es"):
+    if note.startswith("Cambios: ") and not speaks_spanish():
         parts = [str(NOTE_PARTS.get(p, p)) for p in note.removeprefix("Cambios: ").split(", ")]
         return str(_("Cambios: %(parts)s") % {"parts": ", ".join(parts)})
     return translate(note, NOTES)

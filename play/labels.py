@@ -1,7 +1,7 @@
 """The engine's table labels (Spanish: phases, prompts, decisions) in the reader's language.
 
 The engine stays Spanish and free of Django; the table page translates what it shows at this
-boundary with the shapes of cards/messages.py. A label of an unknown shape is shown as made.
+boundary with the shapes of common/messages.py. A label of an unknown shape is shown as made.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from cards.messages import shape, translate
+from common.messages import shape, translate
 
 LABELS = [
     shape(r"Inicio de partida \(11\.c\)", _("Inicio de partida (11.c)")),

@@ -59,3 +59,17 @@ def test_spanish_speaks_tu_even_in_djangos_own_account_messages(client):
     html = client.get("/cuenta/registro/").content.decode()
     assert "Tu contraseña no puede tener solo números." in html
     assert "introduzca" not in html.lower() and "Su contraseña" not in html and "carácteres" not in html
+
+
+def test_shapes_translate_messages_made_in_spanish_and_keep_unknown_ones():
+    from django.utils import translation
+
+    from common.messages import shape, translate
+
+    shapes = [shape(r"Faltan (?P<n>\d+) cartas\.", "Faltan %(n)s cartas.")]  # a plain str: no catalogue needed
+    with translation.override("es"):
+        assert translate("Línea 2: Faltan 3 cartas.", shapes) == "Línea 2: Faltan 3 cartas."
+    with translation.override("en"):
+        assert translate("Línea 2: Faltan 3 cartas.", shapes) == "Line 2: Faltan 3 cartas."
+        assert translate("Faltan 3 cartas. Y algo más", shapes) == "Faltan 3 cartas. Y algo más"  # whole text only
+        assert translate("", shapes) == ""

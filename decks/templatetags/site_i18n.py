@@ -7,7 +7,7 @@ from typing import Any
 from django import template
 
 from cards.messages import search_error
-from cards.messages import translate as _translate
+from common.messages import translate as _translate
 from decks.messages import SECTION_LABELS, VIOLATIONS, VISIBILITY_LABELS, revision_note
 
 register = template.Library()
