@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
 from cards.models import Game
-from common.progress import progress_bar
 from decks.validation import ListTooLarge
 from engine import EngineError
+from play.cli import games_progress, read_list, write_bad_lines, write_result
 from play.goldfish import GoldfishInputError, run_goldfish
 
 
@@ -32,28 +31,19 @@ class Command(BaseCommand):
         parser.add_argument("--no-progress", action="store_true")
 
     def handle(self, *args: Any, **opts: Any) -> None:
+        text = read_list(opts["deckfile"])
         try:
-            text = opts["deckfile"].read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CommandError(f"{opts['deckfile']}: no se puede leer ({exc})") from None
-        try:
-            with progress_bar(self.stderr._out, "partidas", enabled=not opts["no_progress"]) as progress:
+            with games_progress(self, opts) as progress:
                 result = run_goldfish(
                     game=opts["game"], text=text, games=opts["games"], turns=opts["turns"],
                     seed=opts["seed"], progress=progress, watch=opts["watch"],
                 )
         except GoldfishInputError as exc:
-            for error in exc.report["errors"]:
-                line = error.get("line")
-                self.stderr.write(f"{opts['deckfile']}:{line if line is not None else '-'}: {error['message']}")
+            write_bad_lines(self, opts["deckfile"], exc.report["errors"])
             raise CommandError("La lista tiene cartas que no se pueden identificar.") from None
         except (ListTooLarge, EngineError) as exc:
             raise CommandError(str(exc)) from None
-        if opts["json"]:
-            # The API's bytes: DRF's JSONRenderer writes compact UTF-8 JSON.
-            self.stdout.write(json.dumps(result, ensure_ascii=False, separators=(",", ":")))
-        else:
-            self.stdout.write(summary(result))
+        write_result(self, result, opts, summary)
 
 
 def summary(result: dict[str, Any]) -> str:

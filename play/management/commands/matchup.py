@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -10,8 +9,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from cards.models import Game
-from common.progress import progress_bar
 from engine import EngineError
+from play.cli import games_progress, read_list, write_bad_lines, write_result
 from play.matchups import MAX_GAMES, POLICY_NAMES, matchup_run
 from play.present import reason_label
 from play.sources import SourceError, from_list
@@ -40,19 +39,14 @@ class Command(BaseCommand):
         sources = []
         for key, label in (("deck_a", "Mazo A"), ("deck_b", "Mazo B")):
             path = opts[key]
-            try:
-                text = path.read_text(encoding="utf-8-sig")
-            except (OSError, UnicodeDecodeError) as exc:
-                raise CommandError(f"{path}: no se puede leer ({exc})") from None
+            text = read_list(path)
             try:
                 sources.append(from_list(opts["game"], text, label))
             except SourceError as exc:
-                for error in exc.errors:
-                    line = error.get("line")
-                    self.stderr.write(f"{path}:{line if line is not None else '-'}: {error['message']}")
+                write_bad_lines(self, path, exc.errors)
                 raise CommandError(f"{path}: la lista tiene cartas que no se pueden identificar.") from None
         try:
-            with progress_bar(self.stderr._out, "partidas", enabled=not opts["no_progress"]) as progress:
+            with games_progress(self, opts) as progress:
                 result = matchup_run(
                     game=opts["game"], list_a=sources[0], list_b=sources[1], games=opts["games"],
                     seed=opts["seed"], policy_a=opts["policy_a"], policy_b=opts["policy_b"], progress=progress,
@@ -60,11 +54,7 @@ class Command(BaseCommand):
                 )
         except EngineError as exc:
             raise CommandError(str(exc)) from None
-        if opts["json"]:
-            # The API's bytes: DRF's JSONRenderer writes compact UTF-8 JSON.
-            self.stdout.write(json.dumps(result, ensure_ascii=False, separators=(",", ":")))
-        else:
-            self.stdout.write(summary(result))
+        write_result(self, result, opts, summary)
 
 
 def summary(result: dict[str, Any]) -> str:
