@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .actions import Action, Outcome
 from .carddict import card_data_hash, entries_to_dicts
@@ -21,7 +21,7 @@ from .decklist import DeckEntry
 from .errors import IllegalAction
 from .rng import GameRng, derive_seed
 
-__all__ = ["DEFAULT_TURN_CAP", "ENGINE_VERSION", "RECORD_FORMAT", "Match", "Pending", "Policy"]
+__all__ = ["DEFAULT_TURN_CAP", "ENGINE_VERSION", "RECORD_FORMAT", "Match", "Pending", "Policy", "SeatView"]
 
 ENGINE_VERSION = "3.0"  # written in every record; bump when a rule change alters replays
 RECORD_FORMAT = "game-record/1"
@@ -252,3 +252,30 @@ class Match:
         if events and self.log is not None:
             record["events"] = list(self.log)
         return record
+
+
+M = TypeVar("M", bound=Match)
+
+
+class SeatView(Generic[M]):
+    """A live, read-only window on a match for seat ``seat``: what every game's view shares.
+
+    Each game's view (:class:`~engine.eliria.view.EliriaView`, :class:`~engine.mision.view.MisionView`)
+    adds what that seat may see of the cards.
+    """
+
+    __slots__ = ("_m", "seat")
+
+    def __init__(self, match: M, seat: int) -> None:
+        self._m = match
+        self.seat = seat
+
+    @property
+    def turn(self) -> int:
+        return self._m.turn
+
+    @property
+    def pending_kind(self) -> str:
+        """The kind of decision the match waits for (``""`` once the game is over)."""
+        pending = self._m.pending
+        return "" if pending is None else pending.kind

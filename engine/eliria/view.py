@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..match import SeatView
 from .cardinfo import CardInfo
 from .state import Combatant, Side
 
@@ -20,14 +21,13 @@ __all__ = ["UNKNOWN_RESISTANCE", "EliriaView"]
 UNKNOWN_RESISTANCE = 4  # a policy's guess for a face-down card's resistance
 
 
-class EliriaView:
-    """A live, read-only window on a match for seat ``seat``."""
+class EliriaView(SeatView["EliriaMatch"]):
+    """A live, read-only window on an Eliria match for seat ``seat``."""
 
-    __slots__ = ("_m", "_rival", "has_rival", "me", "seat")
+    __slots__ = ("_rival", "has_rival", "me")
 
     def __init__(self, match: EliriaMatch, seat: int) -> None:
-        self._m = match
-        self.seat = seat
+        super().__init__(match, seat)
         self.has_rival = match.players == 2
         self.me: Side = match.sides[seat]  # my own side, in full
         self._rival: Side = match.sides[1 - seat] if self.has_rival else self.me
@@ -40,15 +40,6 @@ class EliriaView:
     def can_attach(self, card: CardInfo) -> bool:
         """Whether an attached summon has a combatant of mine to bind to now (6.c.II)."""
         return self._m.summon_playable_up(self.seat, card)
-
-    @property
-    def turn(self) -> int:
-        return self._m.turn
-
-    @property
-    def pending_kind(self) -> str:
-        pending = self._m.pending
-        return "" if pending is None else pending.kind
 
     def rival_combat(self, slot: int) -> Combatant | None:
         """The rival's combatant on *slot*: use ``up``, ``power`` and, only when ``up``, ``card``."""

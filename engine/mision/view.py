@@ -10,32 +10,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards import WORLDS, CardData
+from ..match import SeatView
 
 if TYPE_CHECKING:
-    from .match import MisionMatch, MisionSide, Placed
+    from .match import MisionMatch, MisionSide, Placed  # noqa: F401 - MisionMatch: in SeatView["MisionMatch"]
 
 __all__ = ["DEFAULT_ELEMENT_GUESS", "MisionView"]
 
 DEFAULT_ELEMENT_GUESS = 2.0  # a rival's Elemento, before it has shown any
 
 
-class MisionView:
-    """A live, read-only window on a match for seat ``seat``."""
+class MisionView(SeatView["MisionMatch"]):
+    """A live, read-only window on a Misión S.O.S match for seat ``seat``."""
 
-    __slots__ = ("_m", "seat")
-
-    def __init__(self, match: MisionMatch, seat: int) -> None:
-        self._m = match
-        self.seat = seat
-
-    @property
-    def turn(self) -> int:
-        return self._m.turn
-
-    @property
-    def pending_kind(self) -> str:
-        pending = self._m.pending
-        return "" if pending is None else pending.kind
+    __slots__ = ()
 
     @property
     def me(self) -> MisionSide:
