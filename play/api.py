@@ -82,8 +82,14 @@ RECORD = inline_serializer("MatchupGame", {
 })
 
 
-def _sources(v: dict[str, Any]) -> tuple[DeckSource, DeckSource] | Response:
-    """Both lists, or a 400 naming every line of either list that cannot be identified."""
+def _valid_input(
+    serializer: type[MatchupInput], request: Request
+) -> tuple[dict[str, Any], DeckSource, DeckSource] | Response:
+    """The validated input and both lists, or a 400 naming every line of either list that cannot
+    be identified (a bad field raises the serializer's 400)."""
+    data = serializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    v = data.validated_data
     found: dict[str, DeckSource] = {}
     errors: dict[str, Any] = {}
     for side, label in (("a", "Mazo A"), ("b", "Mazo B")):
@@ -95,7 +101,7 @@ def _sources(v: dict[str, Any]) -> tuple[DeckSource, DeckSource] | Response:
                 errors.setdefault("validation", {})[side] = exc.report
     if errors:
         return Response(errors, status=status.HTTP_400_BAD_REQUEST)
-    return found["a"], found["b"]
+    return v, found["a"], found["b"]
 
 
 @extend_schema(
@@ -110,13 +116,10 @@ def matchups(request: Request) -> Response:
 
     Within the request's budget (about 100 ms of play) the answer comes at once; a bigger run is
     queued and the answer is 202 with its status URL."""
-    data = MatchupInput(data=request.data)
-    data.is_valid(raise_exception=True)
-    v = data.validated_data
-    found = _sources(v)
+    found = _valid_input(MatchupInput, request)
     if isinstance(found, Response):
         return found
-    a, b = found
+    v, a, b = found
     if not fits_inline(matchup_seconds(v["game"], v["games"])):
         try:
             run = matchup_run_enqueue(
@@ -145,13 +148,10 @@ def matchups(request: Request) -> Response:
 @throttle_classes([AnonRateThrottle, GoldfishThrottle])
 def matchup_replay_view(request: Request) -> Response:
     """Game `index` of a matchup run with base `seed`: header, decisions, events and outcome (replayable)."""
-    data = ReplayInput(data=request.data)
-    data.is_valid(raise_exception=True)
-    v = data.validated_data
-    found = _sources(v)
+    found = _valid_input(ReplayInput, request)
     if isinstance(found, Response):
         return found
-    a, b = found
+    v, a, b = found
     try:
         record = matchup_replay(
             game=v["game"], list_a=a, list_b=b, seed=v["seed"], index=v["index"],
