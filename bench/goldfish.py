@@ -24,12 +24,12 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.timing import best_time, best_times  # noqa: E402
 from engine import Attack, CardData, DeckEntry, Game, goldfish  # noqa: E402
 from engine.goldfish import run_range, simulation  # noqa: E402
 
@@ -141,30 +141,6 @@ def _reference_chunk(args: tuple[int, int, int]) -> int:
     )
 
 
-def timed(fn: Callable[[], Any], repeat: int = 1) -> tuple[float, Any]:
-    """Best wall time of *repeat* runs (the least disturbed by other work), and the last value."""
-    best, value = float("inf"), None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        value = fn()
-        best = min(best, time.perf_counter() - start)
-    return best, value
-
-
-def best_times(fns: list[Callable[[], Any]], repeat: int) -> tuple[list[float], list[float]]:
-    """Best wall time and best CPU time of each function, run in turns so that a busy spell
-    hits them all alike (the CPU time is what one core does, however loaded the machine is)."""
-    best = [float("inf")] * len(fns)
-    cpu = [float("inf")] * len(fns)
-    for _ in range(repeat):
-        for i, fn in enumerate(fns):
-            started = time.process_time()
-            seconds, _ = timed(fn)
-            best[i] = min(best[i], seconds)
-            cpu[i] = min(cpu[i], time.process_time() - started)
-    return best, cpu
-
-
 def chunks(games: int, parts: int, turns: int) -> list[tuple[int, int, int]]:
     bounds = [games * i // parts for i in range(parts + 1)]
     return [(a, b, turns) for a, b in zip(bounds, bounds[1:], strict=False) if b > a]
@@ -173,7 +149,7 @@ def chunks(games: int, parts: int, turns: int) -> list[tuple[int, int, int]]:
 def multi_core(pool: Any, games: int, turns: int, processes: int, repeat: int) -> tuple[float, float, bool]:
     """Engine and reference rates on all cores; whether the merged engine answer is identical."""
     work = chunks(games, processes * 4, turns)
-    seconds, tallies = timed(lambda: pool.map(_engine_chunk, work), repeat)
+    seconds, tallies = best_time(lambda: pool.map(_engine_chunk, work), repeat)
     sim = simulation("eliria", synthetic_deck(), turns)
     merged = sim.new_tally()
     for tally in tallies:
@@ -182,7 +158,7 @@ def multi_core(pool: Any, games: int, turns: int, processes: int, repeat: int) -
     same = json.dumps(sim.report(merged), sort_keys=True) == json.dumps(
         {k: v for k, v in single.items() if k not in ("game", "games", "turns", "seed", "unsimulated")}, sort_keys=True
     )
-    ref_seconds, _ = timed(lambda: pool.map(_reference_chunk, work), repeat)
+    ref_seconds, _ = best_time(lambda: pool.map(_reference_chunk, work), repeat)
     return games / seconds, games / ref_seconds, same
 
 
@@ -290,7 +266,7 @@ def effects(games: int, turns: int, procs: int, rep: int) -> None:
     sim = simulation("eliria", effect_deck(), turns)
     assert not sim.fast, "the effect-heavy deck must take the full rules"  # type: ignore[attr-defined]
     print(f"Effect-heavy deck (40 bundled cards, full rules), {games:,} games × {turns} turns:")
-    one, _ = timed(lambda: run_range(sim, SEED, 0, games), rep)
+    one, _ = best_time(lambda: run_range(sim, SEED, 0, games), rep)
     cpu = float("inf")  # CPU time of this process: what one core does, however busy the machine is
     for _ in range(rep):
         start = time.process_time()
@@ -299,7 +275,7 @@ def effects(games: int, turns: int, procs: int, rep: int) -> None:
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     with context.Pool(procs) as pool:
         pool.map(_effect_chunk, chunks(procs, procs, 1))
-        many, tallies = timed(lambda: pool.map(_effect_chunk, chunks(games, procs * 4, turns)), rep)
+        many, tallies = best_time(lambda: pool.map(_effect_chunk, chunks(games, procs * 4, turns)), rep)
     merged = sim.new_tally()
     for tally in tallies:
         merged.merge(tally)

@@ -17,14 +17,13 @@ import argparse
 import json
 import os
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.timing import best_time  # noqa: E402
 from engine import DeckEntry, matchup  # noqa: E402
 from engine.catalogue import load_catalogue  # noqa: E402
 
@@ -48,16 +47,6 @@ def decks(game: str) -> tuple[list[DeckEntry], list[DeckEntry]]:
     ents = [e for e in entries if e.section == "entities"]
     els = [e for e in entries if e.section == "elements"]
     return ents[0::2] + els[0::2], ents[1::2] + els[1::2]
-
-
-def best_time(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
-    """Best wall time of *repeat* runs (the least disturbed by other work) and the last value."""
-    best, value = float("inf"), None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        value = fn()
-        best = min(best, time.perf_counter() - start)
-    return best, value
 
 
 def bench(game: str, games: int, processes: int, repeat: int, policies: tuple[str, str]) -> dict[str, Any]:
