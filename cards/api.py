@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.shortcuts import get_object_or_404
@@ -9,8 +10,10 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import generics, serializers
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
+from rest_framework.response import Response
 
 from cards.catalogue import edition_to_dict
+from cards.index import api_cards
 from cards.models import Card, Edition, Game, Set, card_url
 from cards.search import SearchError
 
@@ -147,6 +150,19 @@ class CardList(generics.ListAPIView):
         except SearchError as exc:
             raise ValidationError({"q": str(exc)}) from None
         return qs if qs.ordered else qs.order_by("game", "code")
+
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """The page is chosen on ids alone; each card's object comes from this process's memo
+        (cards.index.api_cards), serialised once per catalogue version."""
+        ids = self.paginate_queryset(self.get_queryset().values_list("pk", flat=True))
+        assert ids is not None  # the API always paginates  # noqa: S101
+
+        def serialize(missing: Iterable[int]) -> dict[int, dict[str, Any]]:
+            cards = Card.objects.with_current().select_related("set").filter(pk__in=list(missing))
+            return {card.pk: self.get_serializer(card).data for card in cards}
+
+        base = request.build_absolute_uri("/")
+        return self.get_paginated_response(api_cards(list(ids), base, serialize))
 
 
 @extend_schema(responses={200: CardDetailSerializer, 404: OpenApiResponse(description="No existe")})

@@ -11,7 +11,9 @@ edition or a set is saved or deleted here. Building it costs one query over the 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models.signals import post_delete, post_save
 
@@ -63,6 +65,8 @@ class CatalogueIndex:
 
 _lock = threading.Lock()
 _current: CatalogueIndex | None = None
+# The catalogue version and, for it, (card pk, scheme://host/) -> the API's card object.
+_api: tuple[int | None, dict[tuple[int, str], dict[str, Any]]] = (None, {})
 
 
 def catalogue_index() -> CatalogueIndex | None:
@@ -81,10 +85,36 @@ def catalogue_index() -> CatalogueIndex | None:
         return _current
 
 
+API_MEMO_LIMIT = 50_000  # card objects per process (a few kB each); a forged Host cannot grow it past this
+
+
+def api_cards(ids: Sequence[int], base: str, serialize: Callable[[Iterable[int]], dict[int, dict[str, Any]]]
+              ) -> list[dict[str, Any]]:
+    """The API's objects for these cards (absolute URLs under `base`), in order: each serialised once
+    per catalogue version and host by `serialize(missing ids) -> {pk: object}`, then reused.
+    The objects are shared between answers: callers must not change them."""
+    global _api
+    version = catalogue_version()
+    if version is None:
+        made = serialize(ids)
+        return [made[pk] for pk in ids]
+    if _api[0] != version:
+        _api = (version, {})
+    memo = _api[1]
+    missing = [pk for pk in ids if (pk, base) not in memo]
+    if missing:
+        if len(memo) + len(missing) > API_MEMO_LIMIT:
+            memo.clear()
+        for pk, obj in serialize(missing).items():
+            memo[(pk, base)] = obj
+    return [memo[(pk, base)] for pk in ids]
+
+
 def drop_index(**_: object) -> None:
-    """Forget this process's index (a card, edition or set changed here)."""
-    global _current
+    """Forget this process's index and API objects (a card, edition or set changed here)."""
+    global _current, _api
     _current = None
+    _api = (None, {})
 
 
 for _model in (Card, Edition, Set):

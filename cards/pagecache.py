@@ -127,6 +127,24 @@ def catalogue_version() -> int | None:
     return None if version is None else int(version)
 
 
+def fragment(parts: tuple[Any, ...], build: Callable[[], str]) -> str:
+    """A piece of a page that depends on the catalogue, the language and `parts` alone: rendered by
+    `build` once, then kept where whole answers are (bounded, versioned, failing open). `parts` must
+    name everything else the piece shows; it is for pages whose access the view has already checked
+    (the key is a digest, and nothing outside the view can ask for it)."""
+    version = catalogue_version()
+    if version is None:
+        return build()
+    digest = hashlib.sha256(repr((version, get_language(), parts)).encode()).hexdigest()
+    key = f"fragment:{digest}"
+    kept = _store_get(key)
+    if kept is not None:
+        return kept.decode()
+    text = build()
+    _store_set(key, text.encode())
+    return text
+
+
 def identifies_someone(request: HttpRequest) -> bool:
     """Whether the request carries anything that may make its answer personal."""
     if "HTTP_AUTHORIZATION" in request.META:

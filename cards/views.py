@@ -6,6 +6,8 @@ from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
@@ -14,7 +16,7 @@ from cards.diff import edition_diff
 from cards.extensions import rulings_for_card, with_owned_counts
 from cards.messages import search_error
 from cards.models import Card, Game, Set
-from cards.pagecache import anonymous_cache
+from cards.pagecache import anonymous_cache, fragment
 from cards.render import face_count, face_png
 from cards.search import SearchError
 
@@ -59,11 +61,24 @@ def card_list(request: HttpRequest) -> HttpResponse:
     return render(request, "cards/list.html", context, status=status)
 
 
+OWNED_SLOT = "\x00owned\x00"  # never in a page: the input gate refuses NUL anywhere in a request
+
+
 @require_GET
 @anonymous_cache
 def card_detail(request: HttpRequest, game: str, code: str) -> HttpResponse:
-    cards, quick_add = with_owned_counts(Card.objects.with_current().prefetch_related("editions"), request.user)
+    """The card with its editions, rulings and other printings: the body depends on the catalogue
+    alone, so it is rendered once per catalogue version and language (cards.pagecache.fragment);
+    the player's copies are filled in per answer."""
+    cards, quick_add = with_owned_counts(Card.objects.with_current(), request.user)
     card = get_object_or_404(cards, game=game, code__iexact=code)
+    body = fragment(("card-page", card.pk), lambda: _card_body(card))
+    owned = render_to_string("cards/_card_owned.html", {"card": card, "quick_add": quick_add}, request)
+    context = {"card": card, "quick_add": quick_add, "body": mark_safe(body.replace(OWNED_SLOT, owned))}  # noqa: S308
+    return render(request, "cards/detail.html", context)
+
+
+def _card_body(card: Card) -> str:
     editions = sorted(card.editions.all(), key=lambda ed: ed.sort_key)
     shown = []
     previous = None
@@ -77,12 +92,11 @@ def card_detail(request: HttpRequest, game: str, code: str) -> HttpResponse:
     printings = (Card.objects.with_current().select_related("set")
                  .filter(game=card.game, name_folded=card.name_folded).exclude(pk=card.pk).order_by("code"))
     faces = 1 if card.current is None or card.current.image else face_count(card, card.current)
-    context = {
+    return render_to_string("cards/_card_body.html", {
         "card": card, "current": card.current, "editions": shown[::-1],
-        "rulings": rulings_for_card(card), "quick_add": quick_add, "printings": list(printings),
-        "more_faces": range(2, faces + 1),
-    }
-    return render(request, "cards/detail.html", context)
+        "rulings": rulings_for_card(card), "printings": list(printings),
+        "more_faces": range(2, faces + 1), "owned_slot": OWNED_SLOT,
+    })
 
 
 @require_GET

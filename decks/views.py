@@ -17,14 +17,18 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Q, Sum
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import urlencode
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cards.messages import search_error as translate_search_error
 from cards.models import Card, Game
+from cards.pagecache import fragment
 from cards.search import SearchError
 from common.http import is_htmx as _is_htmx
 from decks import exports, proxies
@@ -59,7 +63,7 @@ from decks.services import (
     deck_restore_revision,
     deck_update,
 )
-from engine import ValidationReport
+from engine import ENGINE_VERSION, ValidationReport
 from engine.decklist import MAX_QUANTITY
 
 SEARCH_LIMIT = 30
@@ -223,33 +227,59 @@ def _find(deck: Deck, q: str, *, user: Any, owned_only: bool) -> tuple[list[Card
 def _workspace(request: HttpRequest, deck: Deck, *, q: str = "", error: str | None = None,
                by_slug: bool = False) -> dict[str, Any]:
     owner = deck.is_owned_by(request.user)
-    rows = deck_rows(deck, with_editions=owner)
-    report = deck_report(rows, deck.game)
-    text = deck_text(rows, deck.game)
-    lines = text.split("\n")
-    sections = []
-    for key in deck.sections:
-        in_section = [r for r in rows if r.section == key]
-        sections.append({"key": key, "label": LABELS[key], "rows": in_section, "groups": group_by_type(in_section),
-                         "count": sum(r.quantity for r in in_section)})
     owned_only = request.GET.get("owned") == "1"
     results, search_error = _search(deck, q, user=request.user, owned_only=owned_only) if owner else ([], None)
-    _mark_in_deck(results, rows)
+    rows = deck_rows(deck, with_editions=owner) if results else None
+    if rows is not None:
+        _mark_in_deck(results, rows)
     ref: dict[str, Any] = {"slug": deck.slug} if by_slug else {"pk": deck.pk}
-    return {
-        "deck": deck, "rows": rows, "sections": sections, "report": report, "text": text,
-        "errors": [{"v": v, "text": lines[v.line - 1] if v.line else ""} for v in report.errors],
-        "warnings": [{"v": v, "text": lines[v.line - 1] if v.line else ""} for v in report.warnings],
-        "flagged": {code for v in report.errors for code in v.cards},
-        "outdated": [r for r in rows if r.pin_outdated],
-        "pinnable": [r for r in rows if owner and len(r.card.editions.all()) > 1],
-        "charts": deck_stats(report, deck.game), "empty": not rows, "max_quantity": MAX_QUANTITY,
-        "is_owner": owner, "q": q, "results": results, "search_error": search_error,
+    context = {
+        "deck": deck, "is_owner": owner, "q": q, "results": results, "search_error": search_error,
         "builder_error": error, "by_slug": by_slug, "owned_only": owned_only,
         "urls": _deck_urls(deck, ref, by_slug),
         # Reversed once here, not in each of the list's rows (a 60-card deck has 180 forms).
         "change_url": reverse("decks:change", args=[deck.pk]) if owner else "",
     }
+    context["body"] = _deck_body(request, context, rows)
+    return context
+
+
+CSRF_SLOT = "\x00csrf\x00"  # never in a page: the input gate refuses NUL anywhere in a request
+
+
+def _deck_body(request: HttpRequest, context: dict[str, Any], rows: list[Any] | None) -> SafeString:
+    """The list, its validation, pins, charts and text: rendered once per deck version, catalogue
+    version, language and view (owner or not, by id or by slug, the builder's query), then kept
+    (cards.pagecache.fragment). The forms' CSRF inputs are filled in per answer, so a kept body
+    carries no token."""
+    deck, owner = context["deck"], context["is_owner"]
+
+    def build() -> str:
+        entries = rows if rows is not None else deck_rows(deck, with_editions=owner)
+        report = deck_report(entries, deck.game)
+        text = deck_text(entries, deck.game)
+        lines = text.split("\n")
+        sections = []
+        for key in deck.sections:
+            in_section = [r for r in entries if r.section == key]
+            sections.append({"key": key, "label": LABELS[key], "rows": in_section,
+                             "groups": group_by_type(in_section), "count": sum(r.quantity for r in in_section)})
+        return render_to_string("decks/_deck_body.html", {
+            **context, "rows": entries, "sections": sections, "report": report, "text": text,
+            "errors": [{"v": v, "text": lines[v.line - 1] if v.line else ""} for v in report.errors],
+            "warnings": [{"v": v, "text": lines[v.line - 1] if v.line else ""} for v in report.warnings],
+            "flagged": {code for v in report.errors for code in v.cards},
+            "outdated": [r for r in entries if r.pin_outdated],
+            "pinnable": [r for r in entries if owner and len(r.card.editions.all()) > 1],
+            "charts": deck_stats(report, deck.game), "empty": not entries, "max_quantity": MAX_QUANTITY,
+            "csrf_token": CSRF_SLOT,
+        })
+
+    parts = ("deck-body", ENGINE_VERSION, deck.pk, deck.version, deck.updated.isoformat(), owner, context["by_slug"], context["q"])
+    body = fragment(parts, build)
+    if CSRF_SLOT in body:
+        body = body.replace(CSRF_SLOT, get_token(request))
+    return mark_safe(body)  # noqa: S308 - rendered by the template engine above
 
 
 def _deck_urls(deck: Deck, ref: dict[str, Any], by_slug: bool) -> dict[str, str]:

@@ -81,3 +81,37 @@ def test_an_empty_game_means_both_games(bundled, api_client):
     both = api_client.get("/api/cards/", {"game": "", "q": "t:entity OR t:combat"}).json()["count"]
     assert both == api_client.get("/api/cards/", {"q": "t:entity OR t:combat"}).json()["count"]
     assert both > api_client.get("/api/cards/", {"game": "mision", "q": "t:entity OR t:combat"}).json()["count"] > 0
+
+
+@pytest.mark.django_db
+def test_search_answers_follow_every_catalogue_change_for_signed_in_players(client, player):
+    """Signed-in answers skip the page cache but reuse each card's API object (cards.index.api_cards):
+    an edit saved here, and one made elsewhere that moves the catalogue version, both show at once."""
+    from cards.models import Edition
+    from cards.pagecache import catalogue_changed
+
+    edition = EditionFactory(potential=1)
+    client.force_login(player)
+    url = f"/api/cards/?game={edition.card.game}"
+
+    def potential() -> int:
+        return int(client.get(url).json()["results"][0]["current"]["potential"])
+
+    assert potential() == 1
+    edition.potential = 2
+    edition.save()  # a save in this process drops the memo
+    assert potential() == 2
+    Edition.objects.filter(pk=edition.pk).update(potential=3)  # no signal: as if saved by another process
+    assert potential() == 2  # this process still serves the version it knows
+    catalogue_changed()  # what imports and the admin do: every process sees the new version
+    assert potential() == 3
+
+
+@pytest.mark.django_db
+def test_each_host_gets_its_own_absolute_urls(client, player, settings):
+    settings.ALLOWED_HOSTS = ["a.example", "b.example"]
+    EditionFactory()
+    client.force_login(player)
+    for host in ("a.example", "b.example", "a.example"):
+        card = client.get("/api/cards/", HTTP_HOST=host).json()["results"][0]
+        assert card["url"].startswith(f"http://{host}/") and card["face"].startswith(f"http://{host}/")

@@ -40,6 +40,16 @@ def test_healthz_is_ok_and_names_its_checks(client):
     assert answer["status"] == "ok" and set(answer["checks"]) >= {"database", "shared_cache", "disk"}
 
 
+def test_healthz_runs_only_the_checks_asked_for(client, settings, db):  # type: ignore[no-untyped-def]
+    settings.HEALTH_MIN_FREE_MB = 10**9  # the disk check would fail: it is not asked for
+    answer = client.get("/healthz?check=database")
+    assert answer.status_code == 200 and set(answer.json()["checks"]) == {"database"}
+    assert client.get("/healthz?check=database,disk").json()["failing"] == ["disk"]
+    unknown = client.get("/healthz?check=database,dsik")
+    assert unknown.status_code == 400 and "dsik" in unknown.json()["detail"]
+    assert client.get("/healthz?check=").status_code == 400
+
+
 def test_healthz_fails_when_the_disk_is_nearly_full(client, settings, db):  # type: ignore[no-untyped-def]
     settings.HEALTH_MIN_FREE_MB = 10**9  # a petabyte free: no disk here has that
     answer = client.get("/healthz")

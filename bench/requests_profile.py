@@ -1,0 +1,148 @@
+"""Where the milliseconds of one request go: the load bench's targets, profiled in one process.
+
+    python bench/requests_profile.py [--requests 200] [--top 12] [--only deck]
+
+On a throwaway SQLite database with the bundled catalogue and the load bench's signed-in player
+and 60-entry deck, every target of bench/load.py is requested --requests times through Django's
+whole handler (every middleware, the session, the throttles, the cache; no socket), first once to
+warm up, then under cProfile. Prints milliseconds per request (plain, then under the profiler), database queries per request, and
+the functions with the most own time (tottime), folded to file:function — the flat summary of a
+flame graph. A request here costs what one gunicorn worker spends on it, minus the socket.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import os
+import pstats
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.append(str(ROOT / "bench"))  # after the project: bench/collection.py is not the app
+TMP = Path(tempfile.mkdtemp(prefix="bench-profile-"))
+os.environ.update({
+    "MEDIA_ROOT": str(TMP / "media"), "CACHE_DIR": str(TMP / "cache"), "DJANGO_SETTINGS_MODULE": "eliria_site.settings",
+    "THROTTLE_ANON": "100000000/min", "THROTTLE_USER": "100000000/min", "THROTTLE_GOLDFISH": "100000000/min",
+})
+os.environ.setdefault("DATABASE_URL", f"sqlite:///{TMP / 'profile.sqlite3'}")
+
+from load import DECK, SETUP  # noqa: E402
+
+
+def requester(client: Any, path: str, body: dict[str, Any] | None) -> Callable[[], int]:
+    """One request to `path`: a GET, or a POST of `body` with __N__ replaced by a new number each time."""
+    counter = iter(range(10**9))
+
+    def call() -> int:
+        if body is None:
+            return int(client.get(path).status_code)
+        data = json.dumps(body, ensure_ascii=False).replace("__N__", str(next(counter)))
+        return int(client.post(path, data, content_type="application/json").status_code)
+
+    return call
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=int, default=200)
+    parser.add_argument("--top", type=int, default=12)
+    parser.add_argument("--only", default="", help="profile only the targets whose name contains this")
+    args = parser.parse_args()
+
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection, reset_queries
+    from django.test import Client
+
+    call_command("migrate", verbosity=0)
+    call_command("load_bundled", verbosity=0)
+    scope: dict[str, object] = {}
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(SETUP, scope)  # noqa: S102 - the load bench's own set-up text
+    text = out.getvalue()
+    session_key, deck_id, _entries = text.split("RESULT", 1)[1].split("\n", 1)[0].split()
+    names = text.split("NAMES ", 1)[1].strip().split("|")
+    long_list = "Mazo:\n" + "\n".join(f"1 {names[i % len(names)]}" for i in range(199)) + "\n# __N__\n"
+    search = "/api/cards/?game=eliria&q=t:combat%20pot%3E%3D3"
+    card = "/cartas/eliria/BASE-105/"
+    # (name, method, path, body template or None, signed in)
+    targets = [
+        ("trivial /healthz?check=database", "get", "/healthz?check=database", None, False),
+        ("search API (anonymous)", "get", search, None, False),
+        ("search API (signed in)", "get", search, None, True),
+        ("card page (signed in)", "get", card, None, True),
+        ("deck page 60 (owner)", "get", f"/mazos/{deck_id}/", None, True),
+        ("validation 8 (distinct)", "post", "/api/decks/validate/", {"game": "eliria", "list": DECK + "# __N__\n"}, False),
+        ("validation 200 (distinct)", "post", "/api/decks/validate/", {"game": "eliria", "list": long_list}, False),
+        ("goldfish 200 (new seed)", "post", "/api/goldfish/",
+         {"game": "eliria", "list": DECK + "# __N__\n", "games": 200}, False),
+    ]
+    from django.conf import settings
+
+    settings.DEBUG = False
+    for name, _method, path, body, signed in targets:
+        if args.only and args.only not in name:
+            continue
+        client = Client()
+        if signed:
+            client.cookies["sessionid"] = session_key
+        call = requester(client, path, body)
+
+        assert call() == 200, name
+        connection.force_debug_cursor = True
+        reset_queries()
+        call()
+        queries = len(connection.queries)
+        connection.force_debug_cursor = False
+        start = time.perf_counter()
+        for _ in range(args.requests):
+            call()
+        plain = (time.perf_counter() - start) * 1000 / args.requests
+        profile = cProfile.Profile()
+        start = time.perf_counter()
+        profile.enable()
+        for _ in range(args.requests):
+            call()
+        profile.disable()
+        ms = (time.perf_counter() - start) * 1000 / args.requests
+        print(f"\n== {name}: {plain:.2f} ms a request ({ms:.2f} under the profiler), {queries} queries")
+        stats = pstats.Stats(profile)
+        rows = []
+        total = sum(v[2] for v in stats.stats.values())  # type: ignore[attr-defined]
+        for (file, _line, func), (_cc, _nc, tt, _ct, _callers) in stats.stats.items():  # type: ignore[attr-defined]
+            rows.append((tt, f"{Path(file).name}:{func}" if file != "~" else func))
+        folded: dict[str, float] = {}
+        for tt, label in rows:
+            folded[label] = folded.get(label, 0.0) + tt
+        for label, tt in sorted(folded.items(), key=lambda kv: -kv[1])[: args.top]:
+            print(f"  {100 * tt / total:5.1f}%  {label}")
+        by_package: dict[str, float] = {}
+        for (file, _line, _func), (_cc, _nc, tt, _ct, _callers) in stats.stats.items():  # type: ignore[attr-defined]
+            parts = Path(file).parts
+            if "site-packages" in parts:
+                package = parts[parts.index("site-packages") + 1]
+            elif str(ROOT) in file:
+                package = "project:" + Path(file).relative_to(ROOT).parts[0]
+            else:
+                package = "python"
+            by_package[package] = by_package.get(package, 0.0) + tt
+        print("  by package: " + ", ".join(f"{k} {100 * v / total:.0f}%"
+                                           for k, v in sorted(by_package.items(), key=lambda kv: -kv[1])[:6]))
+
+
+if __name__ == "__main__":
+    main()

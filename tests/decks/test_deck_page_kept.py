@@ -1,0 +1,79 @@
+"""The deck page's body is rendered once per deck version and kept (decks.views._deck_body): what a
+player sees must still be theirs, current, and its forms must work in their own session."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from tests.factories import UserFactory, deck_from_list
+
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def row_form(html: str) -> dict[str, str]:
+    """The hidden fields of the first "+" button's form in the list, as a browser would send them."""
+    for form in re.findall(r'<form class="change".*?</form>', html, re.S):
+        fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form))
+        if fields["delta"] == "1":
+            return fields
+    raise AssertionError("no + button")
+
+
+@pytest.mark.django_db
+def test_a_kept_body_carries_each_session_its_own_working_token(bundled):
+    owner = UserFactory()
+    deck = deck_from_list(owner)
+    for _ in range(2):  # the second session reads the body the first one rendered
+        browser = Client(enforce_csrf_checks=True)
+        browser.force_login(owner)
+        page = browser.get(f"/mazos/{deck.pk}/").content.decode()
+        assert "\x00" not in page
+        fields = row_form(page)
+        assert fields["csrfmiddlewaretoken"] in TOKEN.findall(page)
+        answer = browser.post(f"/mazos/{deck.pk}/cartas/", fields)
+        assert answer.status_code == 302, answer.status_code  # a 403 would be a token of another session
+        deck.refresh_from_db()
+    assert deck.version == 3
+
+
+@pytest.mark.django_db
+def test_the_page_shows_each_new_version_and_only_the_owner_gets_forms(bundled):
+    owner, visitor = UserFactory(), UserFactory()
+    deck = deck_from_list(owner, visibility="public")
+    seen = Client()
+    seen.force_login(visitor)
+    assert 'class="change"' not in seen.get(f"/mazos/{deck.pk}/").content.decode()  # kept for visitors
+    mine = Client()
+    mine.force_login(owner)
+    page = mine.get(f"/mazos/{deck.pk}/").content.decode()
+    assert 'class="change"' in page
+    fields = row_form(page)
+    quantities = re.findall(r'name="quantity" value="(\d+)"', page)
+    mine.post(f"/mazos/{deck.pk}/cartas/", fields)
+    after = mine.get(f"/mazos/{deck.pk}/").content.decode()
+    assert f'data-version="{deck.version + 1}"' in after and f'value="{deck.version + 1}"' in after
+    assert sum(map(int, re.findall(r'name="quantity" value="(\d+)"', after))) == sum(map(int, quantities)) + 1
+    assert 'class="change"' not in seen.get(f"/mazos/{deck.pk}/").content.decode()
+
+
+@pytest.mark.django_db
+def test_the_card_page_body_is_shared_but_each_player_sees_their_own_copies(bundled):
+    """cards.views.card_detail keeps the catalogue part; the copies are filled in per answer."""
+    alice, bob = UserFactory(), UserFactory()
+    url = "/cartas/eliria/BASE-105/"
+    browsers = {}
+    for user in (alice, bob):
+        browsers[user] = Client()
+        browsers[user].force_login(user)
+    page = browsers[alice].get(url).content.decode()
+    assert "0 copias" in page and "\x00" not in page
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"',
+                             page[page.index('class="owned"'):]))
+    browsers[alice].post("/coleccion/cambiar/", {**fields, "delta": "1"})
+    assert "1 copia<" in browsers[alice].get(url).content.decode()
+    assert "0 copias" in browsers[bob].get(url).content.decode()
+    anonymous = Client().get(url).content.decode()
+    assert 'class="owned"' not in anonymous and "BASE-105" in anonymous
