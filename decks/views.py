@@ -9,6 +9,7 @@ deck's content). Writes need the owner; the builder answers htmx requests with p
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -275,11 +276,16 @@ def _deck_body(request: HttpRequest, context: dict[str, Any], rows: list[Any] | 
             "csrf_token": CSRF_SLOT,
         })
 
-    parts = ("deck-body", ENGINE_VERSION, deck.pk, deck.version, deck.updated.isoformat(), owner, context["by_slug"], context["q"])
-    body = fragment(parts, build)
-    if CSRF_SLOT in body:
-        body = body.replace(CSRF_SLOT, get_token(request))
-    return mark_safe(body)  # noqa: S308 - rendered by the template engine above
+    return _kept(request, ("deck-body", ENGINE_VERSION, owner, context["by_slug"], context["q"]), deck, build)
+
+
+def _kept(request: HttpRequest, parts: tuple[Any, ...], deck: Deck, build: Callable[[], str]) -> SafeString:
+    """A piece of the deck page kept for this version of the deck (cards.pagecache.fragment), with
+    this answer's CSRF token where the piece's forms had CSRF_SLOT."""
+    text = fragment((*parts, deck.pk, deck.version, deck.updated.isoformat()), build)
+    if CSRF_SLOT in text:
+        text = text.replace(CSRF_SLOT, get_token(request))
+    return mark_safe(text)  # noqa: S308 - rendered by the template engine
 
 
 def _deck_urls(deck: Deck, ref: dict[str, Any], by_slug: bool) -> dict[str, str]:
@@ -299,10 +305,15 @@ def deck_detail(request: HttpRequest, pk: int | None = None, slug: str | None = 
     deck = _viewable(request, pk=pk, slug=slug)
     context = _workspace(request, deck, q=request.GET.get("q", "")[:500], by_slug=slug is not None)
     if context["is_owner"]:
-        context["edit_form"] = DeckEditForm(initial={
-            "name": deck.name, "description": deck.description, "visibility": deck.visibility,
-            "built": deck.built, "version": deck.version,
-        })
+        def edit_details() -> str:
+            form = DeckEditForm(initial={
+                "name": deck.name, "description": deck.description, "visibility": deck.visibility,
+                "built": deck.built, "version": deck.version,
+            })
+            return render_to_string("decks/_edit_details.html", {"deck": deck, "edit_form": form,
+                                                                 "csrf_token": CSRF_SLOT})
+
+        context["edit_details"] = _kept(request, ("deck-edit",), deck, edit_details)
     return render(request, "decks/detail.html", context)
 
 

@@ -77,3 +77,18 @@ def test_the_card_page_body_is_shared_but_each_player_sees_their_own_copies(bund
     assert "0 copias" in browsers[bob].get(url).content.decode()
     anonymous = Client().get(url).content.decode()
     assert 'class="owned"' not in anonymous and "BASE-105" in anonymous
+
+
+@pytest.mark.django_db
+def test_the_kept_edit_form_saves_in_a_new_session_and_shows_the_new_name(bundled):
+    owner = UserFactory()
+    deck = deck_from_list(owner)
+    for name in ("Primero", "Segundo"):
+        browser = Client(enforce_csrf_checks=True)
+        browser.force_login(owner)
+        page = browser.get(f"/mazos/{deck.pk}/").content.decode()
+        form = re.search(r'<details class="edit-details">.*?</form>', page, re.S).group(0)  # type: ignore[union-attr]
+        fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form))
+        answer = browser.post(f"/mazos/{deck.pk}/datos/", {**fields, "name": name, "visibility": "private"})
+        assert answer.status_code == 302
+        assert f'value="{name}"' in browser.get(f"/mazos/{deck.pk}/").content.decode()
