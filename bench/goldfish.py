@@ -30,7 +30,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.timing import best_time, best_times  # noqa: E402
-from engine import Attack, CardData, DeckEntry, Game, goldfish  # noqa: E402
+from engine import Attack, CardData, DeckEntry, Game, run_goldfish  # noqa: E402
 from engine.goldfish import run_range, simulation  # noqa: E402
 
 SEED = 20260411
@@ -154,7 +154,7 @@ def multi_core(pool: Any, games: int, turns: int, processes: int, repeat: int) -
     merged = sim.new_tally()
     for tally in tallies:
         merged.merge(tally)
-    single = goldfish("eliria", synthetic_deck(), games=games, turns=turns, seed=SEED)
+    single = run_goldfish("eliria", synthetic_deck(), games=games, turns=turns, seed=SEED)
     same = json.dumps(sim.report(merged), sort_keys=True) == json.dumps(
         {k: v for k, v in single.items() if k not in ("game", "games", "turns", "seed", "unsimulated")}, sort_keys=True
     )
@@ -179,9 +179,9 @@ def main() -> None:
     )
     (eng_s, ref_s, long_s), (eng_c, ref_c, _) = best_times(
         [
-            lambda: goldfish("eliria", synthetic_deck(), games=games, turns=turns, seed=SEED),
+            lambda: run_goldfish("eliria", synthetic_deck(), games=games, turns=turns, seed=SEED),
             lambda: _reference_chunk((0, games, turns)),
-            lambda: goldfish("eliria", synthetic_deck(), games=games, turns=2 * turns, seed=SEED),
+            lambda: run_goldfish("eliria", synthetic_deck(), games=games, turns=2 * turns, seed=SEED),
         ],
         rep,
     )

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.timing import best_time  # noqa: E402
-from engine import DeckEntry, matchup  # noqa: E402
+from engine import DeckEntry, run_matchup  # noqa: E402
 from engine.catalogue import load_catalogue  # noqa: E402
 
 SEED = 20260511  # ruling QUINTO's date, for the record
@@ -52,8 +52,8 @@ def decks(game: str) -> tuple[list[DeckEntry], list[DeckEntry]]:
 def bench(game: str, games: int, processes: int, repeat: int, policies: tuple[str, str]) -> dict[str, Any]:
     a, b = decks(game)
     kwargs = {"games": games, "seed": SEED, "policy_a": policies[0], "policy_b": policies[1]}
-    one_s, one = best_time(lambda: matchup(game, a, b, **kwargs), repeat)
-    many_s, many = best_time(lambda: matchup(game, a, b, processes=processes, **kwargs), repeat)
+    one_s, one = best_time(lambda: run_matchup(game, a, b, **kwargs), repeat)
+    many_s, many = best_time(lambda: run_matchup(game, a, b, processes=processes, **kwargs), repeat)
     same = json.dumps(one, sort_keys=True) == json.dumps(many, sort_keys=True)
     return {"one": games / one_s, "many": games / many_s, "same": same, "result": one, "seconds": one_s}
 

@@ -29,9 +29,9 @@ from .errors import (
     UnknownGame,
 )
 from .games import GAMES, GameSpec, find_game
-from .goldfish import goldfish
+from .goldfish import run_goldfish
 from .match import DEFAULT_TURN_CAP, ENGINE_VERSION, Match, Policy
-from .matchup import matchup, matchup_game
+from .matchup import matchup_game, run_matchup
 from .mision.match import MisionMatch
 from .mision.players import MisionGoldfishPlayer, MisionPlayer
 from .mision.table import mision_state, mision_table
@@ -91,17 +91,17 @@ __all__ = [
     "fold",
     "format_decklist",
     "from_record",
-    "goldfish",
     "hypergeometric_at_least",
     "load_catalogue",
     "make_policy",
-    "matchup",
     "matchup_game",
     "mision_state",
     "mision_table",
     "new_match",
     "parse_decklist",
     "replay",
+    "run_goldfish",
+    "run_matchup",
     "validate_decklist",
     "unsimulated",
     "validate_effect",

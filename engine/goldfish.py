@@ -3,7 +3,7 @@
 >>> from engine.cards import CardData, Game
 >>> from engine.decklist import DeckEntry
 >>> card = CardData(Game.ELIRIA, "T-1", "Golem", "combat", potential=3)
->>> result = goldfish("eliria", [DeckEntry("main", 8, card)], games=10, turns=3, seed=1)
+>>> result = run_goldfish("eliria", [DeckEntry("main", 8, card)], games=10, turns=3, seed=1)
 >>> [t["mean_power_max"] for t in result["per_turn"]]
 [1.0, 2.0, 3.0]
 """
@@ -28,7 +28,7 @@ __all__ = [
     "SIMULATIONS",
     "Simulation",
     "check_bounds",
-    "goldfish",
+    "run_goldfish",
     "run_range",
     "simulation",
 ]
@@ -110,7 +110,7 @@ def run_range(
     return tally
 
 
-def goldfish(
+def run_goldfish(
     game: Game | str,
     entries: Sequence[DeckEntry],
     *,

@@ -10,7 +10,7 @@ and any game can be played again alone with :func:`matchup_game`.
 >>> golem = CardData(Game.ELIRIA, "T-1", "Gólem", "combat", potential=3, resistance=2,
 ...                  attacks=(Attack(1, "Golpe", 3),))
 >>> deck = [DeckEntry("main", 12, golem)]
->>> result = matchup("eliria", deck, deck, games=4, seed=1)
+>>> result = run_matchup("eliria", deck, deck, games=4, seed=1)
 >>> result["wins_a"] + result["wins_b"] + result["draws"], result["stopped_early"]
 (4, False)
 """
@@ -33,7 +33,7 @@ from .policy import make_policy
 from .rng import new_seed
 from .stats import mean, wilson_interval
 
-__all__ = ["MAX_MATCHUP_GAMES", "PER_GAME_LIMIT", "MatchupRun", "MatchupTally", "matchup", "matchup_game"]
+__all__ = ["MAX_MATCHUP_GAMES", "PER_GAME_LIMIT", "MatchupRun", "MatchupTally", "matchup_game", "run_matchup"]
 
 MAX_MATCHUP_GAMES = 100_000
 MAX_TURN_CAP = 10_000
@@ -141,7 +141,7 @@ class MatchupRun:
         return tally
 
     def report(self, tally: MatchupTally, games: int, stopped_early: bool) -> dict[str, Any]:
-        """The JSON-ready answer (see :func:`matchup`)."""
+        """The JSON-ready answer (see :func:`run_matchup`)."""
         n = tally.played
         low, high = wilson_interval(tally.wins[0], n)
         histogram = dict(sorted(tally.lengths.items()))
@@ -183,7 +183,7 @@ def _name(policy: PolicyArg) -> str:
     return policy if isinstance(policy, str) else type(policy).__name__
 
 
-def matchup(
+def run_matchup(
     game: Game | str,
     deck_a: Sequence[DeckEntry],
     deck_b: Sequence[DeckEntry],

@@ -10,7 +10,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from decks.validation import UNREADABLE, validate_list
-from engine import DeckEntry, EngineError, fold, goldfish
+from engine import DeckEntry, EngineError, fold
+from engine import run_goldfish as engine_goldfish
 
 # A list whose cards cannot all be identified (decks.validation.UNREADABLE) cannot be simulated;
 # rule breaches such as a repeated name (rule 4) are reported next to the numbers but do not stop
@@ -53,7 +54,7 @@ def run_goldfish(
     if any(v.code in UNREADABLE for v in report.errors):
         raise GoldfishInputError(report.as_dict())
     codes = watch_codes(report.entries, watch)
-    result = goldfish(
+    result = engine_goldfish(
         game, report.entries, games=games, turns=turns, seed=seed, trace=trace, progress=progress, watch=codes,
     )
     result["validation"] = report.as_dict()

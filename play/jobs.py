@@ -17,7 +17,8 @@ from django.conf import settings
 
 from decks.validation import UNREADABLE, validate_list
 from engine import as_game
-from engine.goldfish import goldfish, run_range, simulation
+from engine.goldfish import run_goldfish as engine_goldfish
+from engine.goldfish import run_range, simulation
 from engine.matchup import MatchupRun, MatchupTally
 from play import budget
 from play.goldfish import GoldfishInputError, watch_codes
@@ -57,7 +58,7 @@ class GoldfishJob:
         # The answer of play.goldfish.run_goldfish, key for key and in its order: the engine's own
         # answer for one game of this request gives every key (including any the engine adds
         # beside its tally), then the merged tally's figures replace the one game's.
-        result = goldfish(self.game, self.entries, games=1, turns=self.turns, seed=self.seed, watch=self.codes)
+        result = engine_goldfish(self.game, self.entries, games=1, turns=self.turns, seed=self.seed, watch=self.codes)
         result["games"] = played
         result.update(self.sim.report(tally))
         if stopped:
@@ -90,7 +91,7 @@ class MatchupJob:
         return tally, tally.played
 
     def report(self, tally: MatchupTally, played: int, stopped: bool) -> dict[str, Any]:
-        # The keys of play.matchups.matchup_run (engine.matchup + validation).
+        # The keys of play.matchups.matchup_run (engine.run_matchup + validation).
         result = self.run.report(tally, self.games, stopped)
         result["validation"] = self.validation
         return result

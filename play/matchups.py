@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from cards.pagecache import cached_answer
 from decks.models import Deck
-from engine import InvalidSimulation, matchup, matchup_game
+from engine import InvalidSimulation, matchup_game, run_matchup
 from play.budget import fits_inline, matchup_seconds
 from play.sources import DeckSource, SourceError, from_deck, from_list
 
@@ -70,7 +70,7 @@ def matchup_run(
     limit = None if unlimited else (time_limit if time_limit is not None else settings.SIMULATION_TIME_LIMIT)
 
     def compute() -> dict[str, Any]:
-        result = matchup(
+        result = run_matchup(
             game, a.entries, b.entries, games=games, seed=seed, policy_a=policy_a, policy_b=policy_b,
             progress=progress, processes=max(1, processes),
             time_limit=limit,

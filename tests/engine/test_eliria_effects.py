@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engine import Attack, CardData, DeckEntry, Game, goldfish, validate_effect
+from engine import Attack, CardData, DeckEntry, Game, run_goldfish, validate_effect
 from engine.eliria.effects import SCRIPT_PARAMS, TOKENS, VOCABULARY, unsimulated, validate_effects
 from engine.eliria.scripts import SCRIPTS
 
@@ -82,7 +82,7 @@ def test_unsimulated_lists_cards_with_text_and_no_effects_in_list_order():
     played = _vanilla("U-3", passive="Hace algo.", effects=())
     assert unsimulated([texted, plain, played, texted]) == ["U-2"]
     deck = [DeckEntry("main", 10, plain), DeckEntry("main", 1, texted), DeckEntry("main", 1, played)]
-    assert goldfish("eliria", deck, games=2, turns=2, seed=1)["unsimulated"] == ["U-2"]
+    assert run_goldfish("eliria", deck, games=2, turns=2, seed=1)["unsimulated"] == ["U-2"]
 
 
 
@@ -90,4 +90,4 @@ def test_no_bundled_card_is_unsimulated():
     cards = [c for c in catalogue_cards().values() if c.game is Game.ELIRIA]
     assert unsimulated(cards) == []
     deck = [DeckEntry("tokens" if c.is_token else "main", 1, c) for c in cards]
-    assert goldfish("eliria", deck, games=3, turns=3, seed=2)["unsimulated"] == []
+    assert run_goldfish("eliria", deck, games=3, turns=3, seed=2)["unsimulated"] == []

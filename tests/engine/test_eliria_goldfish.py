@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import DeckEntry, goldfish, hypergeometric_at_least, wilson_interval
+from engine import DeckEntry, hypergeometric_at_least, run_goldfish, wilson_interval
 from engine.eliria.game import EliriaDeck, EliriaGame
 
 from .helpers import combat, reaction, seeded, summon, token
@@ -22,7 +22,7 @@ def run(entries, **kw):
     kw.setdefault("games", 200)
     kw.setdefault("turns", 10)
     kw.setdefault("seed", 7)
-    return goldfish("eliria", entries, **kw)
+    return run_goldfish("eliria", entries, **kw)
 
 
 def column(result, key):

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from engine import Attack, CardData, DeckEntry, Game, goldfish
+from engine import Attack, CardData, DeckEntry, Game, run_goldfish
 
 GOLDEN = Path(__file__).with_name("golden")
 SEED = 20260411  # ruling TERCERO's date, for the record
@@ -69,7 +69,7 @@ CASES: dict[str, dict[str, Any]] = {
 
 def _render(name: str) -> str:
     case = dict(CASES[name])
-    result = goldfish(case.pop("game"), case.pop("entries")(), seed=SEED, **case)
+    result = run_goldfish(case.pop("game"), case.pop("entries")(), seed=SEED, **case)
     # `unsimulated` (docs/contract.md §5) came after the files were written: these decks print no
     # text, so it is always empty, and the files stay byte for byte what they were.
     assert result.pop("unsimulated") == []

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engine import EngineError, InvalidSimulation, TraceNotAllowed, UnknownGame, goldfish
+from engine import EngineError, InvalidSimulation, TraceNotAllowed, UnknownGame, run_goldfish
 from engine.goldfish import run_range, simulation
 
 from .helpers import combat, element, entity, main, reaction
@@ -26,7 +26,7 @@ def dumps(result) -> str:
 
 
 def test_eliria_answer_has_the_contract_keys():
-    result = goldfish("eliria", ELIRIA, games=50, turns=4, seed=3)
+    result = run_goldfish("eliria", ELIRIA, games=50, turns=4, seed=3)
     assert {"game", "games", "turns", "seed", "per_turn", "mulligans", "losses", "opening_hand"} <= set(
         result
     )
@@ -41,7 +41,7 @@ def test_eliria_answer_has_the_contract_keys():
 
 
 def test_mision_answer_has_the_contract_keys():
-    result = goldfish("mision", MISION, games=50, turns=6, seed=3)
+    result = run_goldfish("mision", MISION, games=50, turns=6, seed=3)
     assert {"game", "games", "turns", "seed", "per_turn", "win_turn"} <= set(result)
     assert set(result["win_turn"]) == {"mean", "histogram", "never"}
     assert all("mean_chest" in t for t in result["per_turn"])
@@ -49,13 +49,13 @@ def test_mision_answer_has_the_contract_keys():
 
 @pytest.mark.parametrize(("game", "entries"), [("eliria", ELIRIA), ("mision", MISION_MIXED)])
 def test_same_seed_gives_identical_json(game, entries):
-    first = dumps(goldfish(game, entries, games=3000, turns=10, seed=123))
-    assert dumps(goldfish(game, entries, games=3000, turns=10, seed=123)) == first
-    assert dumps(goldfish(game, entries, games=3000, turns=10, seed=124)) != first
+    first = dumps(run_goldfish(game, entries, games=3000, turns=10, seed=123))
+    assert dumps(run_goldfish(game, entries, games=3000, turns=10, seed=123)) == first
+    assert dumps(run_goldfish(game, entries, games=3000, turns=10, seed=124)) != first
 
 
 def test_results_are_json_ready_and_floats_have_six_decimals():
-    result = goldfish("eliria", ELIRIA, games=777, turns=5, seed=9)
+    result = run_goldfish("eliria", ELIRIA, games=777, turns=5, seed=9)
     assert json.loads(json.dumps(result)) == result
     for turn in result["per_turn"]:
         for value in turn.values():
@@ -65,15 +65,15 @@ def test_results_are_json_ready_and_floats_have_six_decimals():
 
 def test_progress_is_called_every_thousand_games_and_at_the_end_and_changes_nothing():
     calls: list[tuple[int, int]] = []
-    with_progress = goldfish("eliria", ELIRIA, games=2500, seed=5, progress=lambda d, t: calls.append((d, t)))
+    with_progress = run_goldfish("eliria", ELIRIA, games=2500, seed=5, progress=lambda d, t: calls.append((d, t)))
     assert calls == [(1000, 2500), (2000, 2500), (2500, 2500)]
-    assert dumps(with_progress) == dumps(goldfish("eliria", ELIRIA, games=2500, seed=5))
+    assert dumps(with_progress) == dumps(run_goldfish("eliria", ELIRIA, games=2500, seed=5))
 
 
 def test_without_seed_one_is_chosen_and_returned():
-    result = goldfish("eliria", ELIRIA, games=20)
+    result = run_goldfish("eliria", ELIRIA, games=20)
     assert isinstance(result["seed"], int) and 0 <= result["seed"] < 2**53
-    assert dumps(goldfish("eliria", ELIRIA, games=20, seed=result["seed"])) == dumps(result)
+    assert dumps(run_goldfish("eliria", ELIRIA, games=20, seed=result["seed"])) == dumps(result)
 
 
 @pytest.mark.parametrize("game", ["eliria", "mision"])
@@ -99,11 +99,11 @@ def test_a_game_does_not_depend_on_the_games_before_it():
     assert after_others[starts[-1] :] == alone
     first: list[dict] = []
     run_range(sim, 42, 0, 1, trace=first)
-    assert first == goldfish("eliria", ELIRIA, games=1, seed=42, trace=True)["trace"] != alone
+    assert first == run_goldfish("eliria", ELIRIA, games=1, seed=42, trace=True)["trace"] != alone
 
 
 def test_trace_with_one_game():
-    result = goldfish("mision", MISION, games=1, turns=3, seed=1, trace=True)
+    result = run_goldfish("mision", MISION, games=1, turns=3, seed=1, trace=True)
     assert isinstance(result["trace"], list) and result["trace"]
     assert [e["turn"] for e in result["trace"]] == sorted(e["turn"] for e in result["trace"])
 
@@ -125,28 +125,28 @@ def test_trace_with_one_game():
 )
 def test_bounds_are_checked(kwargs):
     with pytest.raises(InvalidSimulation) as caught:
-        goldfish("eliria", ELIRIA, **kwargs)
+        run_goldfish("eliria", ELIRIA, **kwargs)
     assert isinstance(caught.value, ValueError) and isinstance(caught.value, EngineError)
     assert str(caught.value)
 
 
 def test_bounds_themselves_are_allowed():
-    assert goldfish("eliria", ELIRIA, games=1, turns=50, seed=0)["turns"] == 50
-    assert len(goldfish("mision", MISION, games=1, turns=1, seed=0)["per_turn"]) == 1
+    assert run_goldfish("eliria", ELIRIA, games=1, turns=50, seed=0)["turns"] == 50
+    assert len(run_goldfish("mision", MISION, games=1, turns=1, seed=0)["per_turn"]) == 1
 
 
 def test_trace_needs_exactly_one_game():
     with pytest.raises(TraceNotAllowed):
-        goldfish("eliria", ELIRIA, games=2, trace=True)
+        run_goldfish("eliria", ELIRIA, games=2, trace=True)
 
 
 def test_unknown_game():
     with pytest.raises(UnknownGame):
-        goldfish("poker", ELIRIA)
+        run_goldfish("poker", ELIRIA)
 
 
 def test_cards_of_the_other_game_are_ignored():
     mixed = [*ELIRIA, *main(entity("MS-9"), element("MS-8"))]
-    assert dumps(goldfish("eliria", mixed, games=100, seed=1)) == dumps(
-        goldfish("eliria", ELIRIA, games=100, seed=1)
+    assert dumps(run_goldfish("eliria", mixed, games=100, seed=1)) == dumps(
+        run_goldfish("eliria", ELIRIA, games=100, seed=1)
     )

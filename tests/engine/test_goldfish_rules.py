@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import pytest
 
-from engine import Attack, CardData, DeckEntry, EliriaGoldfishPlayer, Game, eliria_table, goldfish
+from engine import Attack, CardData, DeckEntry, EliriaGoldfishPlayer, Game, eliria_table, run_goldfish
 from engine.eliria.goldfish import EliriaSimulation
 from engine.goldfish import run_range
 
@@ -82,8 +82,8 @@ def test_a_deck_with_effects_takes_the_full_rules_and_the_fast_path_would_differ
 
 def test_effects_move_the_numbers_in_the_direction_their_texts_say():
     turns, games = 10, 1500
-    played = goldfish("eliria", _effect_deck(), games=games, turns=turns, seed=5)
-    vanilla = goldfish("eliria", _vanilla_copy(_effect_deck()), games=games, turns=turns, seed=5)
+    played = run_goldfish("eliria", _effect_deck(), games=games, turns=turns, seed=5)
+    vanilla = run_goldfish("eliria", _vanilla_copy(_effect_deck()), games=games, turns=turns, seed=5)
     assert played["unsimulated"] == [] and vanilla["unsimulated"] == []
     p, v = played["per_turn"], vanilla["per_turn"]
     # Marea de vigor adds power: the highest power is higher from the turn it can be played.
@@ -92,7 +92,7 @@ def test_effects_move_the_numbers_in_the_direction_their_texts_say():
     # Presagio draws two: fewer cards left in the deck.
     assert all(p[t]["mean_deck"] < v[t]["mean_deck"] for t in range(turns))
     # Tortuga de basalto caps its own gain: with its passive the deck's total power is lower.
-    free = goldfish("eliria", _effect_deck(tortuga=False), games=games, turns=turns, seed=5)["per_turn"]
+    free = run_goldfish("eliria", _effect_deck(tortuga=False), games=games, turns=turns, seed=5)["per_turn"]
     assert all(p[t]["mean_power_total"] <= free[t]["mean_power_total"] for t in range(turns))
     assert any(p[t]["mean_power_total"] < free[t]["mean_power_total"] for t in range(turns))
 
@@ -100,8 +100,8 @@ def test_effects_move_the_numbers_in_the_direction_their_texts_say():
 def test_fission_tokens_bring_combatants_and_ofrenda_trades_one_for_two_cards():
     turns, games = 10, 800
     deck = _effect_deck(fission=True)
-    p = goldfish("eliria", deck, games=games, turns=turns, seed=6)["per_turn"]
-    v = goldfish("eliria", _vanilla_copy(deck), games=games, turns=turns, seed=6)["per_turn"]
+    p = run_goldfish("eliria", deck, games=games, turns=turns, seed=6)["per_turn"]
+    v = run_goldfish("eliria", _vanilla_copy(deck), games=games, turns=turns, seed=6)["per_turn"]
     assert all(p[t]["mean_combatants"] >= v[t]["mean_combatants"] for t in range(turns))
     assert p[-1]["mean_combatants"] > v[-1]["mean_combatants"] and p[-1]["mean_deck"] < v[-1]["mean_deck"]
 
@@ -124,9 +124,9 @@ def test_tortuga_de_basalto_never_gains_more_than_one_power_a_turn():
 
 
 def test_the_goldfish_numbers_are_the_full_engine_tallies():
-    """goldfish() on a deck with effects equals the tallies of EliriaMatch + the goldfish policy."""
+    """run_goldfish() on a deck with effects equals the tallies of EliriaMatch + the goldfish policy."""
     deck = _effect_deck()
-    result = goldfish("eliria", deck, games=200, turns=8, seed=9)
+    result = run_goldfish("eliria", deck, games=200, turns=8, seed=9)
     sim = EliriaSimulation(deck, 8, fast=False)
     tally = sim.new_tally()
     for index in range(200):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Attack, CardData, DeckEntry, Game, goldfish
+from engine import Attack, CardData, DeckEntry, Game, run_goldfish
 from engine.errors import InvalidSimulation
 
 from .helpers import combat
@@ -20,7 +20,7 @@ def test_rule_6a_iv_and_12c_attack_costs_first_usable_as_power_rises_one_a_turn(
     # Every card can enter on turn 1 with 0 power; Poder adds one a turn (12.c), so a cost-k attack
     # is first usable on turn k — but never on turn 1, which skips the Ataque phase (11.d).
     deck = [DeckEntry("main", 1, _striker(f"G-{i}", 5, (1, 3, 5))) for i in range(20)]
-    result = goldfish("eliria", deck, games=200, turns=6, seed=2)
+    result = run_goldfish("eliria", deck, games=200, turns=6, seed=2)
     costs = result["attack_costs"]
     assert set(costs) == {"1", "3", "5"}
     assert costs["1"]["histogram"] == {"2": 200} and costs["1"]["never"] == 0
@@ -30,14 +30,14 @@ def test_rule_6a_iv_and_12c_attack_costs_first_usable_as_power_rises_one_a_turn(
 
 def test_a_cost_above_the_potential_is_never_usable_and_says_so():
     deck = [DeckEntry("main", 1, _striker(f"G-{i}", 2, (4,))) for i in range(10)]
-    result = goldfish("eliria", deck, games=50, turns=8, seed=1)
+    result = run_goldfish("eliria", deck, games=50, turns=8, seed=1)
     assert result["attack_costs"]["4"] == {"histogram": {}, "mean": None, "never": 50}
 
 
 def test_p_watched_card_drawn_by_turn_agrees_with_the_exact_odds():
     # 40 combat cards, no mulligan possible: the first five cards plus one draw a turn from turn 2.
     deck = [DeckEntry("main", 1, combat(f"C-{i}", potential=3, cost=1)) for i in range(40)]
-    result = goldfish("eliria", deck, games=20_000, turns=6, seed=7, watch=["C-0", "c-1"])
+    result = run_goldfish("eliria", deck, games=20_000, turns=6, seed=7, watch=["C-0", "c-1"])
     watch = result["watch"]
     assert watch["cards"] == ["C-0", "C-1"] and watch["copies"] == 2
     for row in watch["per_turn"]:
@@ -48,8 +48,8 @@ def test_p_watched_card_drawn_by_turn_agrees_with_the_exact_odds():
 
 def test_watch_does_not_change_the_contract_numbers():
     deck = [DeckEntry("main", 1, combat(f"C-{i}", potential=3, cost=1)) for i in range(30)]
-    plain = goldfish("eliria", deck, games=500, turns=5, seed=3)
-    watched = goldfish("eliria", deck, games=500, turns=5, seed=3, watch=["C-4"])
+    plain = run_goldfish("eliria", deck, games=500, turns=5, seed=3)
+    watched = run_goldfish("eliria", deck, games=500, turns=5, seed=3, watch=["C-4"])
     assert watched["per_turn"] == plain["per_turn"] and watched["mulligans"] == plain["mulligans"]
 
 
@@ -58,4 +58,4 @@ def test_watch_is_an_eliria_option():
 
     deck = [DeckEntry("entities", 4, entity("E-1")), DeckEntry("elements", 4, element("L-1"))]
     with pytest.raises(InvalidSimulation):
-        goldfish("mision", deck, games=5, turns=3, seed=1, watch=["E-1"])
+        run_goldfish("mision", deck, games=5, turns=3, seed=1, watch=["E-1"])

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engine import InvalidSimulation, matchup, matchup_game, replay
+from engine import InvalidSimulation, matchup_game, replay, run_matchup
 
 from .scenes import catalogue_decks, mision_decks
 
@@ -20,13 +20,13 @@ def dumps(result: dict) -> str:
 
 @pytest.mark.parametrize(("game", "a", "b"), [("eliria", ELIRIA_A, ELIRIA_B), ("mision", MISION_A, MISION_B)])
 def test_a_seeded_matchup_is_reproducible_byte_for_byte(game, a, b):
-    first = matchup(game, a, b, games=40, seed=9)
-    assert dumps(first) == dumps(matchup(game, a, b, games=40, seed=9))
-    assert dumps(first) != dumps(matchup(game, a, b, games=40, seed=10))
+    first = run_matchup(game, a, b, games=40, seed=9)
+    assert dumps(first) == dumps(run_matchup(game, a, b, games=40, seed=9))
+    assert dumps(first) != dumps(run_matchup(game, a, b, games=40, seed=10))
 
 
 def test_the_answer_has_wins_rate_interval_reasons_and_lengths():
-    result = matchup("eliria", ELIRIA_A, ELIRIA_B, games=30, seed=2)
+    result = run_matchup("eliria", ELIRIA_A, ELIRIA_B, games=30, seed=2)
     assert result["wins_a"] + result["wins_b"] + result["draws"] == 30 == result["games_played"]
     assert result["win_rate_a"] == round(result["wins_a"] / 30, 6)
     low, high = result["win_rate_a_ci95"]
@@ -39,14 +39,14 @@ def test_the_answer_has_wins_rate_interval_reasons_and_lengths():
 
 
 def test_misión_reasons_are_chest_or_no_elements():
-    result = matchup("mision", MISION_A, MISION_B, games=30, seed=2, policy_b="random")
+    result = run_matchup("mision", MISION_A, MISION_B, games=30, seed=2, policy_b="random")
     reasons = {r for side in ("a", "b") for r in result["reasons"][side]}
     assert reasons <= {"chest_30", "no_elements"}
 
 
 @pytest.mark.parametrize(("game", "a", "b"), [("eliria", ELIRIA_A, ELIRIA_B), ("mision", MISION_A, MISION_B)])
 def test_any_game_replays_by_its_index(game, a, b):
-    result = matchup(game, a, b, games=12, seed=5)
+    result = run_matchup(game, a, b, games=12, seed=5)
     for index, winner, reason, turns in result["per_game"][::5]:
         record = matchup_game(game, a, b, 5, index)
         assert (record["winner"], record["outcome"]["reason"], record["outcome"]["turn"]) == (
@@ -61,26 +61,26 @@ def test_any_game_replays_by_its_index(game, a, b):
 
 
 def test_processes_split_the_games_without_changing_the_answer():
-    one = matchup("mision", MISION_A, MISION_B, games=24, seed=4)
-    two = matchup("mision", MISION_A, MISION_B, games=24, seed=4, processes=2)
+    one = run_matchup("mision", MISION_A, MISION_B, games=24, seed=4)
+    two = run_matchup("mision", MISION_A, MISION_B, games=24, seed=4, processes=2)
     assert dumps(one) == dumps(two)
 
 
 def test_a_time_limit_stops_early_and_says_so():
-    result = matchup("eliria", ELIRIA_A, ELIRIA_B, games=100_000, seed=1, time_limit=0.05)
+    result = run_matchup("eliria", ELIRIA_A, ELIRIA_B, games=100_000, seed=1, time_limit=0.05)
     assert result["stopped_early"] is True
     assert 0 < result["games_played"] < 100_000
     assert result["wins_a"] + result["wins_b"] + result["draws"] == result["games_played"]
 
 
 def test_the_turn_cap_ends_games_in_draws():
-    result = matchup("eliria", ELIRIA_A, ELIRIA_B, games=6, seed=1, turn_cap=3)
+    result = run_matchup("eliria", ELIRIA_A, ELIRIA_B, games=6, seed=1, turn_cap=3)
     assert result["draws"] == 6 and result["reasons"]["draw"] == {"turn_cap": 6}
     assert result["win_rate_a"] == 0.0
 
 
 def test_a_matchup_without_seed_says_which_it_used():
-    result = matchup("mision", MISION_A, MISION_B, games=2)
+    result = run_matchup("mision", MISION_A, MISION_B, games=2)
     assert isinstance(result["seed"], int)
 
 
@@ -98,4 +98,4 @@ def test_a_matchup_without_seed_says_which_it_used():
 def test_bad_arguments_are_refused(kwargs):
     args = {"games": 2, "seed": 1, **kwargs}
     with pytest.raises(InvalidSimulation):
-        matchup("eliria", ELIRIA_A, ELIRIA_B, **args)
+        run_matchup("eliria", ELIRIA_A, ELIRIA_B, **args)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine import DeckEntry, goldfish
+from engine import DeckEntry, run_goldfish
 from engine.mision.game import MisionDeck, MisionGame
 
 from .helpers import element, entity, seeded
@@ -19,7 +19,7 @@ def run(entries, **kw):
     kw.setdefault("games", 100)
     kw.setdefault("turns", 8)
     kw.setdefault("seed", 11)
-    return goldfish("mision", entries, **kw)
+    return run_goldfish("mision", entries, **kw)
 
 
 def chest(result):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine import EliriaGoldfishPlayer, EliriaMatch, RandomPolicy, matchup
+from engine import EliriaGoldfishPlayer, EliriaMatch, RandomPolicy, run_matchup
 
 from .scenes import catalogue_decks, filler_deck, mision_decks
 
@@ -11,8 +11,8 @@ GAMES = 200
 
 def _rules_share(game: str, a: list, b: list) -> float:
     """Share of games the rule-based player wins against RandomPolicy, each deck in each role."""
-    first = matchup(game, a, b, games=GAMES // 2, seed=2026, policy_a="rules", policy_b="random")
-    second = matchup(game, a, b, games=GAMES // 2, seed=2027, policy_a="random", policy_b="rules")
+    first = run_matchup(game, a, b, games=GAMES // 2, seed=2026, policy_a="rules", policy_b="random")
+    second = run_matchup(game, a, b, games=GAMES // 2, seed=2027, policy_a="random", policy_b="rules")
     return (first["wins_a"] + second["wins_b"]) / GAMES
 
 
@@ -48,11 +48,11 @@ def test_the_goldfish_policy_plays_like_the_goldfish():
 def test_the_goldfish_policy_agrees_with_the_goldfish_numbers():
     """The decision-driven solitaire under EliriaGoldfishPlayer and the fast goldfish loop play the
     same rules: their mean highest power per turn agree (different shuffles, same law)."""
-    from engine import goldfish
+    from engine import run_goldfish
 
     a, _ = catalogue_decks()
     turns, games = 5, 600
-    fast = goldfish("eliria", a, games=2000, turns=turns, seed=1)
+    fast = run_goldfish("eliria", a, games=2000, turns=turns, seed=1)
     totals = [0] * turns
     for index in range(games):
         match = EliriaMatch([a], seed=7, index=index, first=0, trace=True, turn_cap=turns)

@@ -12,7 +12,7 @@ import math
 import random
 from statistics import fmean, pstdev
 
-from engine import CardData, DeckEntry, goldfish
+from engine import CardData, DeckEntry, run_goldfish
 
 from .helpers import combat, element, entity, reaction, seeded
 
@@ -71,7 +71,7 @@ def test_eliria_engine_agrees_with_a_naive_reference():
         *(reaction(f"R{i}") for i in range(12)),
     ]
     turns = 14  # 17 cards: many games run out of cards (7.c) within the horizon
-    result = goldfish("eliria", [DeckEntry("main", 1, c) for c in cards], games=GAMES, turns=turns, seed=99)
+    result = run_goldfish("eliria", [DeckEntry("main", 1, c) for c in cards], games=GAMES, turns=turns, seed=99)
     rng = seeded(99)
     runs = [naive_eliria(cards, turns, rng) for _ in range(GAMES)]
     assert close(result["mulligans"]["mean"], [m for m, _, _ in runs])
@@ -110,7 +110,7 @@ def test_mision_engine_agrees_with_a_naive_reference():
         DeckEntry("elements", 6, element("E4", 4)),
         DeckEntry("elements", 6, element("E9", 9)),
     ]
-    result = goldfish("mision", entries, games=GAMES, turns=8, seed=5)
+    result = run_goldfish("mision", entries, games=GAMES, turns=8, seed=5)
     rng = seeded(5)
     wins = [naive_mision(5, chests, 8, rng) for _ in range(GAMES)]
     for turn in range(1, 9):
