@@ -31,7 +31,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
+sys.path.append(str(ROOT / "bench"))  # after the project: bench/collection.py is not the app
 PY = sys.executable
 TMP = Path(tempfile.mkdtemp(prefix="bench-jobs-"))
 os.environ.update({
@@ -42,7 +42,7 @@ os.environ.update({
 os.environ.setdefault("DATABASE_URL", f"sqlite:///{TMP / 'jobs.sqlite3'}")
 os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
-from load import free_port, run_wrk  # noqa: E402
+from load import free_port, run_wrk, wait_for  # noqa: E402
 
 
 def manage(*args: str) -> None:
@@ -100,7 +100,7 @@ def wait_done(run_ids: list[str], timeout: float) -> None:
 
 def calibrate() -> None:
     from decks.validation import validate_list
-    from engine import goldfish, matchup
+    from engine import run_goldfish, run_matchup
     from play import budget
 
     print("seconds per game (engine, this machine) vs play/budget.py")
@@ -109,13 +109,13 @@ def calibrate() -> None:
         for turns in (10, 50):
             n = 3000
             t = time.perf_counter()
-            goldfish(game, entries, games=n, turns=turns, seed=1)
+            run_goldfish(game, entries, games=n, turns=turns, seed=1)
             took = (time.perf_counter() - t) / n
             print(f"  goldfish {game:6s} {turns:2d} turns: {took * 1e6:7.1f} µs   budget.py {budget.goldfish_seconds(game, 1, turns) * 1e6:7.1f} µs")
         other = validate_list(game, deck(game, 20) if game == "eliria" else deck(game)).entries
         n = 200
         t = time.perf_counter()
-        matchup(game, entries, other, games=n, seed=1)
+        run_matchup(game, entries, other, games=n, seed=1)
         took = (time.perf_counter() - t) / n
         print(f"  matchup  {game:6s} rules:    {took * 1e3:7.2f} ms   budget.py {budget.matchup_seconds(game, 1) * 1e3:7.2f} ms")
 
@@ -131,12 +131,7 @@ def latency(seconds: int) -> None:
                                "-w", "2", "--log-level", "warning"], cwd=ROOT)
     workers = start_workers(2)
     try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"{base}/healthz", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.1)
+        wait_for(f"{base}/healthz")
         urllib.request.urlopen(f"{base}/cartas/eliria/BASE-105/", timeout=10)
         print(f"2 app workers, 2 simulation workers, {seconds} s each, 16 clients")
         for label, url in (("/healthz", f"{base}/healthz"), ("card page", f"{base}/cartas/eliria/BASE-105/")):
@@ -166,7 +161,7 @@ def latency(seconds: int) -> None:
 
 def throughput(games: int, counts: list[int]) -> None:
     from decks.validation import validate_list
-    from engine import goldfish
+    from engine import run_goldfish
     from play.models import SimulationRun
     from play.runs import goldfish_run_enqueue
 
@@ -175,7 +170,7 @@ def throughput(games: int, counts: list[int]) -> None:
           f"{'RQ/Redis' if os.environ.get('REDIS_URL') else 'database'}; load average {os.getloadavg()[0]:.1f}")
     sample = min(games, 20_000)
     t = time.perf_counter()
-    goldfish("eliria", validate_list("eliria", text).entries, games=sample, turns=10, seed=1)
+    run_goldfish("eliria", validate_list("eliria", text).entries, games=sample, turns=10, seed=1)
     print(f"  the engine alone, in this process: {sample / (time.perf_counter() - t):8.0f} games/s")
     first = None
     for n in counts:

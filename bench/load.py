@@ -42,6 +42,19 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def wait_for(url: str, seconds: float = 10) -> None:
+    """Return once `url` answers (a server starting), or fail after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=1)
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+
+
 def lua_post(tmp: Path, name: str, body: dict, *, vary: bool = False) -> Path:
     """A wrk script POSTing `body` as JSON. With vary=True every request replaces __N__ in the body
     by a counter, so no two requests are alike and no answer can come from the cache."""
@@ -122,12 +135,7 @@ def main() -> None:
         [str(Path(PY).parent / "gunicorn"), "eliria_site.wsgi", "-b", f"127.0.0.1:{port}", "-w", "2",
          "--log-level", "warning"], cwd=ROOT, env=env)
     try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"{base}/healthz", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.1)
+        wait_for(f"{base}/healthz")
         urllib.request.urlopen(f"{base}/cartas/eliria/BASE-105/cara.png", timeout=10)  # warm the face cache
         search = f"{base}/api/cards/?game=eliria&q=t:combat%20pot%3E%3D3"
         card = f"{base}/cartas/eliria/BASE-105/"

@@ -45,5 +45,5 @@ def check_size(text: str) -> None:
 
 def validate_list(game: str, text: str) -> ValidationReport:
     check_size(text)
-    parsed = parse_decklist(text, Game(game))
-    return validate_decklist(text, Game(game), DbLookup(parsed.lines, game))
+    parsed = parse_decklist(text, Game(game))  # once: for the cards to load, then for the rules
+    return validate_decklist(text, Game(game), DbLookup(parsed.lines, game), parsed=parsed)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import CardData, CardLookup, Game, as_game
-from .decklist import SECTIONS, DeckEntry, ListLine, parse_decklist
+from .decklist import SECTIONS, DeckEntry, ListLine, ParsedList, parse_decklist
 from .games import view
 from .mision.rules import SECTION_OF_TYPE
 from .violations import Violation, at_line
@@ -42,10 +42,15 @@ class ValidationReport:
         }
 
 
-def validate_decklist(text: str, game: Game | str, lookup: CardLookup) -> ValidationReport:
-    """Parse *text*, look every card up and check the deck rules of *game*."""
+def validate_decklist(
+    text: str, game: Game | str, lookup: CardLookup, *, parsed: ParsedList | None = None
+) -> ValidationReport:
+    """Parse *text*, look every card up and check the deck rules of *game*. A caller that has
+    already parsed *text* for *game* (to know which cards to load) passes `parsed`: no list is
+    read twice."""
     the_game = as_game(game)
-    parsed = parse_decklist(text, the_game)
+    if parsed is None:
+        parsed = parse_decklist(text, the_game)
     found: list[Violation] = [Violation("parse_error", "", e.message, e.line) for e in parsed.errors]
     entries: list[DeckEntry] = []
     for line in parsed.lines:
