@@ -34,15 +34,16 @@ sys.path.insert(0, str(ROOT))
 sys.path.append(str(ROOT / "bench"))  # after the project: bench/collection.py is not the app
 PY = sys.executable
 TMP = Path(tempfile.mkdtemp(prefix="bench-jobs-"))
+from load import UNREACHED_THROTTLES, free_port, run_wrk, wait_for  # noqa: E402
+
 os.environ.update({
     "MEDIA_ROOT": str(TMP / "media"), "CACHE_DIR": str(TMP / "cache"), "DJANGO_SETTINGS_MODULE": "eliria_site.settings",
-    "THROTTLE_ANON": "100000000/min", "THROTTLE_USER": "100000000/min", "THROTTLE_GOLDFISH": "100000000/min",
+    **UNREACHED_THROTTLES,
     "SIMULATION_TIME_LIMIT": "3600", "SIMULATION_MAX_ACTIVE_PER_USER": "100", "SIMULATION_MAX_ACTIVE_PER_ADDRESS": "100",
 })
 os.environ.setdefault("DATABASE_URL", f"sqlite:///{TMP / 'jobs.sqlite3'}")
 os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
-from load import free_port, run_wrk, wait_for  # noqa: E402
 
 
 def manage(*args: str) -> None:

@@ -28,13 +28,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.append(str(ROOT / "bench"))  # after the project: bench/collection.py is not the app
 TMP = Path(tempfile.mkdtemp(prefix="bench-profile-"))
+from load import DECK, SETUP, UNREACHED_THROTTLES  # noqa: E402
+
 os.environ.update({
     "MEDIA_ROOT": str(TMP / "media"), "CACHE_DIR": str(TMP / "cache"), "DJANGO_SETTINGS_MODULE": "eliria_site.settings",
-    "THROTTLE_ANON": "100000000/min", "THROTTLE_USER": "100000000/min", "THROTTLE_GOLDFISH": "100000000/min",
+    **UNREACHED_THROTTLES,
 })
 os.environ.setdefault("DATABASE_URL", f"sqlite:///{TMP / 'profile.sqlite3'}")
 
-from load import DECK, SETUP  # noqa: E402
 
 
 def requester(client: Any, path: str, body: dict[str, Any] | None) -> Callable[[], int]:

@@ -15,7 +15,12 @@ from rest_framework.response import Response
 from cards.catalogue import edition_to_dict
 from cards.index import api_cards
 from cards.models import Card, Edition, Game, Set, card_url
-from cards.search import SearchError
+from cards.pagecache import cached_answer
+from cards.search import ParsedQuery, SearchError, parse_query
+
+# Searches matching more cards than this are not kept as id lists (a pickled list of 20,000 ids is
+# about 100 kB, under PAGE_CACHE_MAX_ANSWER).
+ID_MEMO_LIMIT = 20_000
 
 
 class EditionSchema(serializers.Serializer):
@@ -141,20 +146,33 @@ class CardList(generics.ListAPIView):
 
     serializer_class = CardSerializer
 
-    def get_queryset(self):  # type: ignore[no-untyped-def]
-        params = self.request.query_params
-        game = game_param(self.request)
-        qs = Card.objects.with_current().for_game(game)
+    def parsed(self) -> tuple[str | None, str, ParsedQuery]:
+        game, q = game_param(self.request), self.request.query_params.get("q", "")
         try:
-            qs = qs.search(params.get("q", ""), user=self.request.user)
+            return game, q, parse_query(q, user=self.request.user)
         except SearchError as exc:
             raise ValidationError({"q": str(exc)}) from None
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        game, _q, parsed = self.parsed()
+        qs = Card.objects.with_current().for_game(game).matching(parsed)
         return qs if qs.ordered else qs.order_by("game", "code")
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        """The page is chosen on ids alone; each card's object comes from this process's memo
-        (cards.index.api_cards), serialised once per catalogue version."""
-        ids = self.paginate_queryset(self.get_queryset().values_list("pk", flat=True))
+        """The matches are found as ids — kept per catalogue version unless the query is personal
+        (`owned`…) or matches more than ID_MEMO_LIMIT cards — and the page is cut from them; each
+        card's object comes from this process's memo (cards.index.api_cards)."""
+        game, q, parsed = self.parsed()
+        qs = Card.objects.for_game(game).matching(parsed)
+        qs = qs if qs.ordered else qs.order_by("game", "code")
+        ids_of = qs.values_list("pk", flat=True)
+
+        def find() -> list[int] | None:
+            found = list(ids_of[: ID_MEMO_LIMIT + 1])
+            return found if len(found) <= ID_MEMO_LIMIT else None  # too many: kept as "too many"
+
+        matches = None if parsed.personal else cached_answer("card-ids", (game, q), find)
+        ids = self.paginate_queryset(ids_of if matches is None else matches)
         assert ids is not None  # the API always paginates  # noqa: S101
 
         def serialize(missing: Iterable[int]) -> dict[int, dict[str, Any]]:

@@ -8,6 +8,7 @@ never a query per card; `cards.services.card_refresh_current` is the one place t
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -16,6 +17,9 @@ from django.utils.translation import gettext_lazy as _
 
 from engine.cards import WORLDS
 from engine.text import fold
+
+if TYPE_CHECKING:
+    from cards.search import ParsedQuery
 
 
 class Game(models.TextChoices):
@@ -69,7 +73,10 @@ class CardQuerySet(models.QuerySet["Card"]):
     def search(self, query: str, *, user: object = None) -> CardQuerySet:
         from cards.search import parse_query
 
-        parsed = parse_query(query, user=user)
+        return self.matching(parse_query(query, user=user))
+
+    def matching(self, parsed: ParsedQuery) -> CardQuerySet:
+        """The cards a parsed query (cards.search.parse_query) matches, in its order if it names one."""
         qs = self.filter(parsed.q) if parsed.q is not None else self
         return qs.order_by(*parsed.ordering) if parsed.ordering else qs
 

@@ -34,6 +34,9 @@ class SearchError(ValueError):
 class ParsedQuery:
     q: Q | None
     ordering: list[str] = field(default_factory=list)
+    # Whether a field that depends on who searches (CONTEXT_FIELDS, e.g. `owned`) was used: then
+    # the matches are the searcher's own and must not be shared with anyone else.
+    personal: bool = False
 
 
 TYPE_ALIASES = {
@@ -94,7 +97,7 @@ def parse_query(text: str, *, user: Any = None) -> ParsedQuery:
     tokens = _tokenize(text)
     parser = _Parser(tokens, user)
     q = parser.parse()
-    return ParsedQuery(q, parser.ordering())
+    return ParsedQuery(q, parser.ordering(), parser.personal)
 
 
 def _tokenize(text: str) -> list[str]:
@@ -115,6 +118,7 @@ def _tokenize(text: str) -> list[str]:
 class _Parser:
     def __init__(self, tokens: list[str], user: Any = None) -> None:
         self.tokens, self.pos, self.user = tokens, 0, user
+        self.personal = False
         self.order: str | None = None
         self.direction = ""
 
@@ -192,6 +196,7 @@ class _Parser:
             self.direction = "-" if fold(value) == "desc" else ""
             return None
         if key in CONTEXT_FIELDS:
+            self.personal = True
             return CONTEXT_FIELDS[key](op, value, self.user)
         if key in NUMERIC:
             return _numeric(f"current__{NUMERIC[key]}", op, value, name)

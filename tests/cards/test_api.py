@@ -115,3 +115,24 @@ def test_each_host_gets_its_own_absolute_urls(client, player, settings):
     for host in ("a.example", "b.example", "a.example"):
         card = client.get("/api/cards/", HTTP_HOST=host).json()["results"][0]
         assert card["url"].startswith(f"http://{host}/") and card["face"].startswith(f"http://{host}/")
+
+
+@pytest.mark.django_db
+def test_kept_matches_follow_the_catalogue_and_personal_searches_are_never_shared(client, player):
+    """The search API keeps each query's matching ids per catalogue version (cards.api.CardList),
+    except for queries that depend on who searches (`owned`), which are answered for each player."""
+    from cards.pagecache import catalogue_changed
+    from collection.services import collection_add
+    from tests.factories import UserFactory
+
+    first = EditionFactory()
+    client.force_login(player)
+    assert client.get("/api/cards/", {"q": "t:combat"}).json()["count"] == 1
+    EditionFactory()
+    catalogue_changed()  # what an import or an editor's change does
+    assert client.get("/api/cards/", {"q": "t:combat"}).json()["count"] == 2
+    collection_add(owner=player, card=first.card, delta=1)
+    assert [c["code"] for c in client.get("/api/cards/", {"q": "owned>0"}).json()["results"]] == [first.card.code]
+    other = UserFactory()
+    client.force_login(other)
+    assert client.get("/api/cards/", {"q": "owned>0"}).json()["count"] == 0
