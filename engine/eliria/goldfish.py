@@ -93,6 +93,19 @@ class EliriaTally:
 _LOSSES = {"7.c": "deck_out", "7.b": "no_combatant"}
 
 
+
+def record_usable(tally: EliriaTally, t: int, pending: Sequence[int], usable: set[int]) -> list[int]:
+    """Count turn t as the first on which each pending attack cost in `usable` could be paid
+    (a face-up combatant with that attack and at least that much power, 6.a.IV); return the
+    costs still pending, in their order."""
+    first, still = tally.first_usable, []
+    for k in pending:
+        if k in usable:
+            first[k][t] += 1
+        else:
+            still.append(k)
+    return still
+
 class _Observer:
     """Adds the board after each Poder phase of a full-rules game to the tally (as the fast path does)."""
 
@@ -131,13 +144,7 @@ class _Observer:
                     # Costs usable now: a face-up combatant with that attack and enough power (6.a.IV).
                     usable = {k for c in side.combat if c is not None and c.up for k in c.card.costs if k <= c.power}
                     if not usable.isdisjoint(pending):
-                        first, still = tally.first_usable, []
-                        for k in pending:
-                            if k in usable:
-                                first[k][t] += 1
-                            else:
-                                still.append(k)
-                        self.pending = still
+                        self.pending = record_usable(tally, t, pending, usable)
         if self.sim.watch_codes and (self.seen or self._left(side)):
             self.seen = True
             tally.watch[t] += 1
@@ -266,7 +273,7 @@ class EliriaSimulation:
                 pile.extend(hand)
                 if len(pile) < hand_size:
                     break
-                hand = []
+                hand = []  # dealt inline like the opening hand: this loop is the fast path's floor
                 for _ in range(hand_size):
                     i = int(rnd() * len(pile))
                     hand.append(pile[i])
@@ -482,15 +489,7 @@ class EliriaSimulation:
         """Record the attack costs that became usable on turn t (a combatant with that attack
         and at least that much power, 6.a.IV); return the ones still pending."""
         usable = {k for p, c in zip(power, board, strict=True) for k in costs_of[c] if k <= p}
-        if not usable:
-            return pending
-        first, still = tally.first_usable, []
-        for k in pending:
-            if k in usable:
-                first[k][t] += 1
-            else:
-                still.append(k)
-        return still
+        return record_usable(tally, t, pending, usable) if usable else pending
 
     def report(self, tally: EliriaTally) -> dict[str, Any]:
         """The Eliria keys of docs/contract.md §5 (and a few more)."""

@@ -1,4 +1,4 @@
-"""Simulation pages as players read them (issue 14): a deck picker, per-turn headers in words,
+"""Simulation pages as players read them: a deck picker, per-turn headers in words,
 numbers in the page's language, a chooser per hand card, replays numbered from 1, English labels."""
 
 from __future__ import annotations
