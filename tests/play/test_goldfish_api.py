@@ -9,19 +9,14 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from cards.models import Card
+from tests.play.conftest import eliria_text
 
 URL = "/api/goldfish/"
 
 
 @pytest.fixture
 def eliria_list(bundled):  # type: ignore[no-untyped-def]
-    cards = Card.objects.filter(game="eliria", type__in=["combat", "reaction", "summon"]).order_by("code")
-    seen, lines = set(), []
-    for c in cards:
-        if c.name_folded not in seen:
-            seen.add(c.name_folded)
-            lines.append(f"1 {c.name} ({c.code})")
-    return "Mazo:\n" + "\n".join(lines[:40]) + "\n"
+    return eliria_text()
 
 
 @pytest.fixture
