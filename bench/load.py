@@ -8,7 +8,8 @@ Loads the bundled catalogue and a signed-in player with a 60-entry deck, then me
 and one SELECT 1, what /healthz was when the goals were set), /healthz with all its checks, the catalogue search API and a
 card page (anonymous, from the page cache, and signed in with a session cookie, which bypasses it),
 the owner's deck page, deck validation (8-line and 200-line lists, every request a new list) and a
-small goldfish (200 games, a new seed each time). Prints requests/s, p50/p90/p99 latency, non-2xx
+small goldfish (200 games, a new seed each time; the deck has cards whose effects change a solitaire
+game, so it plays through the full rules — and, for comparison, the same without them, on the fast path). Prints requests/s, p50/p90/p99 latency, non-2xx
 answers (each target is first warmed up for a second, unmeasured), each throughput as a ratio to the trivial endpoint measured in the same run, and the goal
 for that ratio. p95 goal: under 100 ms at 20 clients, every row; no error responses. Throughput
 scales with gunicorn workers up to the cores; the goldfish rate scales inversely with games × turns.
@@ -35,6 +36,13 @@ DECK = "Mazo:\n" + "\n".join(
      "Defensa final", "Aprendiz de la Bruma", "Armadura errante", "Ánima del pozo"]
 ) + "\nTokens:\nToken de fisión\n"
 
+
+# The same deck without the two cards whose effects change a solitaire game (Cañón del sacrificio,
+# Organismo de fisión): the goldfish takes its fast path (engine/eliria/goldfish.py).
+FAST_DECK = "Mazo:\n" + "\n".join(
+    ["Centinela de Ámbar", "Lobo de ceniza", "Defensa final", "Aprendiz de la Bruma", "Armadura errante",
+     "Ánima del pozo"]
+) + "\n"
 
 # Throttle rates the bench never reaches, over a one-second window: DRF keeps each client's request
 # times for the window, so the history a request rewrites stays as long as under the real rates
@@ -163,6 +171,9 @@ def main() -> None:
             ("goldfish 200 (new seed)", f"{base}/api/goldfish/",
              lua_post(tmp, "goldfish_n", {"game": "eliria", "list": DECK + "# __N__\n", "games": 200}, vary=True),
              "", 0.25),
+            ("goldfish 200 fast path", f"{base}/api/goldfish/",
+             lua_post(tmp, "goldfish_fast", {"game": "eliria", "list": FAST_DECK + "# __N__\n", "games": 200}, vary=True),
+             "", None),
         ]
         database = env["DATABASE_URL"].split(":", 1)[0]
         print(f"database {database}, {args.connections} clients, {args.seconds} s each, gunicorn 2 workers")

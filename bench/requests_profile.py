@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.append(str(ROOT / "bench"))  # after the project: bench/collection.py is not the app
 TMP = Path(tempfile.mkdtemp(prefix="bench-profile-"))
-from load import DECK, SETUP, UNREACHED_THROTTLES  # noqa: E402
+from load import DECK, FAST_DECK, SETUP, UNREACHED_THROTTLES  # noqa: E402
 
 os.environ.update({
     "MEDIA_ROOT": str(TMP / "media"), "CACHE_DIR": str(TMP / "cache"), "DJANGO_SETTINGS_MODULE": "eliria_site.settings",
@@ -91,6 +91,8 @@ def main() -> None:
         ("validation 200 (distinct)", "post", "/api/decks/validate/", {"game": "eliria", "list": long_list}, False),
         ("goldfish 200 (new seed)", "post", "/api/goldfish/",
          {"game": "eliria", "list": DECK + "# __N__\n", "games": 200}, False),
+        ("goldfish 200 fast path", "post", "/api/goldfish/",
+         {"game": "eliria", "list": FAST_DECK + "# __N__\n", "games": 200}, False),
     ]
     from django.conf import settings
 
