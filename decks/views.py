@@ -22,6 +22,7 @@ from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.html import escape
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -245,14 +246,17 @@ def _workspace(request: HttpRequest, deck: Deck, *, q: str = "", error: str | No
     return context
 
 
-CSRF_SLOT = "\x00csrf\x00"  # never in a page: the input gate refuses NUL anywhere in a request
+# Stand-ins for what differs between answers in a kept piece (never in a page: the input gate
+# refuses NUL anywhere in a request): the CSRF token and the builder's query in each form.
+CSRF_SLOT = "\x00csrf\x00"
+Q_SLOT = "\x00q\x00"
 
 
 def _deck_body(request: HttpRequest, context: dict[str, Any], rows: list[Any] | None) -> SafeString:
     """The list, its validation, pins, charts and text: rendered once per deck version, catalogue
-    version, language and view (owner or not, by id or by slug, the builder's query), then kept
-    (cards.pagecache.fragment). The forms' CSRF inputs are filled in per answer, so a kept body
-    carries no token."""
+    version, language and view (owner or not, by id or by slug), then kept
+    (cards.pagecache.fragment). The forms' CSRF inputs and the builder's query are filled in per
+    answer, so a kept body carries no token and a player typing queries adds no kept copies."""
     deck, owner = context["deck"], context["is_owner"]
 
     def build() -> str:
@@ -273,10 +277,11 @@ def _deck_body(request: HttpRequest, context: dict[str, Any], rows: list[Any] | 
             "outdated": [r for r in entries if r.pin_outdated],
             "pinnable": [r for r in entries if owner and len(r.card.editions.all()) > 1],
             "charts": deck_stats(report, deck.game), "empty": not entries, "max_quantity": MAX_QUANTITY,
-            "csrf_token": CSRF_SLOT,
+            "csrf_token": CSRF_SLOT, "q": Q_SLOT,
         })
 
-    return _kept(request, ("deck-body", ENGINE_VERSION, owner, context["by_slug"], context["q"]), deck, build)
+    body = _kept(request, ("deck-body", ENGINE_VERSION, owner, context["by_slug"]), deck, build)
+    return mark_safe(body.replace(Q_SLOT, escape(context["q"])))  # noqa: S308 - the query escaped here
 
 
 def _kept(request: HttpRequest, parts: tuple[Any, ...], deck: Deck, build: Callable[[], str]) -> SafeString:

@@ -92,3 +92,22 @@ def test_the_kept_edit_form_saves_in_a_new_session_and_shows_the_new_name(bundle
         answer = browser.post(f"/mazos/{deck.pk}/datos/", {**fields, "name": name, "visibility": "private"})
         assert answer.status_code == 302
         assert f'value="{name}"' in browser.get(f"/mazos/{deck.pk}/").content.decode()
+
+
+@pytest.mark.django_db
+def test_the_builder_query_is_filled_in_escaped_and_adds_no_kept_copy(bundled, settings):
+    from cards import pagecache
+
+    settings.REDIS_URL = ""  # the per-process store, whose entries can be counted
+    owner = UserFactory()
+    deck = deck_from_list(owner)
+    browser = Client()
+    browser.force_login(owner)
+    browser.get(f"/mazos/{deck.pk}/")
+    kept = len(pagecache._local.items)
+    for q in ('"><script>alert(1)</script>', "lobo", "t:combat pot>=3"):
+        page = browser.get(f"/mazos/{deck.pk}/", {"q": q}).content.decode()
+        assert "<script>alert" not in page
+        assert row_form(page[page.index('class="deck-grid"'):])["q"] == q.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace(
+            '"', "&quot;").replace("'", "&#x27;")
+    assert len(pagecache._local.items) == kept
