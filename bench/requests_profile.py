@@ -83,6 +83,9 @@ def main() -> None:
     # (name, method, path, body template or None, signed in)
     targets = [
         ("trivial /healthz?check=database", "get", "/healthz?check=database", None, False),
+        # The floor of any page: a static page (the search syntax), without and with a session.
+        ("static page (anonymous)", "get", "/busqueda/", None, False),
+        ("static page (signed in)", "get", "/busqueda/", None, True),
         ("search API (anonymous)", "get", search, None, False),
         ("search API (signed in)", "get", search, None, True),
         ("card page (signed in)", "get", card, None, True),
