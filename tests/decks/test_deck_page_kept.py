@@ -111,3 +111,22 @@ def test_the_builder_query_is_filled_in_escaped_and_adds_no_kept_copy(bundled, s
         assert row_form(page[page.index('class="deck-grid"'):])["q"] == q.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace(
             '"', "&quot;").replace("'", "&#x27;")
     assert len(pagecache._local.items) == kept
+
+
+@pytest.mark.django_db
+def test_each_language_keeps_its_own_body(bundled):
+    owner = UserFactory()
+    deck = deck_from_list(owner)
+    browser = Client()
+    browser.force_login(owner)
+
+    def grid() -> str:
+        page = browser.get(f"/mazos/{deck.pk}/").content.decode()
+        return page[page.index('class="deck-grid"'):]
+
+    assert "Mazo legal" in grid() or "El mazo no es legal" in grid()
+    browser.cookies["django_language"] = "en"
+    english = grid()
+    assert "Validation" in english and "Validación" not in english
+    browser.cookies["django_language"] = "es"
+    assert "Validación" in grid()
