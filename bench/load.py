@@ -132,7 +132,7 @@ def main() -> None:
     parser.add_argument("--only", default="", help="besides the trivial endpoint, only the rows whose name has this")
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="bench-load-"))
-    env = {**os.environ, "MEDIA_ROOT": str(tmp / "media"),
+    env = {**os.environ, "MEDIA_ROOT": str(tmp / "media"), "CACHE_DIR": str(tmp / "cache"),
            **UNREACHED_THROTTLES}
     env.setdefault("DATABASE_URL", f"sqlite:///{tmp / 'load.sqlite3'}")
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
