@@ -12,8 +12,8 @@ for an authenticated user is never stored either. Keys carry the scheme, host an
 named, so a forged Host header can only poison its own entry.
 
 Where the answers live: with REDIS_URL, in the shared cache (every app server agrees); without it,
-in a per-process LRU bounded in bytes (PAGE_CACHE_BYTES): a dictionary lookup, where the disk
-cache would cost a file read and an unpickling per answer. A cache that fails (full disk, Redis gone) turns
+in a per-process LRU bounded in bytes (PAGE_CACHE_BYTES), because writing each answer to the file
+cache would make every miss list the cache folder. A cache that fails (full disk, Redis gone) turns
 into no cache, never into an error.
 """
 

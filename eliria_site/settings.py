@@ -264,8 +264,7 @@ def _default_cache_dir() -> str:
 
 # The cache every app server shares: API throttle counters, the catalogue version and the page cache.
 # REDIS_URL: Django's own Redis cache, for any number of app servers. Without it (`make run` on one
-# machine) a folder on disk that every gunicorn worker of this machine shares; CACHE_DIR moves it,
-# CACHE_SIZE_MB bounds it (least recently stored entries go first).
+# machine) a folder on disk that every gunicorn worker of this machine shares; CACHE_DIR moves it.
 # Login lockouts are not here: django-axes counts them in the database, where no cull can drop them.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
@@ -278,15 +277,11 @@ if REDIS_URL:
         }
     }
 else:
-    # diskcache's DjangoCache (SQLite files, safe across processes): a write costs the same with
-    # 10 or 20,000 entries. Django's FileBasedCache lists its whole folder on every write, so one
-    # throttle count cost 2.6 ms with 1,000 clients' counters on disk and 8 ms with 5,000.
     CACHES = {
         "default": {
-            "BACKEND": "diskcache.DjangoCache",
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
             "LOCATION": os.environ.get("CACHE_DIR") or _default_cache_dir(),
-            "SHARDS": 4,
-            "OPTIONS": {"size_limit": int(os.environ.get("CACHE_SIZE_MB", "64")) * 1024 * 1024},
+            "OPTIONS": {"MAX_ENTRIES": 20_000},
         }
     }
 # Whole answers kept for anonymous readers (common.pagecache): at most this many bytes per app

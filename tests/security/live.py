@@ -1,6 +1,6 @@
 """A real server for the attack tests: gunicorn with the production settings (SECURE=1, DEBUG=0),
 its own database (a SQLite file, or a fresh PostgreSQL database when DATABASE_URL names a
-PostgreSQL server), the shared cache the environment names (REDIS_URL, else the one-machine disk cache) and
+PostgreSQL server), the shared cache the environment names (REDIS_URL, else the file cache) and
 the bundled catalogue, with three players: alice (an API token and a private deck), bob, and
 staff (a staff account with a password)."""
 

@@ -1,7 +1,7 @@
 """The findings of an outsider's attack on the running site, each replayed against a real gunicorn
 server started with the production settings (tests/security/live.py), and each now holding.
 
-`make test` runs this module twice: with the one-machine disk cache and with a throwaway Redis
+`make test` runs this module twice: with the file cache (one machine) and with a throwaway Redis
 (REDIS_URL, the shared cache of several app servers); and against PostgreSQL in its leg.
 """
 
