@@ -34,6 +34,7 @@ bench: venv
 	$(PY) bench/goldfish.py
 	$(PY) bench/matchup.py
 	$(PY) bench/collection.py
+	$(PY) bench/cache.py
 	$(PY) bench/requests_profile.py --requests 100
 	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk >/dev/null)
 	$(PY) bench/load.py
