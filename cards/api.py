@@ -14,7 +14,7 @@ from rest_framework.response import Response
 
 from cards.catalogue import edition_to_dict
 from cards.index import api_cards
-from cards.models import Card, Edition, Game, Set, card_url
+from cards.models import Card, CardQuerySet, Edition, Game, Set, card_url
 from cards.pagecache import cached_answer
 from cards.search import ParsedQuery, SearchError, parse_query
 
@@ -146,25 +146,24 @@ class CardList(generics.ListAPIView):
 
     serializer_class = CardSerializer
 
-    def parsed(self) -> tuple[str | None, str, ParsedQuery]:
+    def search(self) -> tuple[CardQuerySet, str | None, str, ParsedQuery]:
+        """The matching cards in the answer's order, with the game, the query and its parse."""
         game, q = game_param(self.request), self.request.query_params.get("q", "")
         try:
-            return game, q, parse_query(q, user=self.request.user)
+            parsed = parse_query(q, user=self.request.user)
         except SearchError as exc:
             raise ValidationError({"q": str(exc)}) from None
+        qs = Card.objects.with_current().for_game(game).matching(parsed)
+        return (qs if qs.ordered else qs.order_by("game", "code")), game, q, parsed
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
-        game, _q, parsed = self.parsed()
-        qs = Card.objects.with_current().for_game(game).matching(parsed)
-        return qs if qs.ordered else qs.order_by("game", "code")
+        return self.search()[0]
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         """The matches are found as ids — kept per catalogue version unless the query is personal
         (`owned`…) or matches more than ID_MEMO_LIMIT cards — and the page is cut from them; each
         card's object comes from this process's memo (cards.index.api_cards)."""
-        game, q, parsed = self.parsed()
-        qs = Card.objects.for_game(game).matching(parsed)
-        qs = qs if qs.ordered else qs.order_by("game", "code")
+        qs, game, q, parsed = self.search()
         ids_of = qs.values_list("pk", flat=True)
 
         def find() -> list[int] | None:
@@ -176,8 +175,8 @@ class CardList(generics.ListAPIView):
         assert ids is not None  # the API always paginates  # noqa: S101
 
         def serialize(missing: Iterable[int]) -> dict[int, dict[str, Any]]:
-            cards = Card.objects.with_current().select_related("set").filter(pk__in=list(missing))
-            return {card.pk: self.get_serializer(card).data for card in cards}
+            cards = list(Card.objects.with_current().filter(pk__in=list(missing)))
+            return {card.pk: data for card, data in zip(cards, self.get_serializer(cards, many=True).data, strict=True)}
 
         base = request.build_absolute_uri("/")
         return self.get_paginated_response(api_cards(list(ids), base, serialize))

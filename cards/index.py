@@ -97,7 +97,7 @@ def api_cards(ids: Sequence[int], base: str, serialize: Callable[[Iterable[int]]
     version = catalogue_version()
     if version is None:
         made = serialize(ids)
-        return [made[pk] for pk in ids]
+        return [made[pk] for pk in ids if pk in made]
     if _api[0] != version:
         _api = (version, {})
     memo = _api[1]
@@ -107,7 +107,8 @@ def api_cards(ids: Sequence[int], base: str, serialize: Callable[[Iterable[int]]
             memo.clear()
         for pk, obj in serialize(missing).items():
             memo[(pk, base)] = obj
-    return [memo[(pk, base)] for pk in ids]
+    # A card deleted between finding the ids and serialising them is left out, not an error.
+    return [memo[(pk, base)] for pk in ids if (pk, base) in memo]
 
 
 def drop_index(**_: object) -> None:

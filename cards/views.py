@@ -73,7 +73,7 @@ def card_detail(request: HttpRequest, game: str, code: str) -> HttpResponse:
     cards, quick_add = with_owned_counts(Card.objects.with_current(), request.user)
     card = get_object_or_404(cards, game=game, code__iexact=code)
     body = fragment(("card-page", card.pk), lambda: _card_body(card))
-    owned = render_to_string("cards/_card_owned.html", {"card": card, "quick_add": quick_add}, request)
+    owned = render_to_string("cards/_card_owned.html", {"card": card}, request) if quick_add else ""
     context = {"card": card, "quick_add": quick_add, "body": mark_safe(body.replace(OWNED_SLOT, owned))}  # noqa: S308
     return render(request, "cards/detail.html", context)
 

@@ -136,3 +136,14 @@ def test_kept_matches_follow_the_catalogue_and_personal_searches_are_never_share
     other = UserFactory()
     client.force_login(other)
     assert client.get("/api/cards/", {"q": "owned>0"}).json()["count"] == 0
+
+
+@pytest.mark.django_db
+def test_migrate_moves_the_catalogue_version_so_a_new_release_meets_nothing_kept():
+    from django.core.management import call_command
+
+    from cards.pagecache import catalogue_version
+
+    before = catalogue_version()
+    call_command("migrate", verbosity=0)
+    assert catalogue_version() != before
