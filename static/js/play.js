@@ -22,6 +22,11 @@
     if (tag === "input" || tag === "textarea" || tag === "select") return;
     var id = event.key === "ArrowRight" ? "step-forward" : event.key === "ArrowLeft" ? "step-back" : null;
     var link = id && document.getElementById(id);
-    if (link) { event.preventDefault(); link.click(); }
+    if (!link) return;
+    event.preventDefault();
+    // A key pressed just after a step's swap may reach a link htmx has not bound yet: bind it now
+    // (idempotent), so the click steps in place instead of reloading the page.
+    if (window.htmx) window.htmx.process(link);
+    link.click();
   });
 })();
