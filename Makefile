@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 2
 
-.PHONY: run test venv data serve bench clean
+.PHONY: run test check venv data serve bench clean
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -28,6 +28,14 @@ run: data
 
 test: venv
 	bash scripts/test.sh
+
+# The everyday loop: lint, types and the suite on SQLite without the browser (no cluster, no
+# PostgreSQL, no fuzzing). `make test` stays the whole gate.
+check: venv
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy engine
+	if command -v msgfmt >/dev/null; then $(PY) manage.py compilemessages --ignore=.venv -v 0; fi
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(PY) -m pytest -m "not browser" -q
 
 bench: venv
 	$(PY) bench/catalogue.py
