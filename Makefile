@@ -40,6 +40,7 @@ check: venv
 bench: venv
 	$(PY) bench/catalogue.py
 	$(PY) bench/goldfish.py
+	$(PY) bench/pairing.py
 	$(PY) bench/matchup.py
 	$(PY) bench/collection.py
 	$(PY) bench/cache.py

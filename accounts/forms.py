@@ -1,4 +1,10 @@
-"""Sign-up form: a username, an e-mail for password resets and a password checked twice."""
+"""Sign-up form: a username, an e-mail for password resets and a password checked twice.
+
+The e-mail address is not checked against other accounts: saying «that address already has an
+account» would tell anybody who is registered. Several accounts may share an address; a password
+reset sends one link per account (each mail names its account). Usernames stay unique and say so,
+because they are public anyway (every public deck shows its owner's).
+"""
 
 from __future__ import annotations
 
@@ -37,12 +43,6 @@ class SignupForm(UserCreationForm):
         if lookalike_exists(name):
             raise forms.ValidationError(_("Ya hay una cuenta con ese nombre o con uno que se confunde con él."))
         return name
-
-    def clean_email(self) -> str:
-        email = self.cleaned_data["email"].strip()
-        if get_user_model().objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError(_("Ya hay una cuenta con ese correo: ¿has olvidado la contraseña?"))
-        return email
 
 
 class LoginForm(AuthenticationForm):

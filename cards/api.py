@@ -170,7 +170,8 @@ class CardList(generics.ListAPIView):
             found = list(ids_of[: ID_MEMO_LIMIT + 1])
             return found if len(found) <= ID_MEMO_LIMIT else None  # too many: kept as "too many"
 
-        matches = None if parsed.personal else cached_answer("card-ids", (game, q), find)
+        # "ranked": id lists kept before the name ranking (cards.search) are not reused.
+        matches = None if parsed.personal else cached_answer("card-ids-ranked", (game, q), find)
         ids = self.paginate_queryset(ids_of if matches is None else matches)
         assert ids is not None  # the API always paginates  # noqa: S101
 

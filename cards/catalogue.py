@@ -96,6 +96,8 @@ def parse_json_text(text: str, file: str) -> tuple[Any, list[RecordError]]:
     except json.JSONDecodeError as exc:
         message = f"JSON no válido (línea {exc.lineno}, columna {exc.colno}): {exc.msg}"
         return None, [RecordError(file, str(exc.lineno), "-", message)]
+    except RecursionError:  # nested garbage: refused like any malformed document, never a crash
+        return None, [RecordError(file, "0", "-", "JSON anidado demasiado hondo")]
 
 
 # ---------------------------------------------------------------- edition fields by type

@@ -108,6 +108,8 @@ def _row_edition(row: dict, line: str, file: str) -> tuple[dict, RecordError | N
                 ed[col] = json.loads(value)
             except json.JSONDecodeError as exc:
                 return ed, RecordError(file, line, col, f"JSON no válido: {exc.msg}")
+            except RecursionError:
+                return ed, RecordError(file, line, col, "JSON anidado demasiado hondo")
         else:
             ed[col] = value
     if ctype in ("entity", "element"):

@@ -7,6 +7,11 @@
 Terms are ANDed; `OR` between terms, parentheses group, a leading `-` negates. Fields compare
 against the card's current edition (ruling TERCERO). A malformed query raises SearchError with
 a message for the player; it never reaches the database.
+
+Without `order:`, the matches of a query with free words (or `name:`) are ranked by name first, as
+Scryfall does: the exact name, then names that start with the words, then names holding every
+word, then the cards that match in their text only; by name within each rank. The rank is an
+expression in the queryset's ORDER BY, so pages and cached id lists keep it.
 """
 
 from __future__ import annotations
@@ -17,7 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Case, Exists, IntegerField, OuterRef, Q, Value, When
+from django.db.models.expressions import OrderBy
 
 from cards.models import Edition
 from engine.text import fold
@@ -33,7 +39,7 @@ class SearchError(ValueError):
 @dataclass
 class ParsedQuery:
     q: Q | None
-    ordering: list[str] = field(default_factory=list)
+    ordering: list[str | OrderBy] = field(default_factory=list)
     # Whether a field that depends on who searches (CONTEXT_FIELDS, e.g. `owned`) was used: then
     # the matches are the searcher's own and must not be shared with anyone else.
     personal: bool = False
@@ -121,11 +127,15 @@ class _Parser:
         self.personal = False
         self.order: str | None = None
         self.direction = ""
+        # Folded words the player typed for the name (free words, `name:`), for the ranking.
+        self.name_words: list[str] = []
 
-    def ordering(self) -> list[str]:
-        if not self.order:
-            return []
-        return [f"{self.direction}{self.order}", "code"]
+    def ordering(self) -> list[str | OrderBy]:
+        if self.order:  # the player's own sort wins over the ranking
+            return [f"{self.direction}{self.order}", "code"]
+        if self.name_words:
+            return [name_rank(self.name_words).asc(), "name_folded", "game", "code"]
+        return []
 
     def peek(self) -> str | None:
         return self.tokens[self.pos] if self.pos < len(self.tokens) else None
@@ -180,6 +190,8 @@ class _Parser:
         word = fold(_unquote(tok[1:] if negate else tok))
         if not word:
             return None
+        if not negate:
+            self.name_words.append(word)
         q = Q(text_folded__contains=word)
         return ~q if negate else q
 
@@ -207,6 +219,8 @@ class _Parser:
         if op not in (":", "=", "!="):
             raise SearchError(f"«{name}» no admite «{op}»; usa «:».")
         q = self._text_field(key, name, value)
+        if key in ("name", "nombre", "n") and op != "!=":
+            self.name_words.append(fold(value))
         return ~q if op == "!=" else q
 
     def _text_field(self, key: str, name: str, value: str) -> Q:
@@ -232,6 +246,25 @@ class _Parser:
         if key in ("is", "es", "has", "tiene"):
             return _flag(folded)
         raise SearchError(f"Campo desconocido «{name}». Campos: {FIELD_NAMES}.")
+
+
+NAME_EXACT, NAME_PREFIX, NAME_WORDS, TEXT_ONLY = 0, 1, 2, 3
+
+
+def name_rank(words: list[str]) -> Case:
+    """How well a card's folded name answers the typed words (lower is better): the whole phrase
+    is the name, starts it, or every word is in it; else the card matched through its text.
+    Plain comparisons on `name_folded`, so SQLite and PostgreSQL rank alike."""
+    phrase = " ".join(words)
+    every = Q()
+    for word in dict.fromkeys(phrase.split()):
+        every &= Q(name_folded__contains=word)
+    return Case(
+        When(name_folded=phrase, then=Value(NAME_EXACT)),
+        When(name_folded__startswith=phrase, then=Value(NAME_PREFIX)),
+        When(every, then=Value(NAME_WORDS)),
+        default=Value(TEXT_ONLY), output_field=IntegerField(),
+    )
 
 
 def _unquote(value: str) -> str:

@@ -19,6 +19,7 @@ from cards.models import Card, Game, Set
 from cards.pagecache import anonymous_cache, fragment
 from cards.render import face_count, face_png
 from cards.search import SearchError
+from cards.suggest import suggest_names
 
 PAGE_SIZES = (24, 48, 96)
 
@@ -57,6 +58,8 @@ def card_list(request: HttpRequest) -> HttpResponse:
         return redirect(page.object_list[0])  # one match: open the card, as Scryfall does
     context = {"page": page, "q": q, "game": game, "error": error, "per_page": per_page,
                "page_sizes": PAGE_SIZES, "quick_add": quick_add}
+    if not error and page.paginator.count == 0:  # «¿Quisiste decir…?»: the nearest names
+        context["suggestions"] = suggest_names(q, game=game or None, limit=5)
     status = 400 if error else 200
     return render(request, "cards/list.html", context, status=status)
 

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from cards.models import Card, Edition, Game
+from cards.suggest import suggest_names
 from collection.models import MAX_COPIES, Condition
 from common.csvcells import unguard
 from common.errors import BadInput
@@ -49,13 +50,18 @@ class ImportProblem:
     line: int | None
     field: str
     message: str
+    # «¿Quisiste decir…?»: card names near the one written on an unknown line, best first.
+    suggestions: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         where = f"line {self.line}: " if self.line is not None else ""  # a fixed format: files and API quote it
         return f"{where}{self.field}: {self.message}"
 
     def as_dict(self) -> dict[str, Any]:
-        return {"line": self.line, "field": self.field, "message": self.message}
+        out: dict[str, Any] = {"line": self.line, "field": self.field, "message": self.message}
+        if self.suggestions:  # an extra key, only where there is something to suggest
+            out["suggestions"] = list(self.suggestions)
+        return out
 
 
 @dataclass(frozen=True)
@@ -311,7 +317,8 @@ def read_list(text: str, *, game: str) -> list[Row]:
         if hasattr(entry, "card"):
             resolved.append((line.line, entry.card.code, entry.quantity))
         else:
-            problems.append(ImportProblem(line.line, "card", _strip_line(entry.message)))
+            near = suggest_names(line.name, game=game) if entry.code == "unknown_card" else []
+            problems.append(ImportProblem(line.line, "card", _strip_line(entry.message), tuple(near)))
     cards = {c.code: c for c in Card.objects.filter(game=game, code__in={c for _, c, _ in resolved})
              .select_related("current")}
     rows = []

@@ -38,6 +38,7 @@ from collection.services import (
 )
 from common.http import is_htmx, safe_next
 from decks.charts import chart_bars
+from decks.validation import with_used_suggestion
 
 PAGE_SIZES = (24, 48, 96)
 
@@ -150,7 +151,9 @@ def collection_import(request: HttpRequest) -> HttpResponse:
     """Preview first (nothing is saved), then confirm exactly what was previewed."""
     if request.method == "POST" and request.POST.get("confirm"):
         return _confirm(request)
-    form = ImportForm(request.POST or None, request.FILES or None)
+    # A «¿Quisiste decir…?» button fixes its line of the pasted list and reviews again.
+    post = with_used_suggestion(request.POST, request.POST.get("game")) if request.method == "POST" else None
+    form = ImportForm(post or None, request.FILES or None)
     context: dict[str, Any] = {"form": form}
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data

@@ -1,28 +1,42 @@
 """One input gate, before any view parses anything.
 
 Refused here, with a 400 (413 for size, 411 for a body of unknown length) that names the problem and
-where it is: NUL bytes and other control characters in the path, the query string, form fields and
-JSON strings; JSON nested deeper than MAX_JSON_DEPTH; bodies over MAX_REQUEST_BODY (multipart
-uploads included, before Django spools them to disk). Uploaded files are checked where they are read
-(`check_text`). HEAD is answered wherever GET is, without a body.
+where it is: NUL bytes and other control characters (C0 but tab and line breaks, DEL, C1) in the
+path, the query string, form fields and JSON bodies; JSON nested deeper than MAX_JSON_DEPTH; bodies
+over MAX_REQUEST_BODY (multipart uploads included, before Django spools them to disk). Uploaded files
+are checked where they are read (`check_text`). HEAD is answered wherever GET is, without a body.
+
+The gate reads a body as JSON or as a form exactly when something behind it would parse it so: the
+API picks a parser only for a media type named exactly (`ExactContentNegotiation`, DRF's default
+negotiation would hand `*/*`, `application/*` or `*/json` to its JSON parser), and Django reads
+forms only for their two exact types. Anything else is a 415 from the API, never an unread body.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.html import escape
+from django.utils.http import parse_header_parameters
+from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.parsers import BaseParser
+from rest_framework.request import Request
 
 from common.errors import BadInput, SiteError, TooLarge
 
-# C0 controls but tab, line feed and carriage return; DEL.
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-# A JSON escape of the same characters (\u0000 … \u001f but \t \n \r, and \u007f).
-_JSON_CONTROL = re.compile(rb"\\u00(?:0[0-8bBcCeEfF]|1[0-9a-fA-F]|7[fF])")
+# C0 controls but tab, line feed and carriage return; DEL; C1 controls (never text: mostly
+# Windows-1252 read as Latin-1, and U+0085 would split a line where Python's splitlines() does).
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# A JSON escape of the same characters (\u0000 … \u001f but \t \n \r, \u007f … \u009f) …
+_JSON_CONTROL = re.compile(rb"\\u00(?:0[0-8bBcCeEfF]|1[0-9a-fA-F]|7[fF]|[89][0-9a-fA-F])")
+# … and the same characters unescaped: JSON allows a raw DEL or C1 character inside a string (in
+# UTF-8, C1 is C2 80 … C2 9F), and a raw C0 control is invalid JSON anywhere but as white space.
+_JSON_RAW_CONTROL = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\xc2[\x80-\x9f]")
+JSON_MEDIA_TYPES = ("application/json",)  # what the API's JSONParser takes; `+json` is read too
 _JSON_TOKENS = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
 ADMIN_BODY = 80 * 1024 * 1024  # catalogue files (64 MiB) through the admin
 
@@ -51,9 +65,11 @@ def check_json_depth(body: bytes, limit: int | None = None) -> None:
 
 
 def check_json_body(body: bytes, where: str = "El cuerpo JSON") -> None:
-    nul = body.find(b"\x00")
-    if nul >= 0:
-        raise BadInput(f"{where} contiene un carácter nulo (NUL) en el byte {nul + 1}.")
+    raw = _JSON_RAW_CONTROL.search(body)
+    if raw:
+        char = raw.group().decode("utf-8", "replace")
+        what = "un carácter nulo (NUL)" if char == "\x00" else f"un carácter de control (U+{ord(char):04X})"
+        raise BadInput(f"{where} contiene {what} en el byte {raw.start() + 1}.")
     found = _JSON_CONTROL.search(body)
     if found:
         escape_text = found.group().decode()
@@ -90,7 +106,7 @@ def inspect(request: HttpRequest) -> None:
     if size > limit:
         raise TooLarge(f"El cuerpo ocupa {size:,} bytes; el máximo es {limit:,}.".replace(",", "."))
     content_type = request.content_type or ""
-    if content_type == "application/json" or content_type.endswith("+json"):
+    if content_type in JSON_MEDIA_TYPES or content_type.endswith("+json"):
         if size > settings.DATA_UPLOAD_MAX_MEMORY_SIZE:
             raise TooLarge(
                 f"El cuerpo JSON ocupa {size:,} bytes; el máximo es "
@@ -101,6 +117,16 @@ def inspect(request: HttpRequest) -> None:
         _check_pairs(request.POST.lists(), "campo")
         for name, upload in request.FILES.items():
             check_text(upload.name or "", f"El nombre del archivo «{name}»")
+
+
+class ExactContentNegotiation(DefaultContentNegotiation):
+    """DRF's negotiation, but a parser is chosen only for its own media type, named exactly
+    (parameters such as charset aside): a wildcard such as `*/*` in a request's Content-Type is
+    not a type the gate could read, so the API answers 415 instead of parsing it unread."""
+
+    def select_parser(self, request: Request, parsers: Sequence[BaseParser]) -> BaseParser | None:
+        media_type, _ = parse_header_parameters(request.content_type or "")  # lower-cased, as Django's
+        return next((parser for parser in parsers if parser.media_type == media_type), None)
 
 
 def refusal(request: HttpRequest, error: SiteError) -> HttpResponse:

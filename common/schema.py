@@ -2,8 +2,11 @@
 
 drf-spectacular documents only the success answer by itself; this adds, per operation, the
 answers that the site's shared machinery produces: 400 for bad input (any operation: the input gate
-refuses control characters in the path and query string), 413 for oversized bodies, 401/403 where
-a login is needed, 404 for an unknown object or page, 429 from the throttles.
+refuses control characters in the path and query string), 413 for oversized bodies, 415 for a body
+of a media type no parser takes (wildcards such as `*/*` included), 411 for a chunked body without
+a length (the gate cannot bound it before reading; DELETE included, as the gate reads any method's
+body but GET, HEAD and OPTIONS), 401/403 where a login is needed, 404 for an unknown object or page,
+429 from the throttles.
 """
 
 from __future__ import annotations
@@ -28,6 +31,9 @@ class SiteAutoSchema(AutoSchema):
         responses.setdefault("400", _error("Entrada no válida: el cuerpo nombra cada campo erróneo o el carácter rechazado."))
         if self.method in ("POST", "PUT", "PATCH"):
             responses.setdefault("413", _error("El cuerpo es demasiado grande (lo rechaza el filtro de entrada)."))
+            responses.setdefault("415", _error("El tipo del cuerpo (Content-Type) no es JSON ni un formulario."))
+        if self.method in ("POST", "PUT", "PATCH", "DELETE"):
+            responses.setdefault("411", _error("Cuerpo troceado sin Content-Length (lo rechaza el filtro de entrada)."))
         if self._is_list_view() or "{" in self.path:
             responses.setdefault("404", _error("No existe (o la página pedida no existe)."))
         if self.get_auth() and not self._allows_anonymous():

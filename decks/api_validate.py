@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from cards.models import Game
 from cards.pagecache import cached_answer
 from common.fields import StrictCharField
-from decks.validation import MAX_LIST_CHARS, validate_list
+from decks.validation import MAX_LIST_CHARS, report_json, validate_list
 
 
 class ValidateInput(serializers.Serializer):
@@ -27,6 +27,10 @@ class ViolationSchema(serializers.Serializer):
     line = serializers.IntegerField(allow_null=True)
     cards = serializers.ListField(child=serializers.CharField())
     message = serializers.CharField()
+    suggestions = serializers.ListField(
+        child=serializers.CharField(), required=False,
+        help_text="Solo en `unknown_card`: los nombres de carta más parecidos al escrito, el mejor primero.",
+    )
 
 
 class ValidationSchema(serializers.Serializer):
@@ -49,5 +53,7 @@ def validate_deck(request: Request) -> Response:
     data.is_valid(raise_exception=True)
     game, text = data.validated_data["game"], data.validated_data["list"]
     # A list over the limits raises ListTooLarge, a SiteError: 400 naming `list`.
-    return Response(cached_answer("validate", (game, text), lambda: validate_list(game, text).as_dict()))
+    # "validate-near": answers kept before `suggestions` existed are not reused.
+    return Response(cached_answer("validate-near", (game, text),
+                                  lambda: report_json(validate_list(game, text), game, text)))
 

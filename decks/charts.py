@@ -28,18 +28,22 @@ PALETTE = ("#8a3b12", "#1f6f3a", "#2b5c9e", "#b36b00", "#7a1a6e")
 class Series:
     label: str
     values: Sequence[float | None]
+    dash: bool = False  # a dashed line: told apart without colour
 
 
 def chart_lines(
     title: str, xs: Sequence[int], series: Sequence[Series], *, ymax: float | None = None,
-    percent: bool = False, x_label: str | None = None, y_label: str = "",
+    percent: bool = False, x_label: str | None = None, y_label: str = "", ymin: float | None = None,
+    band: tuple[int, int] | None = None,
 ) -> SafeString:
-    """Lines over turns (or any whole-number x): one per series."""
+    """Lines over turns (or any whole-number x): one per series. `band` names two series (low,
+    high) whose gap is shaded, as an interval; `ymin` lets the axis go below 0 (a difference)."""
     spec = {
-        "kind": "lines", "title": str(title), "percent": percent, "ymax": ymax,
+        "kind": "lines", "title": str(title), "percent": percent, "ymax": ymax, "ymin": ymin,
         "x": list(xs), "xLabel": str(x_label if x_label is not None else _("Turno")), "yLabel": str(y_label),
-        "series": [{"label": str(s.label), "values": list(s.values), "colour": PALETTE[i % len(PALETTE)]}
-                   for i, s in enumerate(series)],
+        "series": [{"label": str(s.label), "values": list(s.values), "colour": PALETTE[i % len(PALETTE)],
+                    "dash": s.dash} for i, s in enumerate(series)],
+        "band": list(band) if band else None,
     }
     return _figure(spec)
 

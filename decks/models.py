@@ -19,6 +19,7 @@ from django.db.models import Q
 from django.urls import reverse
 
 from cards.models import Card, Edition, Game
+from common.fields import validate_name, validate_text
 from engine.decklist import MAX_QUANTITY, SECTIONS
 from engine.text import fold
 
@@ -77,9 +78,9 @@ class DeckQuerySet(models.QuerySet["Deck"]):
 class Deck(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks")
     game = models.CharField("juego", max_length=16, choices=Game.choices)
-    name = models.CharField("nombre", max_length=MAX_NAME)
+    name = models.CharField("nombre", max_length=MAX_NAME, validators=[validate_name])
     name_folded = models.CharField(max_length=MAX_NAME, editable=False, db_index=True)
-    description = models.TextField("descripción", blank=True, max_length=MAX_DESCRIPTION)
+    description = models.TextField("descripción", blank=True, max_length=MAX_DESCRIPTION, validators=[validate_text])
     visibility = models.CharField(
         "visibilidad", max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
     )

@@ -7,8 +7,6 @@ the line numbers in the report are the lines of the exported list and no rule is
 
 from __future__ import annotations
 
-import difflib
-import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -38,24 +36,15 @@ def default_section(game: str, card_type: str) -> str:
 
 
 TYPE_ORDER = ("combat", "reaction", "summon", "token", "entity", "element")
-PLAIN_WORDS = re.compile(r"^[\w\s'’-]+$")
 
 
 def near_names(game: str, q: str, *, limit: int = 5) -> list[Any]:
-    """"Did you mean": cards of `game` whose folded name is close to a plain-words query
-    (`Cañon del sacrifico` → Cañón del sacrificio), best first. Queries in the search syntax
-    (fields, operators, quotes) get no suggestions."""
+    """"Did you mean": cards of `game` whose name is close to a plain-words query, best first
+    (cards.suggest, the one suggestion function of the site)."""
     from cards.models import Card
+    from cards.suggest import near_names as near_folded
 
-    folded = fold(q).strip()
-    if len(folded) < 3 or not PLAIN_WORDS.match(folded):
-        return []
-    names = dict(Card.objects.filter(game=game).values_list("name_folded", "name"))
-    close = difflib.get_close_matches(folded, list(names), n=limit, cutoff=0.6)
-    if not close:  # one misspelt word of a longer name: compare word by word
-        words = {w: n for n in names for w in n.split() if len(w) > 3}
-        hits = difflib.get_close_matches(folded, list(words), n=limit, cutoff=0.75)
-        close = list(dict.fromkeys(words[w] for w in hits))
+    close = near_folded(q, game=game, limit=limit)
     cards = Card.objects.with_current().filter(game=game, name_folded__in=close).select_related("set")
     rank = {name: i for i, name in enumerate(close)}
     return sorted(cards, key=lambda c: (rank[c.name_folded], c.code))

@@ -24,7 +24,7 @@ from django.utils import timezone
 from cards.models import Card, Edition
 from common.errors import SiteError
 from decks.models import MAX_QUANTITY, Deck, DeckEntry, DeckRevision, Visibility, sections_of
-from decks.validation import UNREADABLE, ListTooLarge, validate_list
+from decks.validation import UNREADABLE, ListTooLarge, report_json, validate_list
 from engine import CardData, Game, ValidationReport, format_decklist
 from engine import DeckEntry as EngineEntry
 from engine.text import fold
@@ -54,7 +54,7 @@ class StaleDeck(DeckError):
 class ListRejected(DeckError):
     """A list with lines that are not cards; `report` names each one with its line number."""
 
-    def __init__(self, report: ValidationReport) -> None:
+    def __init__(self, report: ValidationReport, *, game: str, text: str) -> None:
         bad = [v for v in report.errors if v.code in UNREADABLE]
         super().__init__(
             f"La lista tiene {len(bad)} {'línea' if len(bad) == 1 else 'líneas'} que no se "
@@ -62,7 +62,7 @@ class ListRejected(DeckError):
             field="list",
         )
         self.report = report
-        self.extra = {"validation": report.as_dict()}
+        self.extra = {"validation": report_json(report, game, text)}  # with «¿Quisiste decir…?»
 
 
 @dataclass(frozen=True)
@@ -229,7 +229,7 @@ def specs_from_list(
     """A list's entries, refused with ListRejected if a line is not a card, unless accepted."""
     report = deck_list_report(game=game, text=text)
     if not accept_unreadable and any(v.code in UNREADABLE for v in report.errors):
-        raise ListRejected(report)
+        raise ListRejected(report, game=game, text=text)
     return specs_from_report(report, game), report
 
 

@@ -6,6 +6,11 @@ The builder, the API and the import all call `validate_list`; the rules themselv
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.http import QueryDict
+
+from cards.suggest import suggest_names
 from common.errors import BadInput
 from common.gate import check_text
 from decks.lookup import DbLookup
@@ -47,3 +52,49 @@ def validate_list(game: str, text: str) -> ValidationReport:
     check_size(text)
     parsed = parse_decklist(text, Game(game))  # once: for the cards to load, then for the rules
     return validate_decklist(text, Game(game), DbLookup(parsed.lines, game), parsed=parsed)
+
+
+# ---------------------------------------------------------------- «¿Quisiste decir…?»
+def unknown_card_suggestions(report: ValidationReport, game: str, text: str) -> dict[int, list[str]]:
+    """For each `unknown_card` line, the names of `game` nearest to the name written there
+    (cards.suggest), best first: `Cañon del sacrifico` → «Cañón del sacrificio»."""
+    bad = {v.line for v in report.errors if v.code == "unknown_card" and v.line is not None}
+    if not bad:
+        return {}
+    written = {line.line: line.name for line in parse_decklist(text, Game(game)).lines if line.line in bad}
+    found = {n: suggest_names(name, game=game) for n, name in written.items()}
+    return {n: names for n, names in found.items() if names}
+
+
+def report_json(report: ValidationReport, game: str, text: str) -> dict[str, Any]:
+    """The report's JSON (docs/contract.md §4) with `suggestions` (names, best first; maybe none)
+    on each `unknown_card` error: an extra field, the contract's keys and codes unchanged."""
+    answer = report.as_dict()
+    near = unknown_card_suggestions(report, game, text)
+    for error in answer["errors"]:
+        if error["code"] == "unknown_card":
+            error["suggestions"] = near.get(error["line"], [])
+    return answer
+
+
+def use_suggestion(text: str, game: str, line: int, name: str) -> str:
+    """The list with the card name of line `line` replaced by `name` (the one-click «usar «…»»),
+    its quantity kept and a wrong code dropped; any other line, or a line past the end, unchanged."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    parsed = {ln.line: ln for ln in parse_decklist(text, Game(game)).lines}
+    if not 1 <= line <= len(lines) or line not in parsed:
+        return text
+    lines[line - 1] = f"{parsed[line].quantity} {name}"
+    return "\n".join(lines)
+
+
+def with_used_suggestion(post: QueryDict, game: str | None) -> QueryDict:
+    """A form's POST data with its `text` list fixed by the one-click «usar «…»» of a
+    «¿Quisiste decir…?» (`use` = "LINE|NAME"); the data unchanged when no such button was pressed."""
+    line, sep, name = post.get("use", "").partition("|")
+    text = post.get("text", "")
+    if not (sep and line.isdigit() and name.strip() and text and game in ("eliria", "mision")):
+        return post
+    data = post.copy()
+    data["text"] = use_suggestion(text, game, int(line), name.strip())
+    return data

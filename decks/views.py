@@ -42,6 +42,7 @@ from decks.forms import (
     ReplaceListForm,
     VersionForm,
 )
+from decks.history import revision_notes
 from decks.messages import SECTION_LABELS
 from decks.models import Deck
 from decks.selectors import (
@@ -65,6 +66,7 @@ from decks.services import (
     deck_restore_revision,
     deck_update,
 )
+from decks.validation import unknown_card_suggestions, with_used_suggestion
 from engine import ENGINE_VERSION, ValidationReport
 from engine.decklist import MAX_QUANTITY
 
@@ -123,9 +125,11 @@ def _fingerprint(game: str, text: str) -> str:
 
 def _preview(report: ValidationReport, game: str, text: str) -> dict[str, Any]:
     unreadable = [v for v in report.errors if v.code in UNREADABLE]
+    near = unknown_card_suggestions(report, game, text)  # «¿Quisiste decir…?» per unknown line
     return {
         "report": report,
         "unreadable": unreadable,
+        "unreadable_rows": [{"v": v, "suggestions": near.get(v.line or 0, [])} for v in unreadable],
         "rules": [v for v in report.errors if v.code not in UNREADABLE],
         "entries": report.entries,
         "sections": [(LABELS.get(key, key), n) for key, n in report.sections.items()],
@@ -139,6 +143,11 @@ def _numbered(text: str, bad: set[int]) -> list[dict[str, Any]]:
     return [{"number": n, "text": line, "bad": n in bad} for n, line in enumerate(lines, 1)][:2000]
 
 
+def _with_suggestion(request: HttpRequest, game: str | None) -> Any:
+    """The POST data, the list fixed by a preview's one-click «usar «…»»; None on a GET."""
+    return with_used_suggestion(request.POST, game) if request.method == "POST" else None
+
+
 def _accepted(request: HttpRequest, game: str, text: str) -> bool:
     """The player pressed "save" on a preview of exactly this list."""
     return bool(request.POST.get("accept")) and request.POST.get("fingerprint") == _fingerprint(game, text)
@@ -147,7 +156,8 @@ def _accepted(request: HttpRequest, game: str, text: str) -> bool:
 @login_required
 @require_http_methods(["GET", "POST"])
 def deck_new(request: HttpRequest) -> HttpResponse:
-    form = NewDeckForm(request.POST or None, request.FILES or None, initial={"game": request.GET.get("game")})
+    data = _with_suggestion(request, request.POST.get("game"))
+    form = NewDeckForm(data or None, request.FILES or None, initial={"game": request.GET.get("game")})
     preview = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -172,7 +182,7 @@ def deck_new(request: HttpRequest) -> HttpResponse:
 def deck_replace_list(request: HttpRequest, pk: int) -> HttpResponse:
     deck = _owned(request, pk)
     initial = {"text": deck_text(deck_rows(deck), deck.game), "version": deck.version}
-    form = ReplaceListForm(request.POST or None, request.FILES or None, initial=initial)
+    form = ReplaceListForm(_with_suggestion(request, deck.game) or None, request.FILES or None, initial=initial)
     preview = None
     if request.method == "POST" and form.is_valid():
         text = form.cleaned_data["text"]
@@ -476,6 +486,10 @@ def deck_revisions(request: HttpRequest, pk: int) -> HttpResponse:
     deck = _viewable(request, pk=pk)
     revisions = deck.revisions.select_related("author").order_by("-number")
     page = Paginator(revisions, 30).get_page(request.GET.get("page"))
+    page.object_list = list(page.object_list)
+    notes = revision_notes(deck, page.object_list, request.user)  # what other apps add (decks.history)
+    for rev in page.object_list:
+        rev.notes = notes.get(rev.number, [])
     return render(request, "decks/revisions.html", {
         "deck": deck, "page": page, "is_owner": deck.is_owned_by(request.user),
     })

@@ -10,7 +10,7 @@ from collection.api import CollectionDeckViewSet, CollectionViewSet
 from decks import api_validate
 from decks.api import DeckViewSet
 from play import api as play_api
-from play import api_goldfish, api_runs
+from play import api_compare, api_goldfish, api_runs
 from rulings import api as rulings_api
 
 app_name = "api"
@@ -30,6 +30,8 @@ urlpatterns = [
     path("rulings/<int:number>/", rulings_api.RulingDetail.as_view(), name="ruling-detail"),
     path("decks/validate/", api_validate.validate_deck, name="deck-validate"),
     path("goldfish/", api_goldfish.goldfish_run, name="goldfish"),
+    path("goldfish/compare/", api_compare.goldfish_compare, name="goldfish-compare"),
+    path("goldfish/swaps/", api_compare.goldfish_swaps, name="goldfish-swaps"),
     path("matchups/", play_api.matchups, name="matchups"),
     path("matchups/replay/", play_api.matchup_replay_view, name="matchup-replay"),
     path("matchups/runs/<uuid:run_id>/", api_runs.matchup_run_status, name="matchup-run"),

@@ -75,6 +75,9 @@ MIDDLEWARE = [
     # First: refuse malformed input (NUL bytes, control characters, deep JSON, oversized bodies)
     # before anything parses it, and answer HEAD wherever GET is answered.
     "common.gate.InputGateMiddleware",
+    # Then: answers that depend on who asks are `private, no-store` and vary on Authorization and
+    # Cookie; it reads the user that AuthenticationMiddleware, below it, sets on the way in.
+    "common.privacy.PrivateAnswersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -195,6 +198,9 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_CLASSES": ["common.throttling.ClientRateThrottle"],
     "NUM_PROXIES": NUM_PROXIES,
     "EXCEPTION_HANDLER": "common.errors.api_exception_handler",
+    # A parser only for its own media type named exactly: `*/*` or `application/*` bodies are 415,
+    # never parsed as JSON behind the input gate's back (common.gate).
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "common.gate.ExactContentNegotiation",
     "DEFAULT_THROTTLE_RATES": {},  # filled from THROTTLE_RATES below
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",

@@ -13,6 +13,7 @@ from .actions import Action, Outcome
 from .carddict import card_data_hash, card_from_dict, card_to_dict
 from .cards import WORLDS, Attack, CardData, CardLookup, Game, MemoryLookup, as_game
 from .catalogue import load_catalogue
+from .compare import compare_goldfish
 from .decklist import DeckEntry, ListLine, ParsedList, ParseError, format_decklist, parse_decklist
 from .eliria.effects import unsimulated, validate_effect, validate_effects
 from .eliria.match import EliriaMatch
@@ -20,6 +21,7 @@ from .eliria.players import EliriaGoldfishPlayer, EliriaPlayer
 from .eliria.table import eliria_state, eliria_table
 from .eliria.view import EliriaView
 from .errors import (
+    CardEffectError,
     EngineError,
     IllegalAction,
     InvalidDeck,
@@ -39,6 +41,7 @@ from .mision.view import MisionView
 from .policy import POLICIES, RandomPolicy, make_policy
 from .replay import from_record, new_match, replay
 from .stats import hypergeometric_at_least, wilson_interval
+from .swaps import swap_ranking
 from .text import fold
 from .validation import ValidationReport, Violation, check_deck, validate_decklist
 
@@ -51,6 +54,7 @@ __all__ = [
     "Action",
     "Attack",
     "CardData",
+    "CardEffectError",
     "CardLookup",
     "DeckEntry",
     "EliriaGoldfishPlayer",
@@ -85,6 +89,7 @@ __all__ = [
     "card_from_dict",
     "card_to_dict",
     "check_deck",
+    "compare_goldfish",
     "eliria_state",
     "eliria_table",
     "find_game",
@@ -102,6 +107,7 @@ __all__ = [
     "replay",
     "run_goldfish",
     "run_matchup",
+    "swap_ranking",
     "validate_decklist",
     "unsimulated",
     "validate_effect",

@@ -3,9 +3,9 @@
 Parsing never raises on any text: whatever is not a header, a comment, a blank
 line or a card line becomes a :class:`ParseError` carrying its line number.
 
->>> parsed = parse_decklist("Mazo:\\n2x Cañón del sacrificio (BASE-105)\\n", "eliria")
+>>> parsed = parse_decklist("Mazo:\\n2x Cañón de hielo (TST-105)\\n", "eliria")
 >>> parsed.lines[0]
-ListLine(line=2, section='main', quantity=2, name='Cañón del sacrificio', code='BASE-105')
+ListLine(line=2, section='main', quantity=2, name='Cañón de hielo', code='TST-105')
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ _QUANTITY = re.compile(r"([0-9]+)[xX×]?(?:\s+|$)")
 # A signed count (-1, +2, −1 with a minus sign) is a mistake, not a card named "-1 …".
 _SIGNED_QUANTITY = re.compile(r"[-+\u2212]\s*[0-9]+[xX×]?(?:\s+|$)")
 _TRAILING_PARENS = re.compile(r"\(([^()]*)\)\s*$")
-# A code is ASCII letters and digits, with - . _ / inside (BASE-105, EXP-010).
+# A code is ASCII letters and digits, with - . _ / inside (SET-105, PROMO-010, A1.2/3).
 _CODE = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9._/-]*[A-Za-z0-9])?", re.ASCII)
 
 

@@ -3,6 +3,7 @@
     EngineError (ValueError)
     ├── UnknownGame        a game slug that is neither ``eliria`` nor ``mision``
     ├── InvalidDeck        entries that cannot be formatted or simulated
+    │   └── CardEffectError  a card whose ``effects`` the engine cannot play (names the card)
     ├── InvalidSimulation  goldfish and matchup arguments out of bounds
     │   └── TraceNotAllowed  ``trace=True`` with more than one game
     ├── IllegalAction      a decision that is not legal now (or the game is over)
@@ -15,6 +16,7 @@ can catch that, the API can map ``EngineError`` to a 400 answer.
 from __future__ import annotations
 
 __all__ = [
+    "CardEffectError",
     "EngineError",
     "IllegalAction",
     "InvalidDeck",
@@ -35,6 +37,23 @@ class UnknownGame(EngineError):
 
 class InvalidDeck(EngineError):
     """Deck entries that the engine cannot work with."""
+
+
+class CardEffectError(InvalidDeck):
+    """A card of the deck carries ``effects`` outside the engine's vocabulary (docs/effects.md).
+
+    The import refuses such data; this is the defence behind it (data written before a bound
+    existed, or edited in the database): the simulation stops before its first game and says
+    which card and which effect, instead of failing somewhere inside the rules.
+    """
+
+    code = "card_effect"
+
+    def __init__(self, card: str, name: str, problems: list[str]) -> None:
+        self.card, self.name, self.problems = card, name, list(problems)
+        shown = "; ".join(problems[:3]) + (f"; y {len(problems) - 3} problemas más" if len(problems) > 3 else "")
+        self.message = f"La carta {card} ({name}) tiene efectos que el motor no puede jugar: {shown}."
+        super().__init__(self.message)
 
 
 class InvalidSimulation(EngineError):

@@ -1,7 +1,7 @@
 """Text folding shared by the deck-list parser, the lookups and the rules.
 
 Names are compared "without regard to case or accents" (docs/contract.md §3), so
-«Cañón del sacrificio», «CANON  del sacrificio» and «cañon del Sacrificio» are one name.
+«Cañón de hielo», «CANON  de hielo» and «cañon de Hielo» are one name.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ __all__ = ["fold"]
 def fold(s: str) -> str:
     """Fold *s* for comparison: NFKD, drop combining marks, casefold, collapse whitespace.
 
-    >>> fold("  Cañón   del SACRIFICIO ")
-    'canon del sacrificio'
+    >>> fold("  Cañón   de HIELO ")
+    'canon de hielo'
     >>> fold("Ñandú") == fold("nandu")
     True
     """

@@ -16,9 +16,9 @@ from common.fields import StrictCharField
 from common.throttling import AnonRateThrottle, GoldfishThrottle
 from decks.api_validate import BAD_REQUEST
 from decks.validation import MAX_LIST_CHARS
-from engine import EngineError
-from play.api_runs import RUN
-from play.budget import fits_inline, matchup_seconds
+from engine import CardEffectError, EngineError
+from play.api_runs import QUEUE_DOWN, RUN
+from play.budget import matchup_fits
 from play.matchups import MAX_GAMES, POLICY_NAMES, matchup_replay, matchup_run
 from play.runs import RunLimitError, matchup_run_enqueue
 from play.sources import DeckSource, SourceError, from_list
@@ -104,9 +104,17 @@ def _valid_input(
     return v, found["a"], found["b"]
 
 
+def engine_error(exc: EngineError) -> Response:
+    """400 with the engine's message; a card whose effects cannot be played is named by its code."""
+    body: dict[str, Any] = {"detail": str(exc)}
+    if isinstance(exc, CardEffectError):
+        body.update(code=exc.code, card=exc.card)
+    return Response(body, status=status.HTTP_400_BAD_REQUEST)
+
+
 @extend_schema(
     request=MatchupInput,
-    responses={200: MATCHUP_RESULT, 202: RUN, 400: BAD_REQUEST, 429: TOO_MANY},
+    responses={200: MATCHUP_RESULT, 202: RUN, 400: BAD_REQUEST, 429: TOO_MANY, 503: QUEUE_DOWN},
 )
 @api_view(["POST"])
 @permission_classes([AllowAny])
@@ -120,7 +128,14 @@ def matchups(request: Request) -> Response:
     if isinstance(found, Response):
         return found
     v, a, b = found
-    if not fits_inline(matchup_seconds(v["game"], v["games"])):
+    try:  # priced on these decks (play.budget): slow decks are queued however few games they ask for
+        inline = matchup_fits(
+            v["game"], a.entries, b.entries, games=v["games"], seed=v.get("seed"),
+            policy_a=v["policy_a"], policy_b=v["policy_b"],
+        )
+    except EngineError as exc:
+        return engine_error(exc)
+    if not inline:
         try:
             run = matchup_run_enqueue(
                 game=v["game"], list_a=a.text, list_b=b.text, games=v["games"], seed=v.get("seed"),
@@ -128,7 +143,7 @@ def matchups(request: Request) -> Response:
                 client=client_address(request),
             )
         except RunLimitError as exc:
-            return Response({"detail": exc.message}, status=status.HTTP_429_TOO_MANY_REQUESTS, headers={"Retry-After": "30"})
+            return Response({"detail": exc.message}, status=exc.status, headers={"Retry-After": str(exc.retry_after)})
         answer = run_answer(run, request)
         return Response(answer, status=status.HTTP_202_ACCEPTED, headers={"Location": answer["status_url"]})
     try:
@@ -137,7 +152,7 @@ def matchups(request: Request) -> Response:
             policy_a=v["policy_a"], policy_b=v["policy_b"],
         )
     except EngineError as exc:
-        return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+        return engine_error(exc)
     return Response(result)
 
 

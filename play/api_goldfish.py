@@ -16,9 +16,9 @@ from common.fields import StrictBooleanField, StrictCharField
 from common.throttling import AnonRateThrottle, GoldfishThrottle
 from decks.api_validate import BAD_REQUEST, ValidateInput
 from decks.validation import ListTooLarge
-from engine import EngineError
-from play.api_runs import RUN
-from play.budget import fits_inline, goldfish_seconds
+from engine import CardEffectError, EngineError
+from play.api_runs import QUEUE_DOWN, RUN
+from play.budget import goldfish_list_fits
 from play.goldfish import GoldfishInputError, goldfish_check, run_goldfish
 from play.runs import RunLimitError, goldfish_run_enqueue
 from play.web import client_address, run_answer
@@ -51,6 +51,7 @@ class GoldfishInput(ValidateInput):
         202: RUN,
         400: BAD_REQUEST,
         429: OpenApiResponse(description="Demasiadas simulaciones: espera lo que indica Retry-After, o a que terminen las tuyas."),
+        503: QUEUE_DOWN,
     },
 )
 @api_view(["POST"])
@@ -65,8 +66,11 @@ def goldfish_run(request: Request) -> Response:
     data.is_valid(raise_exception=True)
     v = data.validated_data
     watch = v.get("watch", [])
-    inline = v["trace"] or fits_inline(goldfish_seconds(v["game"], v["games"], v["turns"]))
     try:
+        # Priced on this deck (play.budget): a slow deck is queued however few games it asks for.
+        inline = v["trace"] or goldfish_list_fits(
+            v["game"], v["list"], games=v["games"], turns=v["turns"], seed=v.get("seed"),
+        )
         if not inline:
             goldfish_check(game=v["game"], text=v["list"], watch=watch)
             run = goldfish_run_enqueue(
@@ -91,8 +95,10 @@ def goldfish_run(request: Request) -> Response:
         return Response({"list": [str(exc)]}, status=status.HTTP_400_BAD_REQUEST)
     except GoldfishInputError as exc:
         return Response({"list": [str(exc)], "validation": exc.report}, status=status.HTTP_400_BAD_REQUEST)
+    except CardEffectError as exc:  # catalogue data the engine cannot play: name the card
+        return Response({"detail": exc.message, "code": exc.code, "card": exc.card}, status=status.HTTP_400_BAD_REQUEST)
     except EngineError as exc:
         return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
     except RunLimitError as exc:
-        return Response({"detail": exc.message}, status=status.HTTP_429_TOO_MANY_REQUESTS, headers={"Retry-After": "30"})
+        return Response({"detail": exc.message}, status=exc.status, headers={"Retry-After": str(exc.retry_after)})
     return Response(result)

@@ -19,12 +19,14 @@ from play.worker import reap
 
 NOT_FOUND = OpenApiResponse(description="No existe esa simulación (o no es tuya).")
 TOO_MANY_RUNS = OpenApiResponse(description="Demasiadas simulaciones en marcha (por jugador, por dirección o en total).")
+QUEUE_DOWN = OpenApiResponse(description="La cola de simulaciones no responde: no se ha puesto nada en cola; vuelve a intentarlo tras Retry-After.")
 RUN = inline_serializer("SimulationRun", {
     "id": serializers.UUIDField(), "kind": serializers.CharField(), "status": serializers.CharField(),
     "done": serializers.IntegerField(), "total": serializers.IntegerField(), "percent": serializers.IntegerField(),
     "chunks": serializers.ListField(child=serializers.DictField()), "queue": serializers.DictField(),
     "url": serializers.CharField(), "status_url": serializers.CharField(), "cancel_url": serializers.CharField(),
     "result": serializers.DictField(allow_null=True), "error": serializers.CharField(),
+    "error_code": serializers.CharField(),
 })
 
 

@@ -1,21 +1,41 @@
-"""How long a simulation will take, from the engine's measured speed, and whether a request may run it.
+"""How long a simulation will take, and whether a request may play it inline: priced on the actual deck.
 
-A web request plays a simulation inline only when it fits ``SIMULATION_INLINE_BUDGET`` seconds
-(about 100 ms); anything bigger becomes a queued run. The costs are per game on one core of the
-2-core reference machine (bench/jobs.py --calibrate prints them): a goldfish game costs a fixed
-part plus a part per turn; a matchup game is a whole two-player game with the rule-based players
-(the random players are cheaper).
+A web request plays a simulation inline only when it fits ``SIMULATION_INLINE_BUDGET`` seconds of
+engine time (about 100 ms); anything bigger becomes a queued run. Two prices, both must fit:
+
+- the fixed costs below, per game on one core of the 2-core reference machine (bench/jobs.py
+  --calibrate prints them): a cheap first filter that sends big runs to the queue at once;
+- the deck's own price: its first games are played and timed (at most ``PROBE_SECONDS`` of
+  engine time, the request's seed when it has one, so they are the run's own first games), and
+  the run fits only if that time per game times the games asked for stays under ``DECK_SHARE``
+  times the budget. A deck whose cards make games slow (many effects, long chains) is queued
+  however few games it asks for, so no request plays more than about 0.2 s of engine time
+  (probe included). Engine time is the thread's CPU time: a busy machine does not queue a run
+  that fits, nor does an idle one let a slow deck through.
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable, Sequence
+
 from django.conf import settings
+
+from decks.validation import UNREADABLE, validate_list
+from engine import DeckEntry
+from engine.goldfish import run_range, simulation
+from engine.matchup import MatchupRun
 
 # Seconds per game, measured with bench/jobs.py --calibrate (bundled sample decks, rules players)
 # on the 2-core machine while other processes shared it (an idle core is up to twice as fast).
 GOLDFISH_BASE = {"eliria": 30e-6, "mision": 30e-6}
 GOLDFISH_PER_TURN = {"eliria": 7e-6, "mision": 0.6e-6}
 MATCHUP_GAME = {"eliria": 2.5e-3, "mision": 1.0e-3}
+# Engine time spent pricing one request's deck: a fifth of the default budget.
+PROBE_SECONDS = 0.02
+# The deck's own price may use this much of the budget: the fixed costs keep typical runs within
+# the budget, the deck's price keeps any run (probe included) within twice it, the 0.2 s ceiling.
+DECK_SHARE = 1.8
 
 
 def goldfish_seconds(game: str, games: int, turns: int) -> float:
@@ -31,7 +51,92 @@ def fits_inline(seconds: float) -> bool:
     return seconds <= settings.SIMULATION_INLINE_BUDGET
 
 
+def fits_deck_price(seconds: float) -> bool:
+    """Whether *seconds*, measured on the request's own deck, fit the ceiling (DECK_SHARE x budget)."""
+    return seconds <= DECK_SHARE * settings.SIMULATION_INLINE_BUDGET
+
+
 def chunk_games(seconds_per_game: float, *, floor: int) -> int:
     """Games per chunk: about settings.SIMULATION_CHUNK_SECONDS of work, a multiple of *floor*."""
     target = settings.SIMULATION_CHUNK_SECONDS / max(seconds_per_game, 1e-9)
     return max(floor, int(target) // floor * floor)
+
+
+def probe(play: Callable[[int, int], object], games: int, *, seconds: float = PROBE_SECONDS) -> float:
+    """Seconds per game of ``play(start, stop)``, timed on the run's first games.
+
+    Batches grow (1, then as many as the time left allows, at most doubling) until *seconds* of
+    engine time are spent or *games* are played; a deck whose first game alone exceeds the probe
+    stops there. Engine errors (a card whose effects cannot be played) propagate: the request
+    answers them before anything is queued.
+    """
+    played, spent, batch = 0, 0.0, 1
+    while played < games and spent < seconds:
+        batch = min(batch, games - played)
+        start = time.thread_time()  # engine time: this thread's CPU, not the load of the machine
+        play(played, played + batch)
+        spent += time.thread_time() - start
+        played += batch
+        per_game = spent / played
+        batch = max(1, min(batch * 2, int((seconds - spent) / max(per_game, 1e-9))))
+    return spent / max(played, 1)
+
+
+def goldfish_game_seconds(
+    game: str, entries: Sequence[DeckEntry], *, games: int, turns: int, seed: int | None = None
+) -> float:
+    """The measured seconds per goldfish game of this deck (see :func:`probe`)."""
+    sim = simulation(game, entries, turns)
+    return probe(lambda a, b: run_range(sim, seed or 0, a, b), games)
+
+
+def matchup_game_seconds(
+    game: str,
+    deck_a: Sequence[DeckEntry],
+    deck_b: Sequence[DeckEntry],
+    *,
+    games: int,
+    seed: int | None = None,
+    policy_a: str = "rules",
+    policy_b: str = "rules",
+) -> float:
+    """The measured seconds per matchup game of these two decks (see :func:`probe`)."""
+    run = MatchupRun(game, deck_a, deck_b, seed=seed or 0, policy_a=policy_a, policy_b=policy_b)
+    return probe(lambda a, b: run.run_range(a, b), games)
+
+
+def goldfish_fits(
+    game: str, entries: Sequence[DeckEntry], *, games: int, turns: int, seed: int | None = None
+) -> bool:
+    """Whether a goldfish of this deck fits a request: by the fixed costs, then by the deck's own price."""
+    if not fits_inline(goldfish_seconds(game, games, turns)):
+        return False
+    return fits_deck_price(games * goldfish_game_seconds(game, entries, games=games, turns=turns, seed=seed))
+
+
+def matchup_fits(
+    game: str,
+    deck_a: Sequence[DeckEntry],
+    deck_b: Sequence[DeckEntry],
+    *,
+    games: int,
+    seed: int | None = None,
+    policy_a: str = "rules",
+    policy_b: str = "rules",
+) -> bool:
+    """Whether a matchup of these decks fits a request: by the fixed costs, then by the decks' own price."""
+    if not fits_inline(matchup_seconds(game, games)):
+        return False
+    per_game = matchup_game_seconds(
+        game, deck_a, deck_b, games=games, seed=seed, policy_a=policy_a, policy_b=policy_b
+    )
+    return fits_deck_price(games * per_game)
+
+
+def goldfish_list_fits(game: str, text: str, *, games: int, turns: int, seed: int | None = None) -> bool:
+    """:func:`goldfish_fits` for a deck list; a list that cannot be identified is left to the goldfish
+    itself to refuse (it fits: nothing is played)."""
+    report = validate_list(game, text)
+    if any(v.code in UNREADABLE for v in report.errors):
+        return True
+    return goldfish_fits(game, report.entries, games=games, turns=turns, seed=seed)

@@ -17,7 +17,7 @@ from decks.selectors import deck_rows, deck_text
 from decks.validation import MAX_LIST_CHARS, ListTooLarge
 from engine import EngineError
 from engine.goldfish import MAX_GAMES
-from play.budget import fits_inline, goldfish_seconds
+from play.budget import goldfish_list_fits
 from play.forms import deck_field
 from play.goldfish import GoldfishInputError, goldfish_check, run_goldfish
 from play.runs import RunLimitError, goldfish_run_enqueue
@@ -68,7 +68,7 @@ def goldfish_page(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:
-            if not fits_inline(goldfish_seconds(d["game"], d["games"], d["turns"])):
+            if not goldfish_list_fits(d["game"], d["list"], games=d["games"], turns=d["turns"], seed=d["seed"]):
                 goldfish_check(game=d["game"], text=d["list"], watch=d["watch"])
                 run = goldfish_run_enqueue(
                     game=d["game"], text=d["list"], games=d["games"], turns=d["turns"], seed=d["seed"],
@@ -87,8 +87,12 @@ def goldfish_page(request: HttpRequest) -> HttpResponse:
             context["errors"] = exc.report["errors"]
         except (ListTooLarge, EngineError) as exc:
             context["errors"] = [{"message": str(exc), "line": None}]
-        except RunLimitError as exc:
+        except RunLimitError as exc:  # too many runs (429) or the queue is down (503): nothing queued
             context["errors"] = [{"message": exc.message, "line": None}]
+            response = render(request, "play/_goldfish_result.html" if is_htmx(request) else "play/goldfish.html",
+                              context, status=exc.status)
+            response["Retry-After"] = str(exc.retry_after)
+            return response
     template = "play/_goldfish_result.html" if is_htmx(request) else "play/goldfish.html"
     return render(request, template, context)
 

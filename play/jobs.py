@@ -97,21 +97,82 @@ class MatchupJob:
         return result
 
 
+class CompareJob:
+    """Two lists on common seeds (docs/contract.md §6): paired tallies of game ranges merge exactly."""
+
+    slice = 250
+
+    def __init__(self, run: SimulationRun) -> None:
+        from play.compare import paired_run
+
+        self.seed = run.params["seed"]
+        self.paired, self.a, self.b = paired_run(run.game, run.params)
+
+    def new_tally(self) -> Any:
+        return self.paired.new_tally()
+
+    def play(self, start: int, stop: int, deadline: float | None) -> tuple[Any, int]:
+        return self.paired.run_range(self.seed, start, stop), stop - start
+
+    def report(self, tally: Any, played: int, stopped: bool) -> dict[str, Any]:
+        # The answer of play.compare.compare_answer, key for key.
+        from play.compare import with_validation
+
+        return with_validation(self.paired.report(tally, self.seed), self.a, self.b)
+
+
+class SwapsJob:
+    """A swap race: its rounds follow one another, so a run is one chunk; the job keeps the race's
+    state between the worker's slices (where a slice ends does not change the race)."""
+
+    slice = 20
+
+    def __init__(self, run: SimulationRun) -> None:
+        from play.compare import swap_race
+
+        self.race, self.validation = swap_race(run.game, run.params)
+        self.state = self.race.new_tally()
+
+    def new_tally(self) -> Any:
+        return self.race.new_tally()
+
+    def play(self, start: int, stop: int, deadline: float | None) -> tuple[Any, int]:
+        return self.race.play(self.state, start, stop), stop - start
+
+    def report(self, tally: Any, played: int, stopped: bool) -> dict[str, Any]:
+        # The answer of play.compare.swaps_answer, key for key.
+        result = self.race.report(tally)
+        result["validation"] = self.validation.as_dict()
+        return result
+
+
+JOBS: dict[str, type[GoldfishJob] | type[MatchupJob] | type[CompareJob] | type[SwapsJob]] = {
+    SimulationRun.Kind.GOLDFISH: GoldfishJob, SimulationRun.Kind.MATCHUP: MatchupJob,
+    SimulationRun.Kind.COMPARE: CompareJob, SimulationRun.Kind.SWAPS: SwapsJob,
+}
+
+
 def job_for(run: SimulationRun) -> Job:
-    return GoldfishJob(run) if run.kind == SimulationRun.Kind.GOLDFISH else MatchupJob(run)
+    return JOBS[run.kind](run)
 
 
 def seconds_per_game(kind: str, game: str, params: dict[str, Any]) -> float:
     if kind == SimulationRun.Kind.GOLDFISH:
         return budget.goldfish_seconds(game, 1, params["turns"])
+    if kind == SimulationRun.Kind.COMPARE:
+        from play.compare import compare_seconds
+
+        return compare_seconds(game, 1, params["turns"])
     return budget.matchup_seconds(game, 1)
 
 
 def plan(kind: str, game: str, params: dict[str, Any]) -> list[tuple[int, int]]:
-    """The chunks of a run: consecutive game ranges of about SIMULATION_CHUNK_SECONDS each."""
-    floor = GoldfishJob.slice if kind == SimulationRun.Kind.GOLDFISH else MatchupJob.slice
-    size = budget.chunk_games(seconds_per_game(kind, game, params), floor=floor)
+    """The chunks of a run: consecutive game ranges of about SIMULATION_CHUNK_SECONDS each (a swap
+    race, whose rounds depend on the ones before, is one chunk)."""
     games = params["games"]
+    if kind == SimulationRun.Kind.SWAPS:
+        return [(0, games)]
+    size = budget.chunk_games(seconds_per_game(kind, game, params), floor=JOBS[kind].slice)
     return [(start, min(start + size, games)) for start in range(0, games, size)]
 
 

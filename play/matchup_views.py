@@ -16,7 +16,7 @@ from common.http import is_htmx as _is_htmx
 from decks.charts import format_percent
 from engine import EngineError, eliria_state, mision_state, replay
 from play.boards import mision_phase_label, mision_worlds
-from play.budget import fits_inline, matchup_seconds
+from play.budget import matchup_fits
 from play.events import describe_log, names_of
 from play.forms import GauntletForm, MatchupForm, ReplayForm
 from play.matchups import gauntlet_run, matchup_replay, matchup_run
@@ -62,7 +62,9 @@ def matchup_page(request: HttpRequest) -> HttpResponse:
         d = form.cleaned_data
         try:
             a, b = _source(d, "a"), _source(d, "b")
-            if not fits_inline(matchup_seconds(d["game"], d["games"])):
+            fits = matchup_fits(d["game"], a.entries, b.entries, games=d["games"], seed=d["seed"],
+                                policy_a=d["policy_a"], policy_b=d["policy_b"])  # priced on these decks
+            if not fits:
                 run = matchup_run_enqueue(
                     game=d["game"], list_a=a.text, list_b=b.text, games=d["games"], seed=d["seed"],
                     policy_a=d["policy_a"], policy_b=d["policy_b"], labels=(a.label, b.label), owner=request.user,
@@ -75,18 +77,22 @@ def matchup_page(request: HttpRequest) -> HttpResponse:
                 game=d["game"], list_a=a, list_b=b, games=d["games"], seed=d["seed"],
                 policy_a=d["policy_a"], policy_b=d["policy_b"],
             )
-            context.update(matchup_context(result, a=a.list_token, b=b.list_token, labels=(a.label, b.label)))
+            context.update(matchup_context(result, a=a.list_token, b=b.list_token, labels=(a.label, b.label),
+                                           entries=(a.entries, b.entries)))
         except SourceError as exc:
             context["errors"], status = exc.errors, 400
         except EngineError as exc:
             context["errors"], status = [{"line": None, "message": str(exc)}], 400
         except RunLimitError as exc:
-            context["errors"], status = [{"line": None, "message": exc.message}], 429
+            context["errors"], status, wait = [{"line": None, "message": exc.message}], exc.status, exc.retry_after
     else:
         status = 400
     context["partial"] = _is_htmx(request)
     template = "play/_matchup_result.html" if context["partial"] else "play/matchups.html"
-    return render(request, template, context, status=status)
+    response = render(request, template, context, status=status)
+    if status in (429, 503):
+        response["Retry-After"] = str(wait)
+    return response
 
 
 SEATS = ("A", "B")

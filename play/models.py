@@ -4,7 +4,13 @@ A run is one request too big for a web request (goldfish or matchup). It is spli
 consecutive game indices; each chunk is one queue message (play.tasks.run_chunk). Game i draws
 only from the seed (s, i), so the chunks' tallies merged in index order equal a serial run.
 A chunk is *claimed* with a lease that its worker renews while it plays; a lease that lapses
-(the worker died) puts the chunk back in the queue (play.runs.reap).
+(the worker died) puts the chunk back in the queue (play.worker.reap).
+
+A run is ``done`` only with every game of every chunk (CONTRACT section 5); anything less ends
+``failed`` or ``cancelled`` with a reason. The reason is stored as a code and its parameters
+(``error_code``, ``error_params``) and put into words when shown, in the reader's language
+(``SimulationRun.error_message``); ``error`` keeps the same words in Spanish for the admin and
+for a code this version no longer knows.
 """
 
 from __future__ import annotations
@@ -18,11 +24,28 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+# Why a run ended without an answer: the code stored with the run -> its message (Spanish msgid,
+# translated when shown; the parameters are filled in then too).
+RUN_ERRORS = {
+    "time_limit": _("Se alcanzó el límite de tiempo (%(seconds)s s) con %(done)s de %(total)s partidas "
+                    "jugadas: una simulación incompleta no da resultado. Pide menos partidas o inténtalo más tarde."),
+    "engine_error": _("La carta %(card)s hizo fallar la simulación: %(detail)s"),
+    "engine_error_no_card": _("El motor falló al jugar la simulación: %(detail)s"),
+    "cannot_start": _("La simulación no puede empezar: %(detail)s"),
+    "interrupted": _("La parte %(part)s de la simulación se interrumpió %(attempts)s veces "
+                     "(el trabajador que la jugaba se detuvo)."),
+    "never_started": _("Ningún trabajador empezó la simulación en %(minutes)s minutos; inténtalo más tarde."),
+    "cancelled": _("Cancelada por quien la pidió."),
+}
+
 
 class SimulationRun(models.Model):
     class Kind(models.TextChoices):
         GOLDFISH = "goldfish", "Goldfish"
         MATCHUP = "matchup", _("Enfrentamiento")
+        COMPARE = "compare", _("Comparación")
+        SWAPS = "swaps", _("Cambios sugeridos")
+        MATCHUP_COMPARE = "matchup_compare", _("Versiones contra un rival")
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("En cola")
@@ -48,6 +71,8 @@ class SimulationRun(models.Model):
     # The answer as the JSON text it was written in (a jsonb column would reorder its keys).
     result_json = models.TextField(blank=True, default="")
     error = models.TextField(blank=True)
+    error_code = models.CharField(max_length=32, blank=True, default="", help_text="a key of RUN_ERRORS")
+    error_params = models.JSONField(default=dict, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
@@ -73,6 +98,22 @@ class SimulationRun(models.Model):
     @property
     def percent(self) -> int:
         return int(100 * self.done / self.total) if self.total else 0
+
+    @property
+    def error_message(self) -> str:
+        """Why the run ended without an answer, in the active language."""
+        return run_error_text(self.error_code, self.error_params) or self.error
+
+
+def run_error_text(code: str, params: dict[str, Any]) -> str:
+    """The message of an error code in the active language ("" for a code this version does not know)."""
+    template = RUN_ERRORS.get(code)
+    if template is None:
+        return ""
+    try:
+        return str(template) % params
+    except (KeyError, TypeError, ValueError):  # parameters written by an older version
+        return ""
 
 
 class SimulationChunk(models.Model):
@@ -111,3 +152,39 @@ class SimulationChunk(models.Model):
     @property
     def percent(self) -> int:
         return int(100 * self.done / self.size) if self.size else 0
+
+
+class RevisionComparison(models.Model):
+    """A paired comparison of two revisions of one deck (docs/contract.md §6), kept with the later
+    one so the deck's history reads "r14 → r15: +Marea de vigor; poder en el turno 3 +0,52 ± 0,03".
+
+    A builder session rewrites its own revision in place (decks.services._extend_session), so the
+    comparison keeps a fingerprint of both lists as compared and is shown only while it matches."""
+
+    deck = models.ForeignKey("decks.Deck", on_delete=models.CASCADE, related_name="+")
+    revision_a = models.ForeignKey("decks.DeckRevision", on_delete=models.CASCADE, related_name="+")
+    revision_b = models.ForeignKey("decks.DeckRevision", on_delete=models.CASCADE, related_name="+")
+    number_a = models.PositiveIntegerField()
+    number_b = models.PositiveIntegerField()
+    fingerprint = models.CharField(max_length=64, help_text="sha256 of both lists' texts as compared")
+    games = models.PositiveIntegerField()
+    turns = models.PositiveSmallIntegerField()
+    seed = models.PositiveBigIntegerField()
+    goal_field = models.CharField(max_length=32)
+    goal_turn = models.PositiveSmallIntegerField()
+    engine_version = models.CharField(max_length=32)
+    # The queued run it came from, if any: keeping it twice (two pollers) stays one row.
+    run = models.OneToOneField(SimulationRun, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    result_json = models.TextField(help_text="the comparison's answer as written (section 6)")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        indexes = [models.Index(fields=["deck", "-created"], name="revcomparison_deck_created")]
+
+    def __str__(self) -> str:
+        return f"{self.deck_id}: r{self.number_a} → r{self.number_b}"
+
+    @property
+    def result(self) -> dict[str, Any]:
+        return json.loads(self.result_json)

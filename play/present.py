@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlencode
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from decks.charts import chart_bars, format_number, format_percent
+from engine import DeckEntry
+from engine.mision.rules import chest_reach, chest_reachable
+from engine.stats import wilson_interval
 
 GAMES_LISTED = 100  # rows of the games table on the page (any game opens from the form below it)
 MAX_BARS = 12
@@ -26,6 +31,74 @@ def reason_label(reason: str) -> str:
         "turn_cap": _("límite de turnos (empate)"),
     }
     return labels.get(reason, reason)
+
+
+def draw_cause(reason: str) -> str:
+    """Why games were drawn, as the end of a sentence («… acabaron en empate por límite de turnos»)."""
+    causes = {
+        "turn_cap": _("por límite de turnos"),
+        "both_no_elements": _("porque los dos jugadores se quedaron sin Elementos de juego"),
+    }
+    return causes.get(reason, f"({reason_label(reason)})")
+
+
+def headline(result: dict[str, Any]) -> dict[str, Any]:
+    """What the result leads with. When draws are most of the games, that is the news: a win rate
+    of A of 0 % over all games would read as a rout. The win rate is then given over the games
+    that were decided, with its own interval."""
+    played, draws = result["games_played"], result["draws"]
+    low, high = result["win_rate_a_ci95"]
+    out: dict[str, Any] = {
+        "rate": format_percent(result["win_rate_a"]), "low": format_percent(low), "high": format_percent(high),
+        "draws": draws, "draws_lead": played > 0 and 2 * draws > played,
+    }
+    if out["draws_lead"]:
+        out["draw_text"] = _draw_sentence(played, draws, result["reasons"]["draw"])
+        out.update(_decided(result["wins_a"], result["wins_a"] + result["wins_b"]))
+    return out
+
+
+def _draw_sentence(played: int, draws: int, reasons: dict[str, int]) -> str:
+    """«Las 300 partidas acabaron en empate por límite de turnos»; several causes are counted."""
+    if len(reasons) == 1:
+        values = {"n": played, "draws": draws, "cause": draw_cause(next(iter(reasons)))}
+        if draws == played:
+            return ngettext("La partida acabó en empate %(cause)s.",
+                            "Las %(n)s partidas acabaron en empate %(cause)s.", played) % values
+        return _("%(draws)s de %(n)s partidas acabaron en empate %(cause)s.") % values
+    causes = ", ".join(f"{n} {draw_cause(r)}" for r, n in sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0])))
+    values = {"n": played, "draws": draws, "causes": causes}
+    if draws == played:
+        return _("Las %(n)s partidas acabaron en empate: %(causes)s.") % values
+    return _("%(draws)s de %(n)s partidas acabaron en empate: %(causes)s.") % values
+
+
+def _decided(wins_a: int, decided: int) -> dict[str, Any]:
+    """A's win rate over the decided games, with its 95 % Wilson interval."""
+    if not decided:
+        return {"decided": 0}
+    low, high = wilson_interval(wins_a, decided)
+    return {"decided": decided, "decided_rate": format_percent(wins_a / decided),
+            "decided_low": format_percent(low), "decided_high": format_percent(high)}
+
+
+def chest_warnings(game: str, entries: tuple[Sequence[DeckEntry], Sequence[DeckEntry]] | None,
+                   labels: tuple[str, str]) -> list[str]:
+    """Misión S.O.S: a deck whose Elementos cannot bring 30 points to the BAÚL wins only by leaving
+    the rival without Elementos de juego; two such decks mostly draw at the turn limit."""
+    if game != "mision" or entries is None:
+        return []
+    short = [(label, chest_reach(e)) for label, e in zip(labels, entries, strict=True) if not chest_reachable(e)]
+    out = [
+        _("%(deck)s: sus Elementos pueden llevar como mucho %(points)s puntos al BAÚL y hacen falta 30 "
+          "(la preparación pone cuatro en los Elementos de juego); solo puede ganar dejando al rival sin "
+          "Elementos de juego.") % {"deck": label, "points": points}
+        for label, points in short
+    ]
+    if len(short) == 2:
+        out.append(_("Ninguno de los dos mazos puede llegar a 30 en el BAÚL: espera muchos empates por límite "
+                     "de turnos. Añade Elementos con más puntos de BAÚL para que las partidas se decidan."))
+    return out
 
 
 def replay_query(*, game: str, a: str, b: str, seed: int, policy_a: str, policy_b: str) -> str:
@@ -72,12 +145,15 @@ def summary(result: dict[str, Any]) -> list[tuple[str, str]]:
     rate = result["win_rate_a"]
     low, high = result["win_rate_a_ci95"]
     starts = result["starts"]
+    decided = result["wins_a"] + result["wins_b"]
     rows = [
         (_("Partidas"), f"{played}" + ("" if played == result["games"] else f" / {result['games']}")),
         (_("Semilla"), str(result["seed"])),
         (_("Victorias de A · de B · empates"), f"{result['wins_a']} · {result['wins_b']} · {result['draws']}"),
         (_("Porcentaje de victorias de A"), format_percent(rate)),
         (_("Intervalo de confianza del 95 % (Wilson)"), f"{format_percent(low)} – {format_percent(high)}"),
+        *([(_("Porcentaje de victorias de A entre las partidas decididas"),
+            format_percent(result["wins_a"] / decided) if decided else "—")] if result["draws"] else []),
         (_("A gana cuando empieza A"), _ratio(starts["a"]["wins_a"], starts["a"]["games"])),
         (_("A gana cuando empieza B"), _ratio(starts["b"]["wins_a"], starts["b"]["games"])),
         (_("Duración media (turnos)"), format_number(result["length"]["mean"], 1)),
@@ -100,17 +176,16 @@ def games_rows(result: dict[str, Any], base: str) -> list[dict[str, Any]]:
     return rows
 
 
-def matchup_context(result: dict[str, Any], *, a: str, b: str, labels: tuple[str, str]) -> dict[str, Any]:
+def matchup_context(result: dict[str, Any], *, a: str, b: str, labels: tuple[str, str],
+                    entries: tuple[Sequence[DeckEntry], Sequence[DeckEntry]] | None = None) -> dict[str, Any]:
     """Everything play/_matchup_result.html shows, from the engine's answer and the two list tokens."""
     base = replay_query(
         game=result["game"], a=a, b=b, seed=result["seed"],
         policy_a=result["policies"]["a"], policy_b=result["policies"]["b"],
     )
-    low, high = result["win_rate_a_ci95"]
-    rate = result["win_rate_a"]
-    headline = {"rate": format_percent(rate), "low": format_percent(low), "high": format_percent(high)}
     return {
-        "result": result, "labels": labels, "headline": headline, "summary": summary(result), "reasons": reasons_rows(result),
+        "result": result, "labels": labels, "headline": headline(result), "summary": summary(result),
+        "reasons": reasons_rows(result), "chest_warnings": chest_warnings(result["game"], entries, labels),
         "charts": [outcome_chart(result), length_chart(result)], "games": games_rows(result, base),
         "replay_base": base, "replay_fields": {"game": result["game"], "a": a, "b": b, "seed": result["seed"],
                                                "pa": result["policies"]["a"], "pb": result["policies"]["b"]},

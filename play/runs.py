@@ -1,30 +1,55 @@
 """Queued runs: submitting them (within each player's and address's limits), who may see them,
-cancelling them, and what their page and API show (progress per chunk, place in the queue)."""
+cancelling them, and what their page and API show (progress per chunk, place in the queue).
+
+The limits are counted and the run inserted in one write transaction that no other submission
+can interleave with (SQLite: ``BEGIN IMMEDIATE`` takes the database's write lock first;
+PostgreSQL: a transaction-scoped advisory lock), so parallel submissions never pass a limit.
+The queue messages go out after that commit; when the broker refuses them the run is deleted and
+the caller gets ``QueueUnavailable`` (503 with Retry-After): nothing is left queued.
+"""
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Sum
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from engine.rng import new_seed
 from play.jobs import plan
-from play.models import SimulationChunk, SimulationRun
+from play.models import SimulationChunk, SimulationRun, run_error_text
 
+log = logging.getLogger(__name__)
 ACTIVE = SimulationRun.ACTIVE
+# Any 64-bit number of our own: the PostgreSQL advisory lock that serialises run submissions.
+SUBMIT_LOCK = 0x5E1A_0051
 
 
 class RunLimitError(Exception):
-    """Too many runs in flight for this player, this address or the whole queue (HTTP 429)."""
+    """A run that cannot be queued now: too many in flight for this player, this address or the
+    whole queue (HTTP ``status`` 429), with the seconds to wait before trying again."""
 
-    def __init__(self, message: str, *, login: bool = False) -> None:
+    status = 429
+    retry_after = 30
+
+    def __init__(self, message: str, *, login: bool = False, status: int | None = None,
+                 retry_after: int | None = None) -> None:
         super().__init__(message)
         self.message, self.login = message, login
+        self.status = self.status if status is None else status
+        self.retry_after = self.retry_after if retry_after is None else retry_after
+
+
+class QueueUnavailable(RunLimitError):
+    """The queue's broker refused the run's messages (HTTP 503): nothing was queued."""
+
+    status = 503
+    retry_after = 15
 
 
 def _authenticated(user: Any) -> bool:
@@ -32,6 +57,8 @@ def _authenticated(user: Any) -> bool:
 
 
 def check_limits(owner: Any, client: str) -> None:
+    """Raise RunLimitError when one more run would pass a limit (call it inside the write
+    transaction of run_submit, after _lock_submissions, or the count can race)."""
     active = SimulationRun.objects.filter(status__in=ACTIVE)
     if _authenticated(owner):
         n = settings.SIMULATION_MAX_ACTIVE_PER_USER
@@ -46,20 +73,29 @@ def check_limits(owner: Any, client: str) -> None:
     if client and active.filter(client=client).count() >= settings.SIMULATION_MAX_ACTIVE_PER_ADDRESS:
         raise RunLimitError(_("Demasiadas simulaciones en marcha desde esta dirección: espera a que terminen."))
     if active.count() >= settings.SIMULATION_MAX_QUEUED:
-        raise RunLimitError(_("La cola de simulaciones está llena: inténtalo dentro de unos minutos."))
+        raise RunLimitError(_("La cola de simulaciones está llena: inténtalo dentro de unos minutos."), retry_after=60)
+
+
+def _lock_submissions() -> None:
+    """Serialise submissions until this transaction ends. SQLite needs nothing more: the site opens
+    its transactions with BEGIN IMMEDIATE (settings), which already holds the write lock."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [SUBMIT_LOCK])
 
 
 def run_submit(
     *, kind: str, game: str, params: dict[str, Any], owner: Any = None, client: str = "", private: bool = False,
 ) -> SimulationRun:
-    """A run too big for a request: its chunks go to the queue once this transaction commits."""
-    from play.worker import enqueue_chunk
-
-    check_limits(owner, client)
+    """A run too big for a request, counted against the limits and inserted atomically; its chunks
+    go to the queue once that is committed (call it outside any transaction: a message that
+    arrives before the commit is skipped by its worker and sent again by the reaper)."""
     params = {**params, "seed": new_seed() if params.get("seed") is None else params["seed"]}
     ranges = plan(kind, game, params)
-    now = timezone.now()
     with transaction.atomic():
+        _lock_submissions()
+        check_limits(owner, client)
+        now = timezone.now()
         run = SimulationRun.objects.create(
             kind=kind, game=game, params=params, total=params["games"], chunks_total=len(ranges),
             owner=owner if _authenticated(owner) else None, client=client[:64], private=private,
@@ -68,9 +104,23 @@ def run_submit(
         SimulationChunk.objects.bulk_create([
             SimulationChunk(run=run, index=i, start=a, stop=b, enqueued=now) for i, (a, b) in enumerate(ranges)
         ])
-        run_id = run.pk
-        transaction.on_commit(lambda: [enqueue_chunk(run_id, i) for i in range(len(ranges))])
+    _send(run)
     return run
+
+
+def _send(run: SimulationRun) -> None:
+    """One message per chunk; a broker that refuses them takes the run back (no row is left)."""
+    from play.worker import enqueue_chunk
+
+    try:
+        for i in range(run.chunks_total):
+            enqueue_chunk(run.pk, i)
+    except Exception as exc:  # noqa: BLE001 - whatever the backend raises, the queue is unreachable
+        log.warning("run %s not queued, the broker refused it: %r", run.pk, exc)
+        SimulationRun.objects.filter(pk=run.pk).delete()  # messages already sent find no chunk
+        raise QueueUnavailable(
+            _("La cola de simulaciones no responde ahora mismo: inténtalo dentro de unos segundos."),
+        ) from exc
 
 
 def goldfish_run_enqueue(
@@ -101,20 +151,33 @@ def can_view(run: SimulationRun, user: Any) -> bool:
     return _authenticated(user) and user.pk == run.owner_id
 
 
-def run_cancel(run: SimulationRun) -> bool:
-    """Stop a queued or running run; its workers notice at their next heartbeat."""
-    n = SimulationRun.objects.filter(pk=run.pk, status__in=ACTIVE).update(
-        status=SimulationRun.Status.CANCELLED, error=_("Cancelada por quien la pidió."), finished=timezone.now(),
+def run_end(run_id: Any, status: str, code: str, **params: Any) -> bool:
+    """End an active run without an answer (failed or cancelled), saying why: the code and its
+    parameters are kept and put into words when shown; ``error`` keeps them in Spanish."""
+    with translation.override(settings.LANGUAGE_CODE):
+        words = run_error_text(code, params)
+    n = SimulationRun.objects.filter(pk=run_id, status__in=ACTIVE).update(
+        status=status, error=words[:2000], error_code=code, error_params=params, finished=timezone.now(),
     )
-    run.refresh_from_db()
     return bool(n)
+
+
+def run_fail(run_id: Any, code: str, **params: Any) -> bool:
+    return run_end(run_id, SimulationRun.Status.FAILED, code, **params)
+
+
+def run_cancel(run: SimulationRun) -> bool:
+    """Stop a queued or running run; its workers notice at their next heartbeat (about a second)."""
+    n = run_end(run.pk, SimulationRun.Status.CANCELLED, "cancelled")
+    run.refresh_from_db()
+    return n
 
 
 def progress(run: SimulationRun) -> dict[str, Any]:
     """Games done (summed over chunks while it runs), each chunk's state and the place in the queue."""
     chunks = list(run.chunks.order_by("index").values("index", "start", "stop", "status", "done", "attempts"))
     done = run.done
-    if run.active:
+    if run.status != SimulationRun.Status.DONE:  # how far it got (never an answer)
         done = run.chunks.aggregate(n=Sum("done"))["n"] or 0
     ahead_runs = ahead_chunks = 0
     if run.active:

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from common.http import is_htmx as _is_htmx
-from engine import IllegalAction
+from engine import CardEffectError, IllegalAction
 from engine.rng import new_seed
 from play.boards import action_groups, attack_ready, hand_choices, mision_phase_label, mision_worlds
 from play.forms import TablePlayForm, TableStartForm
@@ -123,4 +123,8 @@ def _play(
         except IllegalAction:
             before = None
         return _render(request, _context(source, before, str(exc)), status=400)
+    except CardEffectError as exc:  # catalogue data the engine cannot play: no table, the card named
+        message = _("La carta %(card)s (%(name)s) tiene efectos que el motor no puede jugar: %(problems)s.") % {
+            "card": exc.card, "name": exc.name, "problems": "; ".join(exc.problems[:3])}
+        return _render(request, _context(source, None, message), status=400)
     return _render(request, _context(source, table))

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from play import matchup_views, table_views, views
+from play import compare_views, matchup_views, swaps_views, table_views, views
 
 app_name = "play"
 
@@ -13,4 +13,6 @@ urlpatterns = [
     path("enfrentamientos/", matchup_views.matchup_page, name="matchups"),
     path("enfrentamientos/partida/", matchup_views.replay_page, name="replay"),
     path("enfrentamientos/contra-todos/", matchup_views.gauntlet_page, name="gauntlet"),
+    path("mazos/comparar/", compare_views.compare_page, name="compare"),
+    path("mazos/sugerencias/", swaps_views.swaps_page, name="swaps"),
 ]

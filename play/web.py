@@ -53,5 +53,8 @@ def run_answer(run: SimulationRun, request: Any) -> dict[str, Any]:
         "url": request.build_absolute_uri(run.get_absolute_url()),
         "status_url": request.build_absolute_uri(reverse("api:run", args=[run.pk])),
         "cancel_url": request.build_absolute_uri(reverse("api:run-cancel", args=[run.pk])),
-        "result": run.result, "error": run.error,
+        # The answer only when every game was played (CONTRACT section 5); the error in the
+        # reader's language, and its code for programs.
+        "result": run.result if run.status == SimulationRun.Status.DONE else None,
+        "error": run.error_message, "error_code": run.error_code,
     }

@@ -1,37 +1,48 @@
 """What a queue worker does with a chunk, and the reaper that keeps runs from hanging.
 
 * ``execute_chunk`` claims the chunk with a lease (a conditional UPDATE: on SQLite and
-  PostgreSQL alike only one worker wins), plays it in slices, renews the lease and checks for
-  cancellation about once a second, stops at the run's time limit keeping the games done (a
-  prefix), and stores the signed tally. The worker that lands the last chunk merges the run.
-* ``reap`` puts back in the queue every chunk whose lease lapsed (its worker was killed), fails a
-  run whose chunk kept killing workers, finishes a run past its time limit with the prefix that
-  was played (or fails it with a message when nothing was), fails runs that no worker started,
-  and merges runs whose merger died. Every worker runs it every few seconds
-  (``manage.py sim_worker``), and a run's page and API run it for that run when polled, so a run
-  is never "in progress" for ever even with every worker gone.
+  PostgreSQL alike only one worker wins, and each claim is a new *attempt*). A heartbeat thread
+  renews the lease every second whatever the engine is doing, reports the games played, and
+  raises a flag when the run was cancelled or another worker holds the chunk; the play loop looks
+  at the flag between slices sized by measured time (about SLICE_SECONDS each), so a cancel is
+  seen within about two seconds and a worker that lost its lease stops playing. The tally is
+  written once, by the attempt that holds the chunk (a stale attempt writes nothing). An engine
+  error fails the run at once with the card and the message. The worker that lands the last
+  chunk merges the run.
+* A run is ``done`` only with every game (CONTRACT section 5): ``_merge`` writes the answer only
+  when every chunk is done in full; a run past its time limit fails with how many games it got.
+* ``reap`` puts back in the queue every chunk whose lease lapsed (its worker was killed or
+  stopped), sends again the messages of queued chunks that no worker took while every worker was
+  idle (the broker lost them: a Redis restart), fails a run whose chunk kept killing workers, a
+  run past its time limit and a run that no worker started, and merges runs whose merger died.
+  Every worker runs it every few seconds (``manage.py sim_worker``), and a run's page and API
+  run it for that run when polled, so a run is never "in progress" for ever.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import threading
 import time
 from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db.models import F, Q
+from django.db import DatabaseError, connection
+from django.db.models import F, Q, Sum
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
+from engine.errors import EngineError
 from play.jobs import dumps, job_for, loads
 from play.models import SimulationChunk, SimulationRun
-from play.runs import ACTIVE, deadline
+from play.runs import ACTIVE, deadline, run_fail
 
 log = logging.getLogger(__name__)
 RUNNING, QUEUED, DONE = SimulationChunk.Status.RUNNING, SimulationChunk.Status.QUEUED, SimulationChunk.Status.DONE
-HEARTBEAT = 1.0  # seconds between lease renewals
+HEARTBEAT = 1.0  # seconds between lease renewals (and looks at the run's status)
+SLICE_SECONDS = 0.2  # engine time between two looks at the heartbeat's flag
+RESEND_BATCH = 200  # messages the reaper sends again in one pass, at most
 
 
 def enqueue_chunk(run_id: Any, index: int) -> None:
@@ -42,12 +53,6 @@ def enqueue_chunk(run_id: Any, index: int) -> None:
 
 def _lease() -> timedelta:
     return timedelta(seconds=settings.SIMULATION_LEASE)
-
-
-def _fail(run_id: Any, message: str) -> None:
-    SimulationRun.objects.filter(pk=run_id, status__in=ACTIVE).update(
-        status=SimulationRun.Status.FAILED, error=message[:2000], finished=timezone.now(),
-    )
 
 
 def claim(run_id: Any, index: int, worker: str) -> SimulationChunk | None:
@@ -63,40 +68,137 @@ def claim(run_id: Any, index: int, worker: str) -> SimulationChunk | None:
     return SimulationChunk.objects.select_related("run").get(run_id=run_id, index=index)
 
 
+class Heartbeat(threading.Thread):
+    """Keeps one attempt's lease alive on its own clock (a slow slice cannot let it lapse) and
+    says why the play loop should stop: ``lost`` (another attempt holds the chunk) or
+    ``cancelled`` (the run is over). Uses its own database connection, closed when it ends."""
+
+    def __init__(self, chunk: SimulationChunk) -> None:
+        super().__init__(daemon=True, name=f"lease-{chunk}")
+        self.pk, self.run_id, self.attempts = chunk.pk, chunk.run_id, chunk.attempts
+        self.played = 0  # written by the play loop, read here (an int: atomic under the GIL)
+        self.stop_reason = ""
+        self._over = threading.Event()
+
+    def run(self) -> None:
+        try:
+            while not self._over.wait(HEARTBEAT):
+                self.beat()
+        finally:
+            connection.close()
+
+    def beat(self) -> None:
+        try:
+            reason = lease_renew(self.pk, self.run_id, self.attempts, self.played)
+        except DatabaseError:  # a database hiccup: try again next beat (the lease has slack)
+            log.warning("chunk %s: heartbeat failed", self.pk, exc_info=True)
+            return
+        if reason:
+            self.stop_reason = reason
+            self._over.set()
+
+    def finish(self) -> None:
+        self._over.set()
+        self.join()
+
+
+def lease_renew(pk: int, run_id: Any, attempts: int, played: int) -> str:
+    """Extend attempt *attempts*'s lease on chunk *pk*: "" to go on, else why to stop."""
+    mine = SimulationChunk.objects.filter(pk=pk, attempts=attempts, status=RUNNING)
+    if not mine.update(lease_until=timezone.now() + _lease(), done=played):
+        # Another attempt took the chunk, or it is done. A row this connection cannot see at
+        # all (its run deleted) says nothing: the final write finds nothing either.
+        return "lost" if SimulationChunk.objects.filter(pk=pk).exists() else ""
+    if not SimulationRun.objects.filter(pk=run_id, status__in=ACTIVE).exists():
+        return "cancelled"
+    return ""
+
+
 def execute_chunk(run_id: Any, index: int, worker: str = "") -> str:
-    """Play one chunk; the outcome for the log: done, skipped, lost, cancelled or failed."""
+    """Play one chunk; the outcome for the log: done, skipped, lost, cancelled, time_limit or failed."""
     chunk = claim(run_id, index, worker)
     if chunk is None:
         return "skipped"  # done already, held by a live worker, or the run is over
-    run = chunk.run
-    mine = SimulationChunk.objects.filter(pk=chunk.pk, attempts=chunk.attempts, status=RUNNING)
     try:
-        job = job_for(run)
-    except Exception as exc:  # noqa: BLE001 - the lists no longer play (catalogue changed): say so
-        _fail(run.pk, _("La simulación no puede empezar: %(e)s") % {"e": exc})
+        job = job_for(chunk.run)
+    except EngineError as exc:  # a card the engine cannot play (catalogue edited since): name it
+        _fail_engine(run_id, exc)
         return "failed"
-    ends = deadline(run)
-    tally, played, pos, beat = job.new_tally(), 0, chunk.start, time.monotonic()
+    except Exception as exc:  # noqa: BLE001 - the lists no longer play (catalogue changed): say so
+        run_fail(run_id, "cannot_start", detail=str(exc)[:500])
+        return "failed"
+    beat = Heartbeat(chunk)
+    beat.start()
+    try:
+        tally, played, outcome = _play(job, chunk, beat)
+    except Exception as exc:  # noqa: BLE001 - the engine failed inside the chunk: fail the run now
+        log.exception("chunk %s: the engine failed", chunk)
+        _fail_engine(run_id, exc)
+        return "failed"
+    finally:
+        beat.finish()
+    if outcome == "time_limit":
+        _fail_time_limit(chunk.run)
+        return outcome
+    if outcome:
+        return outcome  # lost or cancelled: this attempt writes nothing
+    return chunk_commit(chunk, tally, played)
+
+
+def _play(job: Any, chunk: SimulationChunk, beat: Heartbeat) -> tuple[Any, int, str]:
+    """Play the chunk in slices of about SLICE_SECONDS; stop at the heartbeat's flag or the run's
+    time limit. Returns the tally, the games played and why it stopped ("" when complete)."""
+    ends = deadline(chunk.run)
+    tally, pos, size = job.new_tally(), chunk.start, 1
     while pos < chunk.stop:
+        if beat.stop_reason:
+            return tally, pos - chunk.start, beat.stop_reason
         left = (ends - timezone.now()).total_seconds()
         if left <= 0:
-            break
-        start, stop = pos, min(chunk.stop, pos + job.slice)
-        part, n = job.play(start, stop, time.monotonic() + left)
+            return tally, pos - chunk.start, "time_limit"
+        stop = min(chunk.stop, pos + size)
+        began = time.monotonic()
+        part, n = job.play(pos, stop, began + left)
         tally.merge(part)
-        played, pos = played + n, start + n
-        if n < stop - start:
-            break  # the time limit fell inside the slice
-        if time.monotonic() - beat >= HEARTBEAT:
-            beat = time.monotonic()
-            if not mine.update(lease_until=timezone.now() + _lease(), done=played):
-                return "lost"  # the lease lapsed and another worker took the chunk
-            if not SimulationRun.objects.filter(pk=run.pk, status__in=ACTIVE).exists():
-                return "cancelled"
+        pos += n
+        beat.played = pos - chunk.start
+        if pos < stop:
+            return tally, pos - chunk.start, "time_limit"  # the limit fell inside the slice
+        size = _next_slice(size, time.monotonic() - began, job.slice)
+    return tally, pos - chunk.start, ""
+
+
+def _next_slice(size: int, seconds: float, most: int) -> int:
+    """Games in the next slice: as many as fit in SLICE_SECONDS at the pace just measured,
+    growing at most twofold, between 1 and the job's own bound."""
+    fit = int(size * SLICE_SECONDS / seconds) if seconds > 0 else 2 * size
+    return max(1, min(fit, 2 * size, most))
+
+
+def chunk_commit(chunk: SimulationChunk, tally: Any, played: int) -> str:
+    """Write the chunk's tally exactly once: only the attempt that still holds the chunk, and only
+    a chunk played in full. Then merge the run if this was its last chunk."""
+    if played != chunk.size:
+        return "lost"
+    mine = SimulationChunk.objects.filter(pk=chunk.pk, attempts=chunk.attempts, status=RUNNING)
     if not mine.update(status=DONE, done=played, tally=dumps(tally), lease_until=None, finished=timezone.now()):
         return "lost"
-    finish_if_complete(run.pk)
+    finish_if_complete(chunk.run_id)
     return "done"
+
+
+def _fail_engine(run_id: Any, exc: Exception) -> None:
+    detail = (getattr(exc, "message", "") or str(exc) or type(exc).__name__)[:500]
+    card = getattr(exc, "card", "") if isinstance(exc, EngineError) else ""
+    if card:
+        run_fail(run_id, "engine_error", card=str(card), detail=detail)
+    else:
+        run_fail(run_id, "engine_error_no_card", detail=detail)
+
+
+def _fail_time_limit(run: SimulationRun) -> None:
+    done = SimulationChunk.objects.filter(run_id=run.pk).aggregate(n=Sum("done"))["n"] or 0
+    run_fail(run.pk, "time_limit", seconds=int(run.time_limit), done=done, total=run.total)
 
 
 def finish_if_complete(run_id: Any) -> bool:
@@ -111,26 +213,19 @@ def finish_if_complete(run_id: Any) -> bool:
 
 
 def _merge(run: SimulationRun, chunks: list[SimulationChunk]) -> bool:
-    """The answer from the contiguous prefix of games played: chunks in order, up to the first one
-    that stopped short (time limit) or never ran."""
+    """Write the answer from every chunk's tally, in index order — only when each chunk is done in
+    full and together they hold every game of the run; otherwise write nothing."""
+    whole = len(chunks) == run.chunks_total and sum(c.size for c in chunks) == run.total
+    if not whole or any(c.status != DONE or c.done != c.size or c.tally is None for c in chunks):
+        return False  # not complete (or merged already: the tallies are cleared after the merge)
     job = job_for(run)
-    tally, played, stopped = job.new_tally(), 0, False
+    tally = job.new_tally()
     for c in chunks:
-        if c.status != DONE or c.tally is None:
-            stopped = True
-            break
         tally.merge(loads(c.tally))
-        played += c.done
-        if c.done < c.size:
-            stopped = True
-            break
-    if played == 0:
-        _fail(run.pk, _("Se alcanzó el límite de tiempo (%(s)s s) sin ninguna partida terminada: ningún trabajador la jugó a tiempo.") % {"s": int(run.time_limit)})
-        return False
-    result = job.report(tally, played, stopped)
+    result = job.report(tally, run.total, False)
     text = json.dumps(result, ensure_ascii=False, separators=(",", ":"))
     merged = SimulationRun.objects.filter(pk=run.pk, status__in=ACTIVE).update(
-        status=SimulationRun.Status.DONE, result_json=text, done=played, finished=timezone.now(),
+        status=SimulationRun.Status.DONE, result_json=text, done=run.total, finished=timezone.now(),
     )
     if merged:  # the answer is written: the tallies are no longer needed
         SimulationChunk.objects.filter(run_id=run.pk).update(tally=None)
@@ -141,25 +236,52 @@ def reap(run_id: Any = None) -> None:
     """One pass of the reaper over every active run (or one)."""
     now = timezone.now()
     runs = SimulationRun.objects.filter(status__in=ACTIVE)
+    chunks = SimulationChunk.objects.filter(run__status__in=ACTIVE)
     if run_id is not None:
-        runs = runs.filter(pk=run_id)
-    lapsed = SimulationChunk.objects.filter(status=RUNNING, lease_until__lt=now, run__status__in=ACTIVE)
-    if run_id is not None:
-        lapsed = lapsed.filter(run_id=run_id)
+        runs, chunks = runs.filter(pk=run_id), chunks.filter(run_id=run_id)
+    _requeue_lapsed(chunks, now)
+    _resend_lost(chunks, now)
+    for run in runs.filter(started__isnull=False):
+        if finish_if_complete(run.pk):
+            continue
+        if now > deadline(run) + timedelta(seconds=settings.SIMULATION_LEASE * 2):
+            _fail_time_limit(run)  # no worker finished in time: a part is no answer
+    never = now - timedelta(seconds=settings.SIMULATION_QUEUE_TIMEOUT)
+    for pk in runs.filter(started__isnull=True, created__lt=never).values_list("pk", flat=True):
+        run_fail(pk, "never_started", minutes=settings.SIMULATION_QUEUE_TIMEOUT // 60)
+
+
+def _requeue_lapsed(chunks: Any, now: Any) -> None:
+    """Chunks whose worker went silent (killed, stopped, cut off) go back to the queue."""
+    lapsed = chunks.filter(status=RUNNING, lease_until__lt=now)
     for c in lapsed.values("pk", "run_id", "index", "attempts"):
         if c["attempts"] >= settings.SIMULATION_MAX_ATTEMPTS:
-            _fail(c["run_id"], _("La parte %(i)s de la simulación se interrumpió %(n)s veces (el trabajador que la jugaba se detuvo).") % {"i": c["index"] + 1, "n": c["attempts"]})
+            run_fail(c["run_id"], "interrupted", part=c["index"] + 1, attempts=c["attempts"])
             continue
         back = SimulationChunk.objects.filter(pk=c["pk"], status=RUNNING, attempts=c["attempts"], lease_until__lt=now)
         if back.update(status=QUEUED, lease_until=None, enqueued=now, worker=""):
             log.warning("chunk %s#%s: lease lapsed, queued again", c["run_id"], c["index"])
-            enqueue_chunk(c["run_id"], c["index"])
-    grace = timedelta(seconds=settings.SIMULATION_LEASE * 2)
-    for run in runs.filter(started__isnull=False):
-        if finish_if_complete(run.pk):
-            continue
-        if now > deadline(run) + grace:  # no worker finished in time: keep what was played
-            _merge(run, list(run.chunks.order_by("index")))
-    never = now - timedelta(seconds=settings.SIMULATION_QUEUE_TIMEOUT)
-    for pk in runs.filter(started__isnull=True, created__lt=never).values_list("pk", flat=True):
-        _fail(pk, _("Ningún trabajador empezó la simulación en %(m)s minutos; inténtalo más tarde.") % {"m": settings.SIMULATION_QUEUE_TIMEOUT // 60})
+            _send_quietly(c["run_id"], c["index"])
+
+
+def _resend_lost(chunks: Any, now: Any) -> None:
+    """Send again the messages of chunks queued for a while while no chunk anywhere is being
+    played: every worker is idle, so the broker lost them (a Redis restart without persistence).
+    A duplicate is harmless: the claim is conditional and the second message is skipped."""
+    if SimulationChunk.objects.filter(status=RUNNING, lease_until__gte=now).exists():
+        return  # workers are busy: queued chunks are waiting their turn, not lost
+    old = now - timedelta(seconds=settings.SIMULATION_LEASE * 2)
+    stale = chunks.filter(status=QUEUED, enqueued__lt=old).order_by("run__created", "index")
+    for c in stale.values("pk", "run_id", "index", "enqueued")[:RESEND_BATCH]:
+        # Conditional on the time read, so that of several reapers only one sends it.
+        if SimulationChunk.objects.filter(pk=c["pk"], status=QUEUED, enqueued=c["enqueued"]).update(enqueued=now):
+            log.warning("chunk %s#%s: queued since %s and no worker took it, sent again", c["run_id"], c["index"], c["enqueued"])
+            _send_quietly(c["run_id"], c["index"])
+
+
+def _send_quietly(run_id: Any, index: int) -> None:
+    """A message the broker refuses now is sent again by a later pass (the chunk stays queued)."""
+    try:
+        enqueue_chunk(run_id, index)
+    except Exception:  # noqa: BLE001 - the broker is down; the database keeps the chunk queued
+        log.warning("chunk %s#%s: the broker refused the message", run_id, index, exc_info=True)

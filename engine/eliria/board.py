@@ -19,6 +19,7 @@ from ..decklist import DeckEntry
 from ..match import Match, Pending
 from ..rng import GameRng, draw_random
 from .cardinfo import FACE_DOWN_CAP, REACTION, SUMMON, AttackInfo, CardInfo, CardTable
+from .rules import RULE_OF_THREE
 from .state import Combatant, Side, Support
 
 __all__ = ["LOSS_LABELS", "AttackContext", "EliriaBoard"]
@@ -41,11 +42,12 @@ NO_REACT = Action("no_react", "No activar ninguna reacción", "no_react")
 class AttackContext:
     """One declared attack (12.d): attacker seat and slot, the attack, the target slot."""
 
-    __slots__ = ("atk", "attacker", "cancelled", "damage", "destroyed", "p", "s", "t")
+    __slots__ = ("atk", "attacker", "cancelled", "damage", "destroyed", "hidden", "p", "s", "t")
 
     def __init__(self, p: int, s: int, t: int, atk: AttackInfo, attacker: Combatant) -> None:
         self.p, self.s, self.t, self.atk, self.attacker = p, s, t, atk, attacker
         self.cancelled = self.destroyed = False
+        self.hidden = False  # the target was face down when the attack reached it (rule 8)
         self.damage = 0
 
 
@@ -74,7 +76,7 @@ class EliriaBoard(Match):
         self.sides = [Side([cards[i] for i in pile]) for pile in self.table.piles]
         self.active = 0
         self.first = 0
-        self.freed_slot = -1  # the slot of the last combatant destroyed (Defensa final)
+        self.freed_slot = -1  # the slot of the last combatant destroyed (a ``last_destroyed`` reaction)
         self.moment_slot = -1  # the slot a reaction's moment concerns (moved, played, summon activated)
         self._cache = self.table.action_cache
         # Called with the match at the start of every Ataque phase, after Poder (the goldfish's tallies).
@@ -132,12 +134,56 @@ class EliriaBoard(Match):
         combat = self.sides[p].combat
         return [s for s in (slot - 1, slot + 1) if 0 <= s < len(combat) and combat[s] is None]
 
+    # -- moving (12.b and every effect that moves a combatant) -----------------------------------
+
+    def movable_to(self, p: int, slot: int) -> list[int]:
+        """The adjacent free slots seat *p*'s combatant on *slot* may move to: none while an effect
+        says it "no podrá moverse" this turn. Every move, by rule or by effect, asks here."""
+        comb = self.sides[p].combat[slot]
+        if comb is None or comb.unmovable_turn == self.turn:
+            return []
+        return self.adjacent_free(p, slot)
+
+    def move(self, p: int, slot: int, to: int, then: Then, *, event: str = "move", **data: Any) -> None:
+        """Move seat *p*'s combatant from *slot* to the free slot *to* (callers ask :meth:`movable_to`);
+        then the rival of its owner may answer the move (a ``rival_moved`` reaction, 6.b)."""
+        combat = self.sides[p].combat
+        combat[to], combat[slot] = combat[slot], None
+        self.event(event, player=p, slot=slot, to=to, **data)
+        if self.players == 2:
+            self.moment_slot = to
+            self.offer_reactions(1 - p, "rival_moved", None, then)
+        else:
+            then()
+
     # -- cards entering and leaving --------------------------------------------------------------
 
     def place(self, p: int, slot: int, card: CardInfo, *, up: bool, power: int = 0) -> Combatant:
         comb = Combatant(card, up, power)
         self.sides[p].combat[slot] = comb
         return comb
+
+    def enter(self, p: int, slot: int, card: CardInfo, *, up: bool, power: int = 0) -> Combatant:
+        """A combat card enters the field, however it comes (played, by a reaction, by an effect):
+        placed, and its entry effect runs when it enters face up (6.a.III). The one path in."""
+        comb = self.place(p, slot, card, up=up, power=power)
+        if up and comb.card.enter_discard:
+            self.on_enter(p, comb)
+        return comb
+
+    def may_play_combat(self, p: int) -> bool:
+        """Rule 9 and ruling SEGUNDO: whether seat *p* may still play a combat card from its hand."""
+        side = self.sides[p]
+        return side.played < RULE_OF_THREE and not side.locked
+
+    def play_combat(self, p: int, i: int, slot: int, *, up: bool, power: int = 0) -> Combatant:
+        """Play the combat card ``hand[i]`` of seat *p* onto *slot*: it counts towards the rule of
+        three (9: an effect that plays from hand is no express exception) and enters (:meth:`enter`).
+        Callers check :meth:`may_play_combat`."""
+        side = self.sides[p]
+        card = side.hand.pop(i)
+        side.played += 1
+        return self.enter(p, slot, card, up=up, power=power)
 
     def place_token(self, p: int, code: str, slot: int) -> None:
         """Rule 14: a token comes from outside the deck, face up with 0 power (assumption)."""
@@ -184,12 +230,16 @@ class EliriaBoard(Match):
         comb = side.combat[slot]
         assert comb is not None
         side.combat[slot] = None
-        for k, sup in enumerate(side.support):
-            if sup is not None and sup.attached is comb:
-                self.discard_support(p, k)
+        self._discard_bound(p, comb)
         if not comb.card.is_token:
             side.discard.append(comb.card)
         return comb
+
+    def _discard_bound(self, p: int, comb: Combatant) -> None:
+        """6.c.II: the attached summons bound to *comb* go with it."""
+        for k, sup in enumerate(self.sides[p].support):
+            if sup is not None and sup.attached is comb:
+                self.discard_support(p, k)
 
     def sacrifice(self, p: int, slot: int, then: Then) -> None:
         """Sacrifice a combatant (callers check 14.a: tokens only where the effect allows it expressly);
@@ -234,22 +284,28 @@ class EliriaBoard(Match):
         return True
 
     def destroy(self, p: int, slot: int, then: Then) -> None:
-        """Destroy the combatant on *slot* of seat *p* (6.a.V): to the discard pile, or gone if a token (14.b)."""
+        """Destroy the combatant on *slot* of seat *p* (6.a.V): to the discard pile, or gone if a token (14.b).
+
+        The one path of a destruction: its attached summons go with it (6.c.II) and every "when
+        destroyed" listener hears it, even when a passive brings the card back to its slot
+        instead of the discard pile (``replace_destruction``: it was destroyed all the same).
+        """
         side = self.sides[p]
         comb = side.combat[slot]
         if comb is None:
             then()
             return
         script = comb.card.script
-        if comb.up and script is not None and not self.silenced(comb) and script.replace_destruction(self, p, slot):
-            then()
-            return
-        self.remove_combatant(p, slot)
+        stays = comb.up and script is not None and not self.silenced(comb) and script.replace_destruction(self, p, slot)
+        if stays:
+            self._discard_bound(p, comb)
+        else:
+            self.remove_combatant(p, slot)
         self.event("destroyed", player=p, slot=slot, card=comb.card.code, token=comb.card.is_token)
-        if comb.up and comb.card.destroyed_token is not None and not self.silenced(comb):
+        if not stays and comb.up and comb.card.destroyed_token is not None and not self.silenced(comb):
             self.place_token(p, comb.card.destroyed_token, slot)
         for _, ally in side.combatants():
-            if ally.up and ally.card.ally_power and not self.silenced(ally):
+            if ally is not comb and ally.up and ally.card.ally_power and not self.silenced(ally):
                 self.gain_power(p, ally, ally.card.ally_power)
 
         def after() -> None:
@@ -263,18 +319,18 @@ class EliriaBoard(Match):
 
     def _draw_on_destroyed(self, p: int, comb: Combatant, then: Then) -> None:
         """A face-up field summon (either seat, 6.c.III): the owner of a destroyed combatant may draw."""
-        amount = 0
+        amount, name = 0, ""
         for side in self.sides:
             for sup in side.support:
                 if sup is not None and sup.up and sup.card.field_draw and (
                     sup.card.field_draw_tokens or not comb.card.is_token
-                ):
-                    amount = max(amount, sup.card.field_draw)
+                ) and sup.card.field_draw > amount:
+                    amount, name = sup.card.field_draw, sup.card.name
         if not amount or self.sides[p].deck_size() == 0:
             then()
             return
         options = [
-            Action(f"draw:{amount}", f"Robar {amount} (Santuario)", "draw_on_destroyed", (1,)),
+            Action(f"draw:{amount}", f"Robar {amount} ({name})", "draw_on_destroyed", (1,)),
             Action("draw:no", "No robar", "draw_on_destroyed", (0,)),
         ]
 
@@ -368,22 +424,31 @@ class EliriaBoard(Match):
         for sup in side.support:  # 6.c.II: attached summons
             if sup is not None and sup.attached is comb:
                 bonus += sup.card.att_res
-        if not comb.up:  # 6.c.III: field summons of either seat (Niebla perpetua)
-            for other in self.sides:
-                for sup in other.support:
-                    if (
-                        sup is not None
-                        and sup.up
-                        and sup.card.field_res
-                        and (sup.card.field_res_tokens or not comb.card.is_token)
-                    ):
-                        bonus += sup.card.field_res
         combat = side.combat
         if slot > 0 and (ally := combat[slot - 1]) is not None and ally.up:
             bonus += ally.card.adjacent_res
         if slot + 1 < len(combat) and (ally := combat[slot + 1]) is not None and ally.up:
             bonus += ally.card.adjacent_res
         return bonus
+
+    def strike_resistance(self, ctx: AttackContext) -> int:
+        """The attacked card's resistance against this attack (6.a.V). A card attacked face down is
+        attacked as if face up and revealed at that moment (rule 8), so a bonus "to face-down
+        cards" (a ``field`` ``all_face_down`` summon, 6.c.III, of either seat) counts against the
+        attack that reveals it, and only then (docs/rules-map.md, readings)."""
+        q = 1 - ctx.p
+        res = self.resistance(q, ctx.t)
+        if ctx.hidden and self.table.modifiers:
+            target = self.sides[q].combat[ctx.t]
+            assert target is not None
+            for side in self.sides:
+                for sup in side.support:
+                    if (
+                        sup is not None and sup.up and sup.card.field_res
+                        and (sup.card.field_res_tokens or not target.card.is_token)
+                    ):  # fmt: skip
+                        res += sup.card.field_res
+        return res
 
     def damage_bonus(self, p: int, comb: Combatant) -> int:
         bonus = comb.boost
@@ -415,6 +480,10 @@ class EliriaBoard(Match):
         return any(
             sup is not None and sup.up and sup.card.field_forbid_attached for side in self.sides for sup in side.support
         )
+
+    def summon_playable(self, card: CardInfo) -> bool:
+        """Whether a summon may be played at all, face up or down (a field summon may forbid a subtype)."""
+        return card.subtype != "attached" or not self.attached_forbidden()
 
     def summon_playable_up(self, p: int, card: CardInfo) -> bool:
         if card.subtype != "attached":
@@ -488,7 +557,7 @@ class EliriaBoard(Match):
         elif action == "destroy_summon":
             self._destroy_a_summon(owner, rival, then)
         elif action == "ambush":
-            self._ambush(owner, self.moment_slot, then)
+            self._ambush(owner, self.moment_slot, card.name, then)
         else:
             then()
 
@@ -510,8 +579,8 @@ class EliriaBoard(Match):
 
         self.ask(owner, "destroy_support", "Elige la invocación del rival a destruir", options, hit)
 
-    def _ambush(self, owner: int, slot: int, then: Then) -> None:
-        """Emboscada nocturna: your face-down card facing the card just played turns face up and
+    def _ambush(self, owner: int, slot: int, name: str, then: Then) -> None:
+        """An ``ambush`` reaction: your face-down card facing the card just played turns face up and
         attacks it at once, whatever its power (assumption: damage and destruction, no attack effects)."""
         mine, rival = self.sides[owner].combat[slot], self.sides[1 - owner].combat[slot]
         if mine is None or rival is None:
@@ -536,9 +605,9 @@ class EliriaBoard(Match):
                 then()
                 return
             if not target.up:
-                target.up = True
+                ctx.hidden = target.up = True
             damage = self.strike_damage(ctx, target)
-            resistance = self.resistance(1 - owner, slot)
+            resistance = self.strike_resistance(ctx)
             self.event("hit", player=owner, damage=damage, resistance=resistance, destroyed=damage > resistance,
                        rule="6.a.V")  # fmt: skip
             if damage > resistance:
@@ -546,7 +615,7 @@ class EliriaBoard(Match):
             else:
                 then()
 
-        self.ask(owner, "ambush", "Emboscada: elige el ataque", options, strike)
+        self.ask(owner, "ambush", f"{name}: elige el ataque", options, strike)
 
     def strike_damage(self, ctx: AttackContext, target: Combatant) -> int:
         raise NotImplementedError
@@ -602,10 +671,11 @@ class EliriaBoard(Match):
         self._on_play(p, k, card, 0, then)
 
     def _discard_attached(self, by: int) -> None:
-        """A field summon forbidding attached summons: those on the board go to the discard pile."""
+        """A field summon forbidding attached summons: all on the board go to the discard pile, bound
+        or not, face up or down ("las que ya estén en el tablero"), unless protected from *by*."""
         for q, side in enumerate(self.sides):
             for j, other in enumerate(side.support):
-                if other is not None and other.card.subtype == "attached" and other.attached is not None:
+                if other is not None and other.card.subtype == "attached":
                     self.destroy_support(q, j, by)
 
     def _attach(self, p: int, sup: Support, then: Then) -> None:

@@ -13,8 +13,9 @@ from typing import Any
 
 from ..cards import CardData
 from ..decklist import DeckEntry
+from ..errors import CardEffectError
 from ..text import fold
-from .effects import TOKENS
+from .effects import TOKENS, validate_effects
 from .rules import FACE_DOWN_CAP, playable_cards
 from .scripts import CardScript, make_script
 
@@ -28,12 +29,13 @@ MAX_POTENTIAL = 12  # rule 3: twelve-sided dice
 class AttackInfo:
     """One attack (6.a.IV): ``damage`` is None for "x"; ``after`` its data effects."""
 
-    __slots__ = ("after", "before", "cost", "damage", "formula", "index", "name")
+    __slots__ = ("after", "before", "cost", "damage", "formula", "index", "moves_first", "name")
 
     def __init__(self, index: int, cost: int, name: str, damage: int | None, specs: Sequence[Spec]):
         self.index, self.cost, self.name, self.damage = index, cost, name, damage
         self.formula = next((s["formula"] for s in specs if s.get("action") == "damage_x"), "power")
         self.before = tuple(s for s in specs if s.get("action") in _BEFORE)  # applied before the hit
+        self.moves_first = any(s.get("action") == "move_before" for s in self.before)
         self.after = tuple(s for s in specs if s.get("action") not in _BEFORE and s.get("action") != "damage_x")
 
 
@@ -72,6 +74,11 @@ class CardInfo:
         self.cross, self.card_class, self.subtype = card.cross, card.card_class, card.subtype
         self.class_key = fold(card.card_class)  # classes compare folded
         specs: tuple[Spec, ...] = tuple(card.effects or ())
+        # Data the import would refuse (written before a bound, or edited in the database) stops
+        # here, naming the card, rather than failing somewhere inside the rules.
+        problems = validate_effects(specs, attacks=len(card.attacks)) if specs else []
+        if problems:
+            raise CardEffectError(card.code, card.name, problems)
         self.specs = specs
         self.attacks = tuple(
             AttackInfo(i, max(a.cost, 0), a.name, a.damage, [s for s in specs if s.get("attack") == i])
@@ -82,7 +89,7 @@ class CardInfo:
         best = max((a.damage if a.damage is not None else self.potential for a in self.attacks), default=0)
         self.worth = best + self.resistance + self.potential / 2  # a rough worth, for policies
         scripts = [s for s in specs if "script" in s]
-        self.script: CardScript | None = make_script(scripts[0]) if scripts else None
+        self.script: CardScript | None = make_script(scripts[0], card.name) if scripts else None
         self._read(specs)
 
     def _read(self, specs: Sequence[Spec]) -> None:

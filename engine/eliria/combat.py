@@ -52,15 +52,16 @@ class EliriaCombat(EliriaBoard):
                         found = cache[cache_key] = self._attack_action(c, a, s, t, target)
                     out.append(found)
             for a in attacks:
-                if any(spec["action"] == "move_before" for spec in a.before):
+                if a.moves_first:
                     out.extend(self._feint_actions(p, c, s, a))
         return out
 
     def _feint_actions(self, p: int, c: Combatant, s: int, a: AttackInfo) -> list[Action]:
-        """An attack that may first move its attacker to an adjacent free slot (then rule 10 from there)."""
+        """An attack that may first move its attacker to an adjacent free slot (then rule 10 from there):
+        a move like any other (:meth:`movable_to`: not while it "no podrá moverse")."""
         rival = self.sides[1 - p].combat
         out = []
-        for f in self.adjacent_free(p, s):
+        for f in self.movable_to(p, s):
             for t in self._reach(c, f, len(rival)):
                 target = rival[t]
                 if target is None or (self.table.protections and self.protected(1 - p, t, c)):
@@ -141,12 +142,18 @@ class EliriaCombat(EliriaBoard):
         side = self.sides[p]
         attacker = side.combat[s]
         assert attacker is not None
+        side.attacked = True
         if len(action.args) == 4:  # move_before: the attacker moves first (not the 12.b move)
             f = action.args[3]
-            side.combat[f], side.combat[s] = attacker, None
-            self.event("move", player=p, slot=s, to=f, rule="efecto")
-            s = f
-        side.attacked = True
+            self.move(p, s, f, partial(self._declare, p, f, t, a, attacker), rule="efecto")
+            return
+        self._declare(p, s, t, a, attacker)
+
+    def _declare(self, p: int, s: int, t: int, a: int, attacker: Combatant) -> None:
+        if attacker.blocked_turn == self.turn:  # a reaction to its move: it may not attack this turn
+            self.event("attack_cancelled", player=p)
+            self._end_turn()
+            return
         ctx = AttackContext(p, s, t, attacker.card.attacks[a], attacker)
         self.event("attack", player=p, slot=s, attack=ctx.atk.name, target=t)
         self.offer_reactions(1 - p, "attack_declared", ctx, lambda: self._strike(ctx))
@@ -159,7 +166,7 @@ class EliriaCombat(EliriaBoard):
             self._end_turn()
             return
         if not target.up:  # rule 8: revealed when attacked, excess power trimmed
-            target.up = True
+            target.up = ctx.hidden = True
             target.power = min(target.power, self.potential(q, target))
             self.event("reveal", player=q, slot=ctx.t, card=target.card.code, rule="8")
         for spec in ctx.atk.before:
@@ -173,7 +180,7 @@ class EliriaCombat(EliriaBoard):
             sup.card.att_thorns for sup in self.sides[q].support if sup is not None and sup.attached is target
         )
         ctx.damage = self._damage(ctx, target)
-        resistance = self.resistance(q, ctx.t)
+        resistance = self.strike_resistance(ctx)
         ctx.destroyed = ctx.damage > resistance  # 6.a.V: equal or lower does not destroy
         self.event(
             "hit",
@@ -186,7 +193,7 @@ class EliriaCombat(EliriaBoard):
 
         def after_thorns() -> None:
             if ctx.destroyed:
-                if drains and self.sides[ctx.p].combat[ctx.s] is ctx.attacker:  # Cadenas del alma
+                if drains and self.sides[ctx.p].combat[ctx.s] is ctx.attacker:  # a drain_attacker summon
                     ctx.attacker.power = 0
                     self.event("drained", player=ctx.p, slot=ctx.s)
                 self._after_attack(ctx, target)
@@ -229,8 +236,8 @@ class EliriaCombat(EliriaBoard):
             return 2 * summons
         if formula == "two_per_beast":
             return 2 * sum(1 for _, c in side.combatants() if c.card.class_key == "bestia")
-        if formula == "target_resistance_plus_1":
-            return self.resistance(1 - ctx.p, ctx.t) + 1
+        if formula == "target_resistance_plus_1":  # its resistance against this attack (rule 8)
+            return self.strike_resistance(ctx) + 1
         if formula == "own_discard_max_8":
             return min(len(side.discard), 8)
         if formula == "rival_discard_max_4":
@@ -257,7 +264,7 @@ class EliriaCombat(EliriaBoard):
                     for n in (ctx.t - 1, ctx.t + 1):
                         c = self.sides[q].combat[n] if 0 <= n < len(self.sides[q].combat) else None
                         if c is not None:
-                            c.power = max(0, c.power - amount)
+                            c.power = 0 if amount == "all" else max(0, c.power - amount)
                     continue
                 comb, here = (target, target_here) if who == "attacked" else (ctx.attacker, attacker_here)
                 if here:
@@ -284,7 +291,7 @@ class EliriaCombat(EliriaBoard):
                 self.event("roll", player=p, roll=roll, hit=hit, face_down=hit)
             elif action == "cannot_move" and target_here:  # in the rival's next turn
                 target.unmovable_turn = self.turn + 1
-            elif action == "move" and target_here and self.adjacent_free(q, ctx.t):
+            elif action == "move" and target_here and self.movable_to(q, ctx.t):
                 self._push(ctx, target, partial(self._after_attack, ctx, target, i))
                 return
             elif action == "destroy_attached" and target_here:
@@ -299,14 +306,11 @@ class EliriaCombat(EliriaBoard):
         q = 1 - ctx.p
         options = [
             self.act(("push", ctx.t, f), f"push:slot{f}", f"Mover la carta atacada al espacio {f + 1}", "push", (f,))
-            for f in self.adjacent_free(q, ctx.t)
+            for f in self.movable_to(q, ctx.t)
         ]
 
         def push(a: Action) -> None:
-            combat = self.sides[q].combat
-            combat[a.args[0]], combat[ctx.t] = target, None
-            self.event("pushed", player=q, slot=ctx.t, to=a.args[0])
-            then()
+            self.move(q, ctx.t, a.args[0], then, event="pushed")
 
         self.ask(ctx.p, "push", "Elige a dónde mover la carta atacada", options, push)
 

@@ -16,51 +16,84 @@ code: a new card reuses any trigger, action or script by writing it in its data.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import Attack, CardData, Game
 
 __all__ = [
+    "AMOUNT_ALL",
     "FIELDS",
     "FORMULAS",
+    "MAX_EFFECTS",
+    "PARAMS",
+    "REQUIRED",
     "SCRIPT_PARAMS",
     "TOKENS",
     "VOCABULARY",
+    "Param",
     "register_tokens",
     "unsimulated",
     "validate_effect",
     "validate_effects",
+    "verb_params",
+    "verbs",
 ]
 
-# Parameters an effect may carry, with their JSON types.
-FIELDS: dict[str, type | tuple[type, ...]] = {
-    "trigger": str,
-    "action": str,
-    "script": str,
-    "amount": (int, str),
-    "target": str,
-    "attack": int,
-    "token": str,
-    "card": str,
-    "name": str,
-    "class": str,
-    "exclude_tokens": bool,
-    "tokens": bool,
-    "min_power": int,
-    "exact_power": int,
-    "power": int,
-    "cost_power": int,
-    "roll_at_least": int,
-    "roll_at_most": int,
-    "max_attacker_power": int,
-    "if_destroyed": bool,
-    "optional": bool,
-    "duration": str,
-    "formula": str,
-    "when": str,
-    "reach": str,
-}
+# Bounds of the data (docs/effects.md, "Bounds"): what the import refuses beyond them.
+MAX_EFFECTS = 32  # effects on one card's edition
+MAX_NUMBER = 12  # amounts, powers and costs: a twelve-sided die (rule 3) bounds them all
+MAX_CODE = 24  # a card code (docs/contract.md §2)
+MAX_TEXT = 60  # a name or class fragment
+MAX_PROBLEMS = 20  # problems reported for one card before "and N more"
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter's JSON type and bounds: the validator checks them, the interpreter plays any
+    value inside them, and the property test (tests/engine/test_effects_property.py) draws from them.
+
+    ``kind`` is ``int``, ``bool`` or ``str``; an ``int`` lies in ``lo``–``hi`` (``amount`` may
+    also be ``"all"`` where :data:`AMOUNT_ALL` says so); a ``str`` is one of ``choices`` or, without
+    choices, a text of 1–``max_len`` characters.
+    """
+
+    kind: type
+    lo: int = 0
+    hi: int = MAX_NUMBER
+    choices: frozenset[str] | None = None
+    max_len: int = MAX_TEXT
+    all: bool = False  # "amount": "all" accepted (set per verb by verb_params)
+
+    @property
+    def choices_all(self) -> frozenset[str]:
+        return self.choices or frozenset()
+
+    def problem(self, key: str, value: object, where: str = "") -> str | None:
+        """Why *value* is not a valid *key* of the verb *where* (Spanish), or None."""
+        if self.all and value == "all":
+            return None
+        if self.kind is bool:
+            return None if isinstance(value, bool) else f"{key!r} debe ser true o false, no {_show(value)}"
+        if self.kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                alt = " o 'all'" if self.all else ""
+                return f"{key!r} debe ser un entero{alt}, no {_show(value)}"
+            return None if self.lo <= value <= self.hi else f"{key!r} {value} fuera del rango {self.lo}–{self.hi}"
+        if not isinstance(value, str):
+            return f"{key!r} debe ser un texto, no {_show(value)}"
+        if self.choices is not None:
+            if value in self.choices:
+                return None
+            if value not in PARAMS[key].choices_all:
+                return f"{key!r} desconocido: {_show(value)}"
+            return f"{key!r} {value!r} no vale para {where}; se espera {', '.join(sorted(self.choices))}"
+        if not 1 <= len(value) <= self.max_len:
+            return f"{key!r} debe tener de 1 a {self.max_len} caracteres"
+        return None
+
+
 _BASE = frozenset({"trigger", "action", "script"})
 
 # trigger -> action -> the parameters it accepts (besides trigger and action).
@@ -240,73 +273,154 @@ SCRIPT_PARAMS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 }
 
 
+_CODE, _TEXT = Param(str, max_len=MAX_CODE), Param(str)
+_FLAG, _NUMBER, _ROLL = Param(bool), Param(int), Param(int, 1, 12)
+# Every parameter an effect may carry: its JSON type and its bounds. A verb narrows the choices
+# (ACTION_TARGETS, ACTION_DURATIONS, ACTION_WHEN) and says whether it takes "all" (AMOUNT_ALL).
+PARAMS: dict[str, Param] = {
+    "amount": _NUMBER,
+    "target": Param(str, choices=TARGETS),
+    "attack": Param(int, 0, MAX_NUMBER - 1),
+    "token": _CODE,
+    "card": _CODE,
+    "name": _TEXT,
+    "class": _TEXT,
+    "exclude_tokens": _FLAG,
+    "tokens": _FLAG,
+    "min_power": _NUMBER,
+    "exact_power": _NUMBER,
+    "power": _NUMBER,
+    "cost_power": _NUMBER,
+    "roll_at_least": _ROLL,
+    "roll_at_most": _ROLL,
+    "max_attacker_power": _NUMBER,
+    "if_destroyed": _FLAG,
+    "optional": _FLAG,
+    "duration": Param(str, choices=DURATIONS),
+    "formula": Param(str, choices=FORMULAS),
+    "when": Param(str, choices=WHEN),
+    "reach": Param(str, choices=REACH),
+}
+# Parameters an effect may carry, with their JSON types (kept for callers of the first vocabulary).
+FIELDS: dict[str, type | tuple[type, ...]] = {
+    "trigger": str, "action": str, "script": str,
+    **{k: (int, str) if k == "amount" else p.kind for k, p in PARAMS.items()},
+}  # fmt: skip
+# "amount": "all" — only where the rules text says "all its power" (Coloso, Cañón: 6.a.IV):
+# drawing or gaining "all" has no meaning in the rules, so it is refused everywhere else.
+AMOUNT_ALL = frozenset({("on_attack", "lose_power")})
+# Parameters a verb cannot do without (the interpreter has no default for them).
+_ROLLED = frozenset({"attack", "roll_at_least"})
+REQUIRED: dict[tuple[str, str], frozenset[str]] = {
+    ("on_attack", "cannot_attack"): _ROLLED,
+    ("on_attack", "turn_face_down"): _ROLLED,
+    ("on_attack", "damage_x"): frozenset({"attack", "formula"}),
+    ("on_attack", "create_token"): frozenset({"attack", "token"}),
+    ("on_destroyed", "create_token"): frozenset({"token"}),
+    ("end_of_power", "create_token"): frozenset({"token"}),
+}
+
+
+def verbs() -> Iterator[tuple[str, str, str]]:
+    """Every ``(trigger, "action" | "script", verb)`` of the vocabulary."""
+    for trigger, actions in VOCABULARY.items():
+        for action in actions:
+            yield trigger, "action", action
+    for name, (triggers, _params) in SCRIPT_PARAMS.items():
+        for trigger in sorted(triggers):
+            yield trigger, "script", name
+
+
+def verb_params(trigger: str, verb: str) -> tuple[dict[str, Param], frozenset[str]]:
+    """The parameters *verb* takes under *trigger*, each with its type and bounds, and the required ones.
+
+    The one definition the validator checks and the property test draws from.
+    """
+    names = SCRIPT_PARAMS[verb][1] if verb in SCRIPT_PARAMS else VOCABULARY[trigger][verb]
+    out = {k: PARAMS[k] for k in sorted(names)}
+    for key, table in (("target", ACTION_TARGETS), ("duration", ACTION_DURATIONS)):
+        if key in out and (trigger, verb) in table:
+            out[key] = replace(out[key], choices=table[(trigger, verb)])
+    if "when" in out and trigger == "reaction" and verb in ACTION_WHEN:
+        out["when"] = replace(out["when"], choices=ACTION_WHEN[verb])
+    if "amount" in out and (trigger, verb) in AMOUNT_ALL:
+        out["amount"] = replace(out["amount"], all=True)
+    required = REQUIRED.get((trigger, verb), frozenset())
+    if trigger == "on_attack":
+        required |= {"attack"}
+    if trigger == "reaction":
+        required |= {"when"}
+    return out, required
+
+
 def validate_effect(spec: Any) -> list[str]:
     """The problems of one effect object (Spanish, empty when it is valid)."""
     if not isinstance(spec, Mapping):
         return ["cada efecto debe ser un objeto"]
-    problems = [f"campo desconocido: {k!r}" for k in spec if k not in FIELDS]
-    problems += [f"{k!r} debe ser {_type_name(t)}" for k, t in FIELDS.items() if k in spec and not _is(spec[k], t)]
-    if problems:
-        return problems
-    trigger = spec.get("trigger")
-    if trigger not in VOCABULARY:
-        return [f"disparador desconocido: {trigger!r}"]
+    unknown = [k for k in spec if k not in FIELDS]
+    if unknown:
+        return [f"campo desconocido: {_show(k)}" for k in unknown[:5]] + _more(len(unknown) - 5)
+    trigger, verb = spec.get("trigger"), spec.get("script", spec.get("action"))
+    if not isinstance(trigger, str) or trigger not in VOCABULARY:
+        return [f"disparador desconocido: {_show(trigger)}"]
     if "script" in spec:
-        return _validate_script(spec, trigger)
+        problem = _script_problem(spec, trigger)
+    else:
+        problem = _action_problem(spec, trigger)
+    if problem:
+        return [problem]
+    params, required = verb_params(trigger, str(verb))
+    where = f"{trigger}/{verb}" if "action" in spec else str(verb)
+    problems = [f"{k!r} no se usa con {_verb(trigger, spec)}" for k in spec if k not in _BASE and k not in params]
+    problems += [p for k, param in params.items() if k in spec and (p := param.problem(k, spec[k], str(verb) if k == "when" else where))]
+    problems += [_missing(k, trigger, spec) for k in sorted(required) if k not in spec]
+    return problems
+
+
+def _verb(trigger: str, spec: Mapping[str, Any]) -> str:
+    return f"el script {spec['script']!r}" if "script" in spec else f"{trigger}/{spec['action']}"
+
+
+def _missing(key: str, trigger: str, spec: Mapping[str, Any]) -> str:
+    why = {"attack": " (índice del ataque, desde 0)", "when": " (el momento en que se activa)"}.get(key, "")
+    if key == "when":
+        return f"una reacción necesita 'when'{why}"
+    if key == "attack":
+        return f"un efecto 'on_attack' necesita 'attack'{why}"
+    return f"{spec.get('action', spec.get('script'))!r} necesita {key!r}"
+
+
+def _action_problem(spec: Mapping[str, Any], trigger: str) -> str | None:
     action = spec.get("action")
-    allowed = VOCABULARY[trigger]
-    if action not in allowed:
-        known = any(action in actions for actions in VOCABULARY.values())
-        return [f"la acción {action!r} no admite el disparador {trigger!r}" if known else f"acción desconocida: {action!r}"]
-    extra = set(spec) - _BASE - allowed[action]
-    problems = [f"{k!r} no se usa con {trigger}/{action}" for k in sorted(extra)]
-    return problems + _values(spec, trigger, action)
+    if not isinstance(action, str):
+        return f"acción desconocida: {_show(action)}"
+    if action in VOCABULARY[trigger]:
+        return None
+    known = any(action in actions for actions in VOCABULARY.values())
+    return f"la acción {action!r} no admite el disparador {trigger!r}" if known else f"acción desconocida: {_show(action)}"
 
 
-def _validate_script(spec: Mapping[str, Any], trigger: str) -> list[str]:
+def _script_problem(spec: Mapping[str, Any], trigger: str) -> str | None:
     name = spec["script"]
     if "action" in spec:
-        return ["un efecto lleva 'action' o 'script', no los dos"]
-    if name not in SCRIPT_PARAMS:
-        return [f"script desconocido: {name!r}"]
-    triggers, params = SCRIPT_PARAMS[name]
-    if trigger not in triggers:
-        return [f"el script {name!r} no admite el disparador {trigger!r}"]
-    extra = set(spec) - _BASE - params
-    return [f"{k!r} no se usa con el script {name!r}" for k in sorted(extra)] + _values(spec, trigger, name)
-
-
-def _values(spec: Mapping[str, Any], trigger: str, action: str) -> list[str]:
-    checks = [("target", TARGETS), ("duration", DURATIONS), ("formula", FORMULAS), ("when", WHEN), ("reach", REACH)]
-    problems = [f"{k!r} desconocido: {spec[k]!r}" for k, allowed in checks if k in spec and spec[k] not in allowed]
-    for key, table in (("target", ACTION_TARGETS), ("duration", ACTION_DURATIONS)):
-        allowed = table.get((trigger, action))
-        if key in spec and spec[key] in (TARGETS | DURATIONS) and allowed is not None and spec[key] not in allowed:
-            problems.append(f"{key!r} {spec[key]!r} no vale para {trigger}/{action}; se espera {', '.join(sorted(allowed))}")
-    moments = ACTION_WHEN.get(action) if trigger == "reaction" else None
-    if moments is not None and spec.get("when") in WHEN and spec["when"] not in moments:
-        problems.append(f"'when' {spec['when']!r} no vale para {action}; se espera {', '.join(sorted(moments))}")
-    amount = spec.get("amount")
-    if isinstance(amount, str) and amount != "all":
-        problems.append(f"'amount' debe ser un entero o 'all', no {amount!r}")
-    if trigger == "on_attack" and "attack" not in spec:
-        problems.append("un efecto 'on_attack' necesita 'attack' (índice del ataque, desde 0)")
-    if trigger == "reaction" and "when" not in spec:
-        problems.append("una reacción necesita 'when' (el momento en que se activa)")
-    if action == "create_token" and not spec.get("token"):
-        problems.append("'create_token' necesita 'token' (el código del token)")
-    if action == "damage_x" and "formula" not in spec:
-        problems.append("'damage_x' necesita 'formula'")
-    return problems
+        return "un efecto lleva 'action' o 'script', no los dos"
+    if not isinstance(name, str) or name not in SCRIPT_PARAMS:
+        return f"script desconocido: {_show(name)}"
+    if trigger not in SCRIPT_PARAMS[name][0]:
+        return f"el script {name!r} no admite el disparador {trigger!r}"
+    return None
 
 
 def validate_effects(effects: Any, *, attacks: int | None = None) -> list[str]:
     """The problems of a whole ``effects`` list, each prefixed with the effect's number (from 1).
 
-    *attacks*: the card's number of attacks, to check ``attack`` indexes when known.
+    *attacks*: the card's number of attacks, to check ``attack`` indexes when known. At most
+    :data:`MAX_EFFECTS` effects; a long list of problems is cut at :data:`MAX_PROBLEMS`.
     """
     if not isinstance(effects, list | tuple):
         return ["'effects' debe ser una lista de efectos"]
+    if len(effects) > MAX_EFFECTS:
+        return [f"demasiados efectos: {len(effects)} (como mucho {MAX_EFFECTS} por carta)"]
     out: list[str] = []
     scripts = 0
     for n, spec in enumerate(effects, 1):
@@ -318,18 +432,17 @@ def validate_effects(effects: Any, *, attacks: int | None = None) -> list[str]:
             if scripts > 1:
                 problems = ["una carta admite un solo script"]
         out += [f"efecto {n}: {p}" for p in problems]
-    return out
+    return out[:MAX_PROBLEMS] + _more(len(out) - MAX_PROBLEMS)
 
 
-def _is(value: object, types: type | tuple[type, ...]) -> bool:
-    return isinstance(value, types) and not (isinstance(value, bool) and types in (int, (int, str)))
+def _more(n: int) -> list[str]:
+    return [f"y {n} problemas más"] if n > 0 else []
 
 
-def _type_name(types: type | tuple[type, ...]) -> str:
-    names = {int: "un entero", str: "un texto", bool: "un booleano"}
-    if isinstance(types, tuple):
-        return " o ".join(names[t] for t in types)
-    return names[types]
+def _show(value: object) -> str:
+    """A value in a message, cut short: hostile data must not make the message huge."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "…"
 
 
 def unsimulated(cards: Iterable[CardData]) -> list[str]:

@@ -179,6 +179,8 @@ class EliriaSimulation:
         self.watch_upper = frozenset(code.upper() for code in self.watch_codes)
         playable_costs = (c for i, c in enumerate(self.deck.attack_costs) if self.deck.playable[i])
         self.costs = tuple(sorted(set().union(*playable_costs))) if self.deck.attack_costs else ()
+        self._usable: list[tuple[tuple[int, int], ...]] | None = None
+        self._rand = random.Random(0)  # noqa: S311 - game randomness, not secrets (the fast path reseeds it)
 
     def new_tally(self) -> EliriaTally:
         return EliriaTally(self.turns, self.costs)
@@ -229,12 +231,7 @@ class EliriaSimulation:
         by_potential = [-p for p in potential].__getitem__  # sort key: highest potential first
         by_rank = deck.discard_rank.__getitem__
         limit = min(COMBAT_SLOTS, RULE_OF_THREE)  # nothing leaves the board: slots used = cards played
-        index_of = {k: i for i, k in enumerate(self.costs)}
-        # (cost index, turns after entry) for each attack cost a card's power reaches.
-        usable = [
-            tuple((index_of[k], max(k - 1, 0)) for k in sorted(costs) if k <= cap and k in index_of)
-            for costs, cap in zip(deck.attack_costs, potential, strict=True)
-        ]
+        usable = self._usable_costs()
         first = [tally.first_usable[k] for k in self.costs]
         watch, copies = self.watch, self.watch_copies
         mulligans, losses = tally.mulligans, tally.losses
@@ -244,7 +241,7 @@ class EliriaSimulation:
         ends, mulled, entered, ready_at, seen_at = [0] * width, [0] * width, [0] * width, [0] * width, [0] * width
         total_ramp, total_step, max_ramp, max_step = [0] * width, [0] * width, [0] * width, [0] * width
         never = 1 << 30
-        rand = random.Random()  # noqa: S311 - game randomness, not secrets
+        rand = self._rand  # reseeded for every game below
         # The C seeding under Random.seed (same state for an int seed; its wrapper only checks the type
         # and resets gauss_next, which random() never reads).
         reseed, rnd = super(random.Random, rand).seed, rand.random
@@ -375,6 +372,17 @@ class EliriaSimulation:
         losses["deck_out"] += deck_out
         losses["no_combatant"] += no_combatant
         self._add_turns(tally, ends, mulled, entered, ready_at, seen_at, total_ramp, total_step, max_ramp, max_step)
+
+    def _usable_costs(self) -> list[tuple[tuple[int, int], ...]]:
+        """Per card: (cost index, turns after entry) for each attack cost its power reaches; computed
+        once per simulation (engine.compare plays ranges of one game)."""
+        if self._usable is None:
+            index_of = {k: i for i, k in enumerate(self.costs)}
+            self._usable = [
+                tuple((index_of[k], max(k - 1, 0)) for k in sorted(costs) if k <= cap and k in index_of)
+                for costs, cap in zip(self.deck.attack_costs, self.deck.potential, strict=True)
+            ]
+        return self._usable
 
     def _add_turns(self, tally: EliriaTally, ends: list[int], mulled: list[int], entered: list[int],
                    ready_at: list[int], seen_at: list[int], total_ramp: list[int], total_step: list[int],

@@ -32,7 +32,7 @@ from ..rng import GameRng
 from .board import END, AttackContext
 from .cardinfo import COMBAT, FACE_DOWN_CAP, REACTION, SUMMON, CardInfo, CardTable
 from .combat import EliriaCombat
-from .rules import HAND_SIZE, RULE_OF_THREE, power_up
+from .rules import HAND_SIZE, power_up
 from .state import Support
 
 if TYPE_CHECKING:
@@ -65,7 +65,10 @@ class EliriaMatch(EliriaCombat):
         )
         # 11.a: the decks are shuffled lazily, each draw a random card (EliriaBoard.draw_card).
         if first is None and self.players == 2:
-            self._roll_for_first()
+            # 11.b then 11.c, in the text's order: hands and mulligans first, so the winner of the
+            # die chooses who starts knowing its hand.
+            self._deal_order: tuple[int, ...] = (0, 1)
+            self._open(0)
         else:
             self._opening(first or 0)
 
@@ -77,7 +80,7 @@ class EliriaMatch(EliriaCombat):
     # -- 11: the start -------------------------------------------------------------------------
 
     def _roll_for_first(self) -> None:
-        """11.c: each rolls a die (again on a tie); the higher roll decides who starts."""
+        """11.c, after the hands of 11.b: each rolls a die (again on a tie); the higher roll decides who starts."""
         while True:
             a, b = self.rng.d12(), self.rng.d12()
             if a != b:
@@ -88,20 +91,29 @@ class EliriaMatch(EliriaCombat):
             Action("first:me", "Empezar yo", "first", (winner,)),
             Action("first:rival", "Que empiece el rival", "first", (1 - winner,)),
         ]
-        self.ask(
-            winner, "first", "Ganaste el dado: ¿quién empieza?", options, lambda a: self._opening(a.args[0])
-        )
+        self.ask(winner, "first", "Ganaste el dado: ¿quién empieza?", options, lambda a: self._start(a.args[0]))
 
-    def _opening(self, first: int) -> None:
+    def _start(self, first: int) -> None:
         self.first = self.active = first
         self.event("first", player=first, rule="11.c")
+        self._begin_turn(first)
+
+    def _opening(self, first: int) -> None:
+        """A starting seat given by the caller (no die): the hands are drawn in turn order."""
+        self.first = self.active = first
+        self.event("first", player=first, rule="11.c")
+        self._deal_order = (first, 1 - first) if self.players == 2 else (0,)
         self._open(0)
 
     def _open(self, i: int) -> None:
-        """11.b for the i-th seat in turn order: draw five, mulligan until a combat card without †."""
-        order = (self.first, 1 - self.first) if self.players == 2 else (0,)
+        """11.b for the i-th seat of the deal: draw five, mulligan until a combat card without †;
+        after the last seat, the die of 11.c (when no starting seat was given) or the first turn."""
+        order = self._deal_order
         if i == len(order):
-            self._begin_turn(self.first)
+            if self.first_arg is None and self.players == 2:
+                self._roll_for_first()
+            else:
+                self._begin_turn(self.first)
             return
         p = order[i]
         if self.sides[p].deck_size() < HAND_SIZE:
@@ -280,7 +292,7 @@ class EliriaMatch(EliriaCombat):
     def _play_actions(self, p: int, out: list[Action]) -> None:
         """The ``play`` actions of each hand card, built once per (index, card, free slots)."""
         side = self.sides[p]
-        free = tuple(side.free_combat()) if side.played < RULE_OF_THREE else ()  # rule 9
+        free = tuple(side.free_combat()) if self.may_play_combat(p) else ()  # rule 9
         support = side.free_support() >= 0
         cache = self._cache
         for i, card in enumerate(side.hand):
@@ -290,7 +302,7 @@ class EliriaMatch(EliriaCombat):
                     continue
                 cache_key: tuple[object, ...] = ("plays", i, card.id, free)
             elif kind == REACTION or kind == SUMMON:
-                if not support:
+                if not support or (kind == SUMMON and not self.summon_playable(card)):
                     continue
                 if kind == SUMMON:
                     up_ok = card.subtype != "attached" or self.summon_playable_up(p, card)
@@ -343,7 +355,7 @@ class EliriaMatch(EliriaCombat):
             if c.play_sacrifice:
                 break
         else:
-            return
+            return  # played outside the rule of three: only an express exception (9) adds combatants
         tokens = [s for s, c in side.combatants() if c.card.is_token]
         for i, card in enumerate(side.hand):
             n = card.play_sacrifice
@@ -366,9 +378,8 @@ class EliriaMatch(EliriaCombat):
         def enter() -> None:
             if card in side.hand:
                 side.hand.remove(card)
-                comb = self.place(p, to, card, up=True)
                 self.event("play", player=p, card=card.code, slot=to, up=True, played=side.played, rule="14.a")
-                self.on_enter(p, comb)
+                self.enter(p, to, card, up=True)
             self._ask_movement()
 
         def chain(rest: list[int]) -> None:
@@ -383,18 +394,17 @@ class EliriaMatch(EliriaCombat):
         combat = self.sides[p].combat
         if None not in combat:
             return  # 12.b: a move needs a free adjacent slot
-        cache, turn, last = self._cache, self.turn, len(combat) - 1
+        cache = self._cache
         for s, c in enumerate(combat):
-            if c is None or c.unmovable_turn == turn:
+            if c is None:
                 continue
-            for to in (s - 1, s + 1):
-                if 0 <= to <= last and combat[to] is None:
-                    cache_key = ("move", s, to, c.card.id if c.up else -1)
-                    found = cache.get(cache_key)
-                    if found is None:
-                        label = f"Mover {self.combatant_name(p, s)} al espacio {to + 1}"
-                        found = cache[cache_key] = Action(f"move:slot{s}:slot{to}", label, "move", (s, to))
-                    out.append(found)
+            for to in self.movable_to(p, s):  # 12.b, "no podrá moverse": the one rule of moving
+                cache_key = ("move", s, to, c.card.id if c.up else -1)
+                found = cache.get(cache_key)
+                if found is None:
+                    label = f"Mover {self.combatant_name(p, s)} al espacio {to + 1}"
+                    found = cache[cache_key] = Action(f"move:slot{s}:slot{to}", label, "move", (s, to))
+                out.append(found)
 
     def _on_movement(self, action: Action) -> None:
         kind, p = action.kind, self.active
@@ -417,14 +427,10 @@ class EliriaMatch(EliriaCombat):
             self.take_effect(p, action.args[0], self._ask_movement)
             return
         elif kind == "move":
-            s, to = action.args
-            side.combat[to], side.combat[s] = side.combat[s], None
             side.moved = True  # 12.b: one move per turn
-            self.event("move", player=p, slot=s, to=to, rule="12.b")
-            if self.players == 2:
-                self.moment_slot = to
-                self.offer_reactions(1 - p, "rival_moved", None, self._ask_movement)
-                return
+            s, to = action.args
+            self.move(p, s, to, self._ask_movement, rule="12.b")
+            return
         else:
             comb = side.combat[action.args[0]]
             assert comb is not None and comb.card.script is not None
@@ -443,30 +449,28 @@ class EliriaMatch(EliriaCombat):
     def _play(self, p: int, action: Action) -> None:
         i, s, up = action.args
         side = self.sides[p]
-        card: CardInfo = side.hand.pop(i)
+        card: CardInfo = side.hand[i]
         if card.kind == COMBAT:
-            comb = self.place(p, s, card, up=bool(up))  # a combatant enters with 0 power
-            side.played += 1  # rule 9
             self.event(
                 "play",
                 player=p,
                 card=card.code if up else None,
                 slot=s,
                 up=bool(up),
-                played=side.played,
+                played=side.played + 1,
                 rule="9",
             )
-            if up:
-                self.on_enter(p, comb)
+            self.play_combat(p, i, s, up=bool(up))  # rule 9; a combatant enters with 0 power
             rival = self.sides[1 - p].combat[s] if self.players == 2 else None
-            if rival is not None and not rival.up:  # Emboscada nocturna's moment
+            if rival is not None and not rival.up:  # the moment of an ``ambush`` reaction
                 self.moment_slot = s
                 self.offer_reactions(1 - p, "rival_played_aligned", None, self._ask_movement)
                 return
             self._ask_movement()
             return
+        side.hand.pop(i)
         k = side.free_support()
-        side.support[k] = Support(card, bool(up))
+        side.support[k] = Support(card, bool(up), self.turn)
         self.event("play_support", player=p, card=card.code if up else None, support=k, up=bool(up))
         if up:
             self.take_effect(p, k, self._ask_movement)

@@ -37,21 +37,8 @@ def _useful_summon(view: EliriaView, card: CardInfo) -> bool:
         return bool(card.att_res or card.att_dmg or card.att_pot or card.att_thorns)
     if card.on_play:
         return any(c is not None and c.up for c in me.combat)
-    code = card.code.upper()
-    if code == "BASE-150":
-        own = [view.resistance(s) for s, c in me.combatants() if not c.card.is_token]
-        return bool(own) and any(
-            view.rival_combat(t) is not None and view.rival_resistance(t) > min(own)
-            for t in range(len(me.combat))
-        )
-    if code == "BASE-180":
-        return (
-            view.rival_supports() > 0
-            and sum(s is not None and s.card.kind == REACTION for s in me.support) > 0
-        )
-    if code == "EXP-018":
-        return any(c.card.is_token for _, c in me.combatants())
-    return False
+    script = card.script  # a named script knows whether it would do anything now
+    return script is not None and script.usable(view.match, view.seat)
 
 
 class EliriaPlayer:
@@ -163,7 +150,7 @@ class EliriaPlayer:
                 and victim.card.is_token
                 and cannon.power < view.potential(cannon)
             ):
-                return a  # ruling PRIMERO: tokens feed the Cañón
+                return a  # ruling PRIMERO: tokens feed a ``sacrifice_cannon``
         return None
 
     def _move(self, view: EliriaView, by_kind: dict[str, list[Action]]) -> Action | None:
@@ -309,7 +296,7 @@ class EliriaGoldfishPlayer:
                         return None  # a card played by sacrificing tokens is in the list
         for c in side.combat:
             if c is not None and c.up and c.card.script is not None and c.card.script.has_movement:
-                return None  # a card's own movement action (the Cañón's sacrifice) may be in the list
+                return None  # a card's own movement action (a sacrifice to it) may be in the list
         return END
 
     @staticmethod
@@ -378,7 +365,7 @@ def _feeds_cannon(view: EliriaView, a: Action) -> bool:
     cannon, victim = me.combat[a.args[0]], me.combat[a.args[1]]
     return (
         cannon is not None and victim is not None and victim.card.is_token and cannon.power < view.potential(cannon)
-    )  # ruling PRIMERO: tokens feed the Cañón
+    )  # ruling PRIMERO: tokens feed a ``sacrifice_cannon``
 
 
 def _goldfish_offer(view: EliriaView, legal: Sequence[Action]) -> Action:
@@ -440,7 +427,7 @@ def _defend(view: EliriaView, legal: Sequence[Action]) -> Action:
 
 
 def _asym_offer(view: EliriaView, legal: Sequence[Action]) -> Action:
-    """Destrucción asimétrica: give up the least valuable combat card (never a token, 14.a)."""
+    """An ``asymmetric_destruction`` sacrifice: give up the least valuable combat card."""
     me = view.me
     offers = [
         (card_value(c.card), a)
@@ -451,7 +438,7 @@ def _asym_offer(view: EliriaView, legal: Sequence[Action]) -> Action:
 
 
 def _blood_offer(view: EliriaView, legal: Sequence[Action]) -> Action:
-    """Ofrenda de sangre: sacrifice a token (allowed expressly, 14.a), never a real card."""
+    """A ``blood_offering`` sacrifice: a token (where allowed expressly, 14.a), never a real card."""
     me = view.me
     tokens = [
         a for a in legal if a.kind == "offer" and (c := me.combat[a.args[0]]) is not None and c.card.is_token
@@ -460,7 +447,7 @@ def _blood_offer(view: EliriaView, legal: Sequence[Action]) -> Action:
 
 
 def _alchemy(view: EliriaView, legal: Sequence[Action]) -> Action:
-    """Destrucción alquímica: trade own reactions (they expire soon anyway) for the rival's cards."""
+    """An ``alchemical_destruction`` trade: own reactions (they expire soon anyway) for the rival's cards."""
     me = view.me
     for a in legal:
         sup = me.support[a.args[0]] if a.kind == "alchemy" else None

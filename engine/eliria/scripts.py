@@ -2,7 +2,8 @@
 
 A card's data refers to a script by name (``{"trigger": "passive", "script":
 "sacrifice_cannon", "tokens": true}``), never the other way round: any card may
-reuse a script with its own parameters, and no card code appears here. Each class
+reuse a script with its own parameters, and no card code or card name appears here:
+what a prompt names (the card itself, the card it brings) comes from the card's data. Each class
 overrides the hooks of :class:`CardScript` it needs; the rules call them at the
 matching moments. The rulings they carry (PRIMERO, SEGUNDO, QUINTO) are cited where applied.
 """
@@ -33,8 +34,9 @@ class CardScript:
     # Whether the goldfish (no opponent) plays this summon when :meth:`usable` says it helps.
     goldfish = False
 
-    def __init__(self, spec: Mapping[str, Any]) -> None:
+    def __init__(self, spec: Mapping[str, Any], name: str = "") -> None:
         self.spec = spec
+        self.name = name  # the name of the card that carries it, for its prompts and labels
         # Whether the script adds Movimiento actions (12.b) of its own.
         self.has_movement = type(self).movement_actions is not CardScript.movement_actions
         self.has_end_of_power = type(self).end_of_power is not CardScript.end_of_power
@@ -85,14 +87,15 @@ def register(name: str) -> Callable[[type[CardScript]], type[CardScript]]:
     return wrap
 
 
-def make_script(spec: Mapping[str, Any]) -> CardScript:
-    """The script object of one validated effect ``{"script": name, …}``."""
-    return SCRIPTS[str(spec["script"])](spec)
+def make_script(spec: Mapping[str, Any], name: str = "") -> CardScript:
+    """The script object of one validated effect ``{"script": …}`` of the card called *name*."""
+    return SCRIPTS[str(spec["script"])](spec, name)
 
 
 @register("sacrifice_cannon")
 class SacrificeCannon(CardScript):
-    """Cañón del sacrificio. Ruling PRIMERO: its passive may sacrifice combat tokens (14.a)."""
+    """Sacrifice another of your combatants to gain power equal to its printed resistance (the
+    charge its "x" reads). Ruling PRIMERO: with ``tokens`` it may sacrifice combat tokens (14.a)."""
 
     def movement_actions(self, m: EliriaBoard, p: int, slot: int) -> list[Action]:
         side = m.sides[p]
@@ -104,7 +107,7 @@ class SacrificeCannon(CardScript):
                 m.act(
                     ("sacrifice", slot, v, victim.card.id if victim.up else -1),
                     f"sacrifice:slot{slot}:slot{v}",
-                    f"Sacrificar {m.combatant_name(p, v)} (espacio {v + 1}) para cargar el Cañón del sacrificio",
+                    f"Sacrificar {m.combatant_name(p, v)} (espacio {v + 1}) para cargar {self.name}",
                     "sacrifice",
                     (slot, v),
                 )
@@ -125,20 +128,28 @@ class SacrificeCannon(CardScript):
 
 @register("asymmetric_destruction")
 class AsymmetricDestruction(CardScript):
-    """Destrucción asimétrica: sacrifice a combat card (never a token: 14.a, ruling PRIMERO)
-    to destroy a rival combatant of greater resistance."""
+    """Sacrifice a combat card (a token only with ``tokens``: 14.a, ruling PRIMERO) to destroy a
+    rival combatant of greater resistance."""
 
-    def on_effect(self, m: EliriaBoard, p: int, k: int, then: Then) -> None:
-        rival = 1 - p
+    def _offers(self, m: EliriaBoard, p: int) -> list[int]:
+        """Own slots whose sacrifice would leave a rival combatant of greater resistance to destroy."""
         if m.players < 2:
-            then()
-            return
-        stronger = [m.resistance(rival, t) for t, _ in m.sides[rival].combatants()]
-        options = m.offer_actions(p, (
+            return []
+        stronger = [m.resistance(1 - p, t) for t, _ in m.sides[1 - p].combatants()]
+        return [
             s for s, own in m.sides[p].combatants()
             # rule 14.a: tokens only where the effect allows it expressly
             if (self.sacrifice_tokens or not own.card.is_token) and any(r > m.resistance(p, s) for r in stronger)
-        ))  # fmt: skip
+        ]  # fmt: skip
+
+    def usable(self, m: EliriaBoard, p: int) -> bool:
+        return bool(self._offers(m, p))
+
+    def on_effect(self, m: EliriaBoard, p: int, k: int, then: Then) -> None:
+        if m.players < 2:
+            then()
+            return
+        options = m.offer_actions(p, self._offers(m, p))
         if not options:
             m.event("no_effect", player=p, script="asymmetric_destruction")
             then()
@@ -147,7 +158,7 @@ class AsymmetricDestruction(CardScript):
         m.ask(
             p,
             "asym_offer",
-            "Destrucción asimétrica: elige la carta a sacrificar",
+            f"{self.name}: elige la carta a sacrificar",
             options,
             lambda a: self._offer(m, p, a, then),
         )
@@ -179,7 +190,7 @@ class AsymmetricDestruction(CardScript):
         m.ask(
             p,
             "destroy",
-            "Destrucción asimétrica: elige la carta del rival",
+            f"{self.name}: elige la carta del rival",
             targets,
             lambda a: m.destroy(rival, a.args[0], then),
         )
@@ -187,15 +198,25 @@ class AsymmetricDestruction(CardScript):
 
 @register("alchemical_destruction")
 class AlchemicalDestruction(CardScript):
-    """Destrucción alquímica: trade your summons/reactions one for one with the rival's.
-    Ruling QUINTO: an ephemeral summon that already took effect cannot be traded."""
+    """Trade your summons/reactions one for one with the rival's, each destroyed by the one path
+    (:meth:`EliriaBoard.destroy_support`: a protected card cannot be chosen). Ruling QUINTO: an
+    ephemeral summon that already took effect cannot be traded."""
 
     def on_effect(self, m: EliriaBoard, p: int, k: int, then: Then) -> None:
         self._pick(m, p, k, then)
 
-    def _pick(self, m: EliriaBoard, p: int, k: int, then: Then) -> None:
+    @staticmethod
+    def _targets(m: EliriaBoard, p: int) -> list[int]:
+        """The rival's summon/reaction slots this player's effect may destroy."""
         rival = 1 - p
-        if m.players < 2 or all(s is None for s in m.sides[rival].support):
+        return [j for j, sup in enumerate(m.sides[rival].support) if sup is not None and not m.support_protected(rival, j, p)]
+
+    def usable(self, m: EliriaBoard, p: int) -> bool:
+        own = any(sup is not None and not sup.spent for sup in m.sides[p].support)
+        return m.players == 2 and own and bool(self._targets(m, p))
+
+    def _pick(self, m: EliriaBoard, p: int, k: int, then: Then) -> None:
+        if m.players < 2 or not self._targets(m, p):
             then()
             return
         options = [
@@ -216,7 +237,7 @@ class AlchemicalDestruction(CardScript):
         m.ask(
             p,
             "alchemy",
-            "Destrucción alquímica: elige una carta tuya",
+            f"{self.name}: elige una carta tuya",
             options,
             lambda a: self._trade(m, p, k, a, then),
         )
@@ -225,7 +246,7 @@ class AlchemicalDestruction(CardScript):
         if action.kind == "done":
             then()
             return
-        m.discard_support(p, action.args[0], destroyed=True)
+        m.destroy_support(p, action.args[0], p)
         rival = 1 - p
         targets = [
             m.act(
@@ -235,27 +256,29 @@ class AlchemicalDestruction(CardScript):
                 "destroy_support",
                 (j,),
             )
-            for j, sup in enumerate(m.sides[rival].support)
-            if sup is not None
+            for j in self._targets(m, p)
         ]
 
         def hit(a: Action) -> None:
-            m.discard_support(rival, a.args[0], destroyed=True)
+            m.destroy_support(rival, a.args[0], p)
             self._pick(m, p, k, then)
 
-        m.ask(p, "destroy_support", "Destrucción alquímica: elige la carta del rival", targets, hit)
+        m.ask(p, "destroy_support", f"{self.name}: elige la carta del rival", targets, hit)
 
 
 @register("final_defence")
 class FinalDefence(CardScript):
-    """Defensa final, ruling SEGUNDO: only when your last combatant on the field is destroyed;
-    play a combat card from hand there with 3 power; afterwards no card from hand to the board."""
+    """Ruling SEGUNDO: only when your last combatant on the field is destroyed, play a combat card
+    from hand there with ``power`` power; afterwards no card from hand to the board. The play counts
+    towards the rule of three (9: the card makes no express exception), so it needs one left."""
 
     when = "last_destroyed"
 
     def can_react(self, m: EliriaBoard, p: int, ctx: AttackContext | None) -> bool:
         side = m.sides[p]
-        return not side.locked and not side.has_combatant() and any(c.playable_from_hand for c in side.hand)
+        return (
+            m.may_play_combat(p) and not side.has_combatant() and any(c.playable_from_hand for c in side.hand)
+        )
 
     def react(self, m: EliriaBoard, p: int, ctx: AttackContext | None, then: Then) -> None:
         side = m.sides[p]
@@ -264,7 +287,7 @@ class FinalDefence(CardScript):
             m.act(
                 ("defend", i, c.id),
                 f"defend:{i}",
-                f"Jugar {c.name} con 3 de poder (Defensa final)",
+                f"Jugar {c.name} con {self._power(c)} de poder ({self.name})",
                 "defend",
                 (i,),
             )
@@ -273,19 +296,23 @@ class FinalDefence(CardScript):
         ]
 
         def play(a: Action) -> None:
-            card = side.hand.pop(a.args[0])
-            m.place(p, slot, card, up=True, power=min(int(self.spec.get("power", 3)), card.potential))
+            card = side.hand[a.args[0]]
             side.locked = True  # SEGUNDO: no other card from hand to the board, rule of three or not
             m.event("final_defence", player=p, slot=slot, card=card.code, rule="SEGUNDO")
+            m.play_combat(p, a.args[0], slot, up=True, power=self._power(card))
             then()
 
-        m.ask(p, "defend", "Defensa final: elige la carta de combate", options, play)
+        m.ask(p, "defend", f"{self.name}: elige la carta de combate", options, play)
+
+    def _power(self, card: CardInfo) -> int:
+        return min(int(self.spec.get("power", 3)), card.potential)
 
 
 @register("mutation")
 class GeneticBase(CardScript):
-    """Base genética «Netaliseb»: its mutation (the passive). «Medidas desesperadas» (ruling
-    CUARTO) is data in :mod:`.effects`."""
+    """A mutation (a passive): at exactly ``power`` power at the end of Poder, replace this card by a
+    † combat card of the deck whose name contains ``name``. Ruling CUARTO's attack is data in
+    :mod:`.effects`."""
 
     @property
     def _form_name(self) -> str:
@@ -314,16 +341,17 @@ class GeneticBase(CardScript):
                 card = next(c for c in side.deck if c.code == code)
                 m.take_from_deck(p, card)
                 m.remove_combatant(p, slot)
-                m.place(p, slot, card, up=True, power=0)
+                m.enter(p, slot, card, up=True)
                 m.event("mutate", player=p, slot=slot, card=code)
             then()
 
-        m.ask(p, "mutate", "Mutación de Netaliseb", options, mutate)
+        m.ask(p, "mutate", f"Mutación de {comb.card.name}", options, mutate)
 
 
 @register("revive_once")
 class RestlessKnight(CardScript):
-    """Caballero sin sepultura: the first time it is destroyed it stays with 0 power."""
+    """The first time it is destroyed it comes back to its slot with 0 power instead of going to
+    the discard pile: a destruction all the same (:meth:`EliriaBoard.destroy`)."""
 
     def replace_destruction(self, m: EliriaBoard, p: int, slot: int) -> bool:
         comb = m.sides[p].combat[slot]
@@ -336,7 +364,7 @@ class RestlessKnight(CardScript):
 
 @register("mirage_veil")
 class MirageVeil(CardScript):
-    """Velo de espejismo: an attack on your face-down combatant is cancelled; it stays face down."""
+    """An attack declared on your face-down combatant is cancelled; it stays face down."""
 
     when = "attack_declared"
 
@@ -352,24 +380,21 @@ class MirageVeil(CardScript):
 
 @register("tactical_retreat")
 class TacticalRetreat(CardScript):
-    """Retirada táctica: the attacked combatant moves to an adjacent free slot; the attack is lost."""
+    """The attacked combatant moves to an adjacent free slot (a move: not while it "no podrá
+    moverse"); the attack is lost."""
 
     when = "attack_declared"
 
     def can_react(self, m: EliriaBoard, p: int, ctx: AttackContext | None) -> bool:
-        return ctx is not None and bool(m.adjacent_free(p, ctx.t))
+        return ctx is not None and bool(m.movable_to(p, ctx.t))
 
     def react(self, m: EliriaBoard, p: int, ctx: AttackContext | None, then: Then) -> None:
         assert ctx is not None
-        side = m.sides[p]
-        free = m.adjacent_free(p, ctx.t)
+        free = m.movable_to(p, ctx.t)
 
         def move(a: Action) -> None:
-            to = a.args[0]
-            side.combat[to], side.combat[ctx.t] = side.combat[ctx.t], None
             ctx.cancelled = True
-            m.event("retreat", player=p, slot=ctx.t, to=to)
-            then()
+            m.move(p, ctx.t, a.args[0], then, event="retreat")
 
         options = [
             m.act(("retreat", ctx.t, f), f"retreat:slot{f}", f"Mover la carta atacada al espacio {f + 1}", "retreat", (f,))
@@ -378,12 +403,12 @@ class TacticalRetreat(CardScript):
         if len(options) == 1:
             move(options[0])
         else:
-            m.ask(p, "retreat", "Retirada táctica: elige el espacio", options, move)
+            m.ask(p, "retreat", f"{self.name}: elige el espacio", options, move)
 
 
 @register("blood_offering")
 class BloodOffering(CardScript):
-    """Ofrenda de sangre: sacrifice a combatant or a token (allowed expressly, 14.a) to draw two."""
+    """Sacrifice a combatant or a token (only with ``tokens``, 14.a) to draw ``amount`` cards."""
 
     goldfish = True  # two cards for a token
 
@@ -410,7 +435,7 @@ class BloodOffering(CardScript):
             else:
                 then()
 
-        m.ask(p, "blood_offer", "Ofrenda de sangre: elige qué sacrificar", options, offer)
+        m.ask(p, "blood_offer", f"{self.name}: elige qué sacrificar", options, offer)
 
 
 @register("awaken")
@@ -473,7 +498,7 @@ class Awaken(CardScript):
                 side.hand.remove(card)
             else:
                 m.take_from_deck(p, card)
-            m.place(p, a.args[0], card, up=True, power=0)
+            m.enter(p, a.args[0], card, up=True)
             m.event("enter", player=p, slot=a.args[0], card=card.code)
             then()
 

@@ -35,11 +35,11 @@ class Combatant:
         self.up = up  # rule 8: face up or face down
         self.power = power
         self.blocked_turn = 0  # ruling CUARTO: the turn in which it may not attack
-        self.boost = 0  # extra damage of its next attack this turn (Llamarada súbita)
-        self.charge = 0  # resistance of the last thing sacrificed to it (Cañón del sacrificio)
+        self.boost = 0  # extra damage of its next attack this turn (an ``add_damage`` summon)
+        self.charge = 0  # resistance of the last thing sacrificed to it (``sacrifice_cannon``)
         self.res_bonus = 0  # resistance added "until your next turn"
         self.res_until = 0
-        self.revived = False  # Caballero sin sepultura came back once
+        self.revived = False  # came back once from a destruction (``revive_once``)
         self.gained = 0  # power gained in turn ``gained_turn`` (a cap_power_gain passive counts it)
         self.gained_turn = 0
         self.silenced_turn = 0  # its passive does not apply in this turn (silence)
@@ -52,11 +52,12 @@ class Combatant:
 class Support:
     """A reaction or summon on a summon/reaction slot."""
 
-    __slots__ = ("attached", "card", "spent", "up")
+    __slots__ = ("attached", "card", "placed_turn", "spent", "up")
 
-    def __init__(self, card: CardInfo, up: bool) -> None:
+    def __init__(self, card: CardInfo, up: bool, placed_turn: int = 0) -> None:
         self.card = card
         self.up = up
+        self.placed_turn = placed_turn  # the turn it was played (rule 13.d: marked once that turn ends)
         self.spent = False  # an ephemeral summon that already took effect (ruling QUINTO)
         self.attached: Combatant | None = None  # 6.c.II: the combatant it is bound to
 
@@ -83,7 +84,7 @@ class Side:
         self.mulligans = 0  # cards discarded under 11.b
         self.moved = False  # rule 12.b: one move per turn
         self.attacked = False  # rule 12.d: one attack per turn
-        self.locked = False  # ruling SEGUNDO: after Defensa final, nothing more from hand
+        self.locked = False  # ruling SEGUNDO: after a ``final_defence`` reaction, nothing more from hand
 
     def deck_size(self) -> int:
         return len(self.deck) + len(self.top) + len(self.bottom)

@@ -1,8 +1,12 @@
 """What one Eliria seat may see (rule 13): its own cards; of the rival, face-up cards and counts.
 
-Policies read the match through a view. The rival's hand and deck are counts
-(13.a, 13.b), its discard pile is open (13.c), its face-down cards show only
-that they are there and their power dice.
+Policies read the match through a view. The rights of rule 13 are methods a
+policy may call at any time: count any deck (13.a, :meth:`EliriaView.deck_size`),
+count the rival's hand (13.b, :meth:`EliriaView.rival_hand_size`), read any
+discard pile (13.c, :meth:`EliriaView.discard`), and know which of the rival's
+face-down summon/reaction cards were already on its board when its last turn
+ended (13.d, the marker: :meth:`EliriaView.rival_marked`). The rival's
+face-down cards show only that they are there and their power dice.
 """
 
 from __future__ import annotations
@@ -66,6 +70,26 @@ class EliriaView(SeatView["EliriaMatch"]):
         return sum(
             s.card.att_thorns for s in self._rival.support if s is not None and s.up and s.attached is c
         )
+
+    def deck_size(self, seat: int | None = None) -> int:
+        """13.a: the number of cards of any deck (mine by default)."""
+        return self._m.sides[self.seat if seat is None else seat].deck_size()
+
+    def rival_hand_size(self) -> int:
+        """13.b: the number of cards in the rival's hand (never which)."""
+        return len(self._rival.hand) if self.has_rival else 0
+
+    def discard(self, seat: int | None = None) -> tuple[CardInfo, ...]:
+        """13.c: any discard pile, in the order the cards reached it (mine by default)."""
+        return tuple(self._m.sides[self.seat if seat is None else seat].discard)
+
+    def rival_marked(self) -> list[int]:
+        """13.d: the rival's face-down summon/reaction slots marked at the end of its turn: those
+        played before its current turn (a card it plays now is marked when this turn ends)."""
+        if not self.has_rival:
+            return []
+        turn = self._m.turn
+        return [k for k, s in enumerate(self._rival.support) if s is not None and not s.up and s.placed_turn < turn]
 
     def rival_supports(self) -> int:
         return 0 if not self.has_rival else sum(s is not None for s in self._rival.support)

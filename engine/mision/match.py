@@ -17,8 +17,10 @@ four Elementos de juego set aside face down. Each turn the active player:
    into the Elementos de juego, chosen before it is seen (``prize:chest|hidden``).
 
 The game is won at 30 points in the BAÚL (checked when a prize enters it) or by
-leaving the rival without Elementos de juego (checked at the end of every fight,
-after the prize; both empty at once is a draw).
+leaving the rival without Elementos de juego: "el primer jugador que deje sin
+elementos de juego a su rival" wins, so at the end of a contested fight (after the
+prize) its loser loses the game when it has no Elementos de juego left; a player
+who spends its last Elemento in a fight it wins plays on (reading in docs/rules-map.md).
 """
 
 from __future__ import annotations
@@ -128,6 +130,7 @@ class MisionMatch(Match):
         self.drawn: CardData | None = None  # the Ente being placed, seen by its owner only
         self.fight: tuple[Placed, Placed | None] | None = None
         self._reinforce = [False, False]
+        self._fight_loser: int | None = None  # the seat that lost the fight being settled
         self._to_fight: list[Placed] = []
         self._setup()
 
@@ -230,6 +233,7 @@ class MisionMatch(Match):
         p = self.active
         defender = pick_defender(self.sides[1 - p].board, ente.world) if self.players == 2 else None
         self.fight = (ente, defender)
+        self._fight_loser = None
         if defender is None:
             self._event("fight", player=p, card=ente.card.code, world=WORLDS[ente.world], unopposed=True)
             self._won(ente)
@@ -272,6 +276,7 @@ class MisionMatch(Match):
             "fight", player=p, card=ente.card.code, rival=defender.card.code, world=WORLDS[world],
             points=points, reinforcements=used, winner="attacker" if winner == ATTACKER else "defender",
         )  # fmt: skip
+        self._fight_loser = 1 - p if winner == ATTACKER else p
         if winner == ATTACKER:
             self._won(ente)
         else:
@@ -311,18 +316,12 @@ class MisionMatch(Match):
         self._after_fight()
 
     def _after_fight(self) -> None:
-        """End of a fight: a player left without Elementos de juego loses (both at once: a draw)."""
+        """End of a fight: OBJETIVO DEL JUEGO 2), the winner of a contested fight has left its rival
+        without Elementos de juego when the loser has none left: the loser loses the game. The
+        winner's own empty pile is no loss (nobody left it without them; it draws again in step 1)."""
         self.fight = None
-        if self.players == 1:  # the solitaire has no rival to leave without Elementos
-            self._next_fight()
-            return
-        empty = [not s.elementos for s in self.sides]
-        if empty[0] and empty[1]:
-            self._finish(
-                None, None, "both_no_elements", "Empate: ambos jugadores se quedaron sin Elementos de juego"
-            )
-        elif empty[0] or empty[1]:
-            loser = 0 if empty[0] else 1
+        loser = self._fight_loser
+        if loser is not None and self.players == 2 and not self.sides[loser].elementos:
             self._finish(
                 1 - loser, loser, "no_elements", f"El jugador {loser + 1} se quedó sin Elementos de juego"
             )

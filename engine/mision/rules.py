@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from ..decklist import DeckEntry
 from ..violations import Violation, at_line
 
-__all__ = ["SECTION_OF_TYPE", "SETUP_CARDS", "check_deck"]
+__all__ = ["SECTION_OF_TYPE", "SETUP_CARDS", "chest_reach", "chest_reachable", "check_deck"]
 
 RULE = "FORMA DE JUEGO"
 SETUP_CARDS = 4  # "Cada jugador toma cuatro cartas … de su deck de ENTES" (and of ELEMENTOS)
@@ -60,3 +60,33 @@ def _too_few(entries: Sequence[DeckEntry]) -> list[Violation]:
                 )
             )
     return out
+
+
+def chest_reach(entries: Sequence[DeckEntry]) -> int:
+    """The most points the deck's Elementos can ever bring to its BAÚL (OBJETIVO DEL JUEGO).
+
+    Only Elementos drawn later from the external deck as a prize can be turned into the BAÚL; the
+    preparation (FORMA DE JUEGO) first puts four of them into the Elementos de juego. At best those
+    four are the lowest, so the reach is the sum of the `chest` values without the four lowest.
+
+    >>> from engine.cards import CardData, Game
+    >>> def element(chest: int, n: int) -> DeckEntry:
+    ...     card = CardData(game=Game.MISION, code=f"E{chest}", name=f"E{chest}", type="element", chest=chest)
+    ...     return DeckEntry("elements", n, card)
+    >>> chest_reach([element(10, 4)])  # a minimum deck: every Elemento goes to the preparation
+    0
+    >>> chest_reach([element(2, 4), element(10, 3)])
+    30
+    """
+    values = sorted(
+        max(e.card.chest or 0, 0) for e in entries if e.card.type == "element" for _ in range(e.quantity)
+    )
+    return sum(values[SETUP_CARDS:])
+
+
+def chest_reachable(entries: Sequence[DeckEntry]) -> bool:
+    """Whether the deck can ever win by the BAÚL (30 points, OBJETIVO DEL JUEGO); if not, it wins
+    only by leaving the rival without Elementos de juego."""
+    from .game import TARGET  # game.py imports this module: read the target when asked
+
+    return chest_reach(entries) >= TARGET

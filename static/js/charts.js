@@ -55,6 +55,7 @@
     var series = [{ label: spec.xLabel || "x", value: function (u, v) { return v === null ? "—" : xText(spec, v); } }];
     spec.series.forEach(function (s) {
       var item = { label: s.label, stroke: s.colour, width: 2, value: function (u, v) { return fmt(spec, v); } };
+      if (s.dash) item.dash = [6, 4];
       if (bars) {
         item.fill = s.colour + "cc";
         item.paths = uPlot.paths.bars({ size: [0.7, 80] });
@@ -83,8 +84,10 @@
       cursor: { points: { show: !bars }, drag: { x: false, y: false } },
       scales: {
         x: bars ? { time: false, range: [-0.5, n - 0.5] } : { time: false },
-        y: { range: [0, top] }
+        y: { range: [spec.ymin || 0, top] }
       },
+      // An interval drawn as two series (low, high) with the gap shaded (decks/charts.py `band`).
+      bands: spec.band ? [{ series: [spec.band[1] + 1, spec.band[0] + 1], fill: spec.series[spec.band[0]].colour + "33" }] : [],
       axes: [xAxis, {
         label: spec.yLabel || "", labelSize: 24, stroke: "#444", size: 56,
         values: function (u, splits) { return splits.map(function (v) { return fmt(spec, v); }); }

@@ -35,8 +35,37 @@ def test_sign_up_explains_what_is_wrong(client):
     })
     page = response.content.decode()
     assert response.status_code == 200
-    assert "Ya hay una cuenta con ese correo" in page
+    assert "Ya hay una cuenta con ese nombre" in page  # usernames are public: every public deck shows one
+    assert "con ese correo" not in page  # nothing says the address has an account (issue 21)
     assert get_user_model().objects.count() == 1
+
+
+def _sign_up(client, username, email):
+    password = "Mazos-de-fision-9"
+    response = client.post("/cuenta/registro/", {
+        "username": username, "email": email, "password1": password, "password2": password,
+    })
+    page = client.get(response["Location"]).content.decode()
+    return response.status_code, response["Location"], page.replace(username, "NOMBRE")
+
+
+def test_sign_up_does_not_tell_whether_an_email_is_registered():
+    """Issue 21: an address that has an account answers exactly as a new one (no error to tell them
+    apart); the new account shares the address."""
+    UserFactory(username="rosa", email="rosa@example.com")
+    known = _sign_up(Client(), "intruso", "ROSA@example.com")
+    new = _sign_up(Client(), "lucia", "lucia@example.com")
+    assert known[:2] == new[:2] == (302, "/mazos/")
+    strip = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"|nonce="[^"]+"')
+    assert strip.sub("", known[2]) == strip.sub("", new[2])
+    assert get_user_model().objects.filter(email__iexact="rosa@example.com").count() == 2
+
+
+def test_password_reset_sends_one_link_per_account_of_a_shared_address(client, mailoutbox):
+    UserFactory(username="rosa", email="rosa@example.com")
+    UserFactory(username="rosa2", email="rosa@example.com")
+    client.post("/cuenta/password_reset/", {"email": "rosa@example.com"})
+    assert sorted(re.search(r"Hola, (\w+):", m.body).group(1) for m in mailoutbox) == ["rosa", "rosa2"]
 
 
 def test_sign_up_keeps_a_safe_next_only(client):

@@ -265,11 +265,20 @@ def test_rule_6cII_an_attached_summon_is_destroyed_with_its_combatant():
 
 
 def test_rule_6cIII_a_field_summon_stays_and_applies_to_both_players():
-    m = scene(hands=(["BASE-047"], []), boards=({0: (FILLER, False, 0)}, {0: (FILLER, False, 0)}))
+    """Niebla perpetua, played by seat 0, gives +1 to the face-down card an attack reveals (rule 8),
+    whichever seat owns it."""
+    ten = CardData(E, "T-10", "Diez", "combat", potential=9, resistance=9, attacks=(Attack(1, "Golpe", 10),))
+    m = scene(
+        hands=(["BASE-047"], []),
+        boards=({0: (ten, True, 1), 1: (FILLER, False, 0)}, {0: (FILLER, False, 0), 1: (ten, True, 1)}),
+    )
     m.push_key("play:0:support:up")
-    end_turn(m)
+    m.push_key("end")
+    m.push_key("attack:slot0:0")  # seat 0 attacks seat 1's face-down card: 10 against 9 + 1
+    m.push_key("end")
+    m.push_key("attack:slot1:0")  # seat 1 attacks seat 0's face-down card: the same
     assert m.sides[0].support[0] is not None
-    assert m.resistance(0, 0) == m.resistance(1, 0) == 10  # Niebla perpetua: +1 face down
+    assert [(h["player"], h["resistance"], h["destroyed"]) for h in events(m, "hit")] == [(0, 10, False), (1, 10, False)]
 
 
 def test_rule_6aIII_and_8_a_passive_works_only_face_up():

@@ -113,8 +113,9 @@ def test_ruling_segundo_final_defence_activates_when_the_last_combatant_is_destr
     assert side.combat[0].card.code == "F-1" and side.combat[0].power == 3  # with 3 power
     assert side.locked and events(m, "final_defence")[0]["rule"] == "SEGUNDO"
     assert side.support[0] is None and "BASE-011" in [c.code for c in side.discard]
-    # Seat 1's next turn: no card from hand to the board, though the rule of three allows two more.
-    assert m.active == 1 and side.played == 0
+    # Seat 1's next turn: no card from hand to the board, though the rule of three allows two more
+    # (the defence's own play counts as one: rule 9, docs/rules-map.md).
+    assert m.active == 1 and side.played == 1
     side.hand.append(side.combat[0].card)
     m._ask_movement()
     assert not [k for k in keys(m) if k.startswith("play")]

@@ -114,22 +114,24 @@ def test_thirty_points_in_the_baul_win():
 
 def test_leaving_the_rival_without_elementos_de_juego_wins():
     m = to_contest()
+    m.sides[0].elementos = [CardData(M, "L-9", "Fuerte", "element", worlds=(5, 1, 1, 1), chest=1)]
     m.sides[1].elementos = m.sides[1].elementos[:1]
-    m.push_key("reinforce:no")
-    m.push_key("reinforce:yes")  # seat 1 spends its last Elemento de juego
+    m.push_key("reinforce:yes")  # 5 + 5 against 5 + 1: seat 0 wins the fight
+    m.push_key("reinforce:yes")  # seat 1 spends its last Elemento de juego and loses the fight
+    m.push_key("prize:hidden")
     outcome = m.outcome()
     assert outcome is not None and (outcome.winner, outcome.loser, outcome.reason) == (0, 1, "no_elements")
 
 
-def test_both_without_elementos_de_juego_at_once_is_a_draw():
+def test_both_without_elementos_de_juego_at_once_the_loser_of_the_fight_loses():
     m = to_contest()
     m.sides[0].elementos = m.sides[0].elementos[:1]
     m.sides[1].elementos = m.sides[1].elementos[:1]
     m.sides[0].elements_deck.clear()  # no prize to refill with
     m.push_key("reinforce:yes")
-    m.push_key("reinforce:yes")
+    m.push_key("reinforce:yes")  # 6 against 6: the defender holds, the attacker lost the fight
     outcome = m.outcome()
-    assert outcome is not None and outcome.winner is None and outcome.reason == "both_no_elements"
+    assert outcome is not None and (outcome.winner, outcome.loser, outcome.reason) == (1, 0, "no_elements")
 
 
 def test_the_player_orders_its_fights():

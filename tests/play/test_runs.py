@@ -55,7 +55,8 @@ def _goldfish(deck_text: str, **kw):  # type: ignore[no-untyped-def]
 def _play_all(run: SimulationRun, order: list[int] | None = None) -> None:
     indices = order if order is not None else list(range(run.chunks_total))
     for i in indices:
-        assert execute_chunk(run.pk, i, "test") in {"done", "skipped"}
+        outcome = execute_chunk(run.pk, i, "test")
+        assert outcome in {"done", "skipped"}, (outcome, SimulationRun.objects.get(pk=run.pk).error)
 
 
 @pytest.mark.django_db
@@ -121,7 +122,7 @@ def test_a_chunk_that_keeps_killing_workers_fails_the_run_with_a_message(deck_te
 
 
 @pytest.mark.django_db
-def test_with_every_worker_gone_the_run_is_settled_after_its_deadline_not_in_progress_for_ever(
+def test_with_every_worker_gone_the_run_fails_after_its_deadline_saying_how_many_games_it_got(
     client, deck_text, small_chunks, settings, enqueued,
 ):
     run = _goldfish(deck_text)
@@ -132,12 +133,11 @@ def test_with_every_worker_gone_the_run_is_settled_after_its_deadline_not_in_pro
     SimulationRun.objects.filter(pk=run.pk).update(started=long_ago)
     html = client.get(run.get_absolute_url()).content.decode()  # looking at it is enough (M4)
     run.refresh_from_db()
-    assert run.status == "done" and "Se alcanzó el límite de tiempo" in html
-    played = run.result["games"]
-    assert run.result["stopped_early"] is True and played == sum(
-        c.size for c in SimulationChunk.objects.filter(run=run, index__lt=2))
-    same = run_goldfish(game="eliria", text=deck_text, games=played, turns=4, seed=17)
-    assert run.result["per_turn"] == json.loads(json.dumps(same["per_turn"]))
+    played = sum(c.size for c in SimulationChunk.objects.filter(run=run, index__lt=2))
+    # CONTRACT section 5: a part of the games is no answer; the error says how far it got.
+    assert run.status == "failed" and run.result is None and run.error_code == "time_limit"
+    assert run.error_params == {"seconds": int(run.time_limit), "done": played, "total": 6_000}
+    assert "Se alcanzó el límite de tiempo" in html and f"con {played} de 6000 partidas" in html
 
 
 @pytest.mark.django_db
@@ -160,16 +160,17 @@ def test_a_run_no_worker_starts_fails_after_the_queue_timeout(deck_text, setting
 
 
 @pytest.mark.django_db
-def test_the_time_limit_keeps_a_prefix_of_games(deck_text, small_chunks):
+def test_rule_5_a_run_past_its_time_limit_fails_and_shows_no_partial_tally(api_client, deck_text, small_chunks):
     run = _goldfish(deck_text)
     _play_all(run, [0])
     SimulationRun.objects.filter(pk=run.pk).update(started=timezone.now() - timedelta(seconds=run.time_limit + 1))
-    _play_all(run, list(range(1, run.chunks_total)))  # past the limit: each stops at once
+    assert execute_chunk(run.pk, 1, "late") == "time_limit"  # past the limit: it stops at once
     run.refresh_from_db()
     first = SimulationChunk.objects.get(run=run, index=0).size
-    assert run.status == "done" and run.result["games"] == first and run.result["games_requested"] == 6_000
-    assert run.result["per_turn"] == json.loads(json.dumps(
-        run_goldfish(game="eliria", text=deck_text, games=first, turns=4, seed=17)["per_turn"]))
+    assert run.status == "failed" and run.result is None and run.error_params["done"] == first
+    body = api_client.get(f"/api/runs/{run.pk}/").json()
+    assert body["status"] == "failed" and body["result"] is None and body["error_code"] == "time_limit"
+    assert f"{first} de 6000" in body["error"]
 
 
 @pytest.mark.django_db

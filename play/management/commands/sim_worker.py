@@ -3,15 +3,20 @@
 Takes chunk messages from the backend in settings.TASKS — RQ on Redis (a SimpleWorker: the chunk
 runs in this process, so a SIGKILL takes the work with it and nothing is orphaned) or the
 database backend (django-tasks' db_worker) — and every SIMULATION_REAP_INTERVAL seconds runs
-play.worker.reap in a thread, so chunks of killed workers go back to the queue. Start as many
-as you like, on any machine that reaches the database (and Redis).
+play.worker.reap in a thread, so chunks of killed workers go back to the queue and messages the
+broker lost are sent again. When Redis goes away the worker does not exit: it waits and connects
+again, backing off from half a second to RECONNECT_MAX seconds, until it is told to stop
+(SIGTERM or SIGINT). Start as many as you like, on any machine that reaches the database (and
+Redis), under a supervisor that restarts them if they die (scripts/serve.sh, README).
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import signal
 import threading
+import time
 from typing import Any
 
 from django.conf import settings
@@ -20,22 +25,27 @@ from django.core.management.base import BaseCommand
 from django.db import close_old_connections, connection
 
 log = logging.getLogger(__name__)
+RECONNECT_MIN, RECONNECT_MAX = 0.5, 10.0  # seconds between attempts to reach Redis again
 
 
 def reaper_loop(stop: threading.Event) -> None:
     from play.health import beat
     from play.worker import reap
 
-    beat()
-    while not stop.wait(settings.SIMULATION_REAP_INTERVAL):
+    while True:
+        try:
+            beat()  # /healthz: a worker is alive (play.health; the cache may be Redis, and down)
+        except Exception:  # noqa: BLE001 - a cache outage must not stop the reaping
+            log.warning("worker heartbeat not stored", exc_info=True)
         try:
             close_old_connections()
-            beat()  # /healthz: a worker is alive (play.health)
             reap()
         except Exception:  # noqa: BLE001 - a database hiccup must not end the reaper
             log.exception("reaper pass failed")
         finally:
             connection.close()
+        if stop.wait(settings.SIMULATION_REAP_INTERVAL):
+            return
 
 
 class Command(BaseCommand):
@@ -63,13 +73,34 @@ class Command(BaseCommand):
             stop.set()
 
     def rq(self, *, burst: bool) -> None:
+        """RQ's work loop, started again after a broker outage (RQ itself quits on most Redis
+        errors); it ends only when RQ was asked to stop, or after one pass with --burst."""
         import django_rq
         from django_tasks_rq.backend import Job
         from rq.worker import SimpleWorker
 
-        queue = django_rq.get_queue("default", job_class=Job)
-        worker = SimpleWorker([queue], connection=queue.connection, job_class=Job)
-        worker.work(burst=burst, logging_level="WARNING", with_scheduler=False)
+        wait = RECONNECT_MIN
+        while True:
+            worker = None
+            try:
+                queue = django_rq.get_queue("default", job_class=Job)
+                worker = SimpleWorker([queue], connection=queue.connection, job_class=Job)
+                worker.work(burst=burst, logging_level="WARNING", with_scheduler=False)
+                wait = RECONNECT_MIN  # RQ got to work: the next outage starts its backoff afresh
+            except Exception:  # noqa: BLE001 - Redis down (or gone mid-teardown): wait and connect again
+                log.warning("queue worker lost Redis; connecting again in %.1f s", wait, exc_info=True)
+            # RQ notes a SIGTERM/SIGINT here (idle or busy); outside its loop they end us at once.
+            if burst or getattr(worker, "_shutdown_requested_date", None) is not None:
+                return
+            for signum in (signal.SIGTERM, signal.SIGINT):
+                signal.signal(signum, _exit)
+            log.warning("queue worker stopped without being asked to; connecting again in %.1f s", wait)
+            time.sleep(wait)
+            wait = min(wait * 2, RECONNECT_MAX)
+
+
+def _exit(signum: int, frame: Any) -> None:
+    raise SystemExit(0)
 
 
 def uses_rq() -> bool:

@@ -1,0 +1,77 @@
+"""No card code and no card name in the engine's code (issue 22): card behaviour is data.
+
+Every ``engine/**/*.py`` file is read whole — code, comments, docstrings and doctests — so a rule
+written for one printed card cannot hide anywhere. A doctest or an example uses an invented card
+(«Gólem», «Cañón de hielo», code ``TST-105``). Names are compared folded (``engine.text.fold``:
+case, accents and spacing do not matter), as whole words; codes by the pattern of the bundled sets.
+
+One block is left out on purpose: ``TOKENS`` in ``engine/eliria/effects.py``, the data of the
+bundled tokens, a fallback for decks that do not list the tokens their effects make (rule 14). It
+is card data, not behaviour, and moves out with that module's registry work; anything else in that
+file is checked like the rest.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+
+import pytest
+
+from engine.text import fold
+
+from .scenes import ROOT
+
+ENGINE = ROOT / "engine"
+CODE = re.compile(r"(?<![A-Za-z0-9])(?:BASE|EXP)-\d", re.IGNORECASE)
+TOKEN_DATA = re.compile(r"^TOKENS: dict\[str, CardData\] = \{\n.*?^\}\n", re.MULTILINE | re.DOTALL)
+
+
+@cache
+def bundled_names() -> tuple[str, ...]:
+    names = set()
+    for path in sorted((ROOT / "data" / "catalogue").glob("*.json")):
+        for card in json.loads(path.read_text(encoding="utf-8"))["cards"]:
+            names.add(fold(card["name"]))
+    return tuple(sorted(names))
+
+
+@cache
+def names_pattern() -> re.Pattern[str]:
+    """Any bundled name, folded, as whole words (the longest first)."""
+    names = sorted(bundled_names(), key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(n) for n in names) + r")(?!\w)")
+
+
+def engine_files() -> list[str]:
+    return sorted(str(p.relative_to(ROOT)) for p in ENGINE.rglob("*.py"))
+
+
+def _text(relative: str) -> str:
+    text = (ROOT / relative).read_text(encoding="utf-8")
+    if relative == "engine/eliria/effects.py":
+        text = TOKEN_DATA.sub("", text)
+    return text
+
+
+def offences(text: str) -> list[str]:
+    """The card codes and bundled card names in *text*, with their line numbers."""
+    found = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if CODE.search(line):
+            found.append(f"línea {n}: código de carta en «{line.strip()}»")
+        for name in names_pattern().findall(fold(line)):
+            found.append(f"línea {n}: nombre de carta «{name}» en «{line.strip()}»")
+    return found
+
+
+@pytest.mark.parametrize("relative", engine_files())
+def test_engine_code_names_no_card(relative):
+    assert offences(_text(relative)) == [], relative
+
+
+def test_the_check_finds_a_code_and_a_name_in_any_case_or_spacing():
+    assert offences('if code == "base-150":') and offences("# the Cañón  del SACRIFICIO's charge")
+    assert offences("(BASE-105, EXP-010)") and not offences("(TST-105, «Gólem»)")
+    assert len(bundled_names()) > 50  # the catalogues were read

@@ -1,0 +1,206 @@
+"""Races against a real database, in threads that each hold their own connection (run by
+tests/play/test_run_races.py in a subprocess, with DATABASE_URL naming a fresh file SQLite or
+PostgreSQL database that is migrated and holds the bundled catalogue).
+
+    python tests/play/race_harness.py quota_user | quota_address | chunk_twice | slow | broker_down
+        | submit_and_wait
+
+Each scenario prints one JSON line with what happened; the test asserts on it. Not collected by
+pytest (no test_ prefix).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "eliria_site.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.conf import settings  # noqa: E402
+from django.contrib.auth.models import User  # noqa: E402
+from django.db import connection  # noqa: E402
+
+from cards.models import Card  # noqa: E402
+from play.goldfish import run_goldfish  # noqa: E402
+from play.models import SimulationChunk, SimulationRun  # noqa: E402
+from play.runs import QueueUnavailable, RunLimitError, goldfish_run_enqueue, run_cancel  # noqa: E402
+from play.worker import chunk_commit, claim, execute_chunk  # noqa: E402
+
+PARALLEL = 10
+GOLDFISH = {"games": 4_000, "turns": 4, "seed": 29}
+
+
+def in_parallel(calls: list[Callable[[], Any]]) -> list[Any]:
+    """Run the calls at once (a barrier releases them together); each thread its own connection."""
+    barrier, out = threading.Barrier(len(calls)), [None] * len(calls)
+
+    def one(i: int) -> None:
+        try:
+            barrier.wait()
+            out[i] = calls[i]()
+        except Exception as exc:  # noqa: BLE001 - reported, the test decides
+            out[i] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(len(calls))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return out
+
+
+def deck() -> str:
+    names = Card.objects.filter(game="eliria", type="combat", current__cross=False).values_list("name", flat=True)
+    return "\n".join(sorted(set(names))[:25])
+
+
+def submit(owner: Any, client: str) -> Callable[[], Any]:
+    return lambda: goldfish_run_enqueue(game="eliria", text=deck(), owner=owner, client=client, watch=[], **GOLDFISH)
+
+
+def outcomes(results: list[Any]) -> dict[str, Any]:
+    return {
+        "accepted": sum(isinstance(r, SimulationRun) for r in results),
+        "refused": sorted({r.status for r in results if isinstance(r, RunLimitError)}),
+        "errors": [repr(r) for r in results if isinstance(r, Exception) and not isinstance(r, RunLimitError)],
+        "active_rows": SimulationRun.objects.filter(status__in=SimulationRun.ACTIVE).count(),
+    }
+
+
+def quota_user() -> dict[str, Any]:
+    user, _ = User.objects.get_or_create(username="racer")
+    return outcomes(in_parallel([submit(user, f"10.0.0.{i}") for i in range(PARALLEL)]))
+
+
+def quota_address() -> dict[str, Any]:
+    users = [User.objects.get_or_create(username=f"neighbour{i}")[0] for i in range(PARALLEL)]
+    return outcomes(in_parallel([submit(u, "10.9.9.9") for u in users]))
+
+
+def chunk_twice() -> dict[str, Any]:
+    """The same chunk played by two workers at once, then a stale attempt writing late."""
+    run = goldfish_run_enqueue(game="eliria", text=deck(), watch=[], client="10.1.1.1", **GOLDFISH)
+    both = in_parallel([lambda: execute_chunk(run.pk, 0, "w1"), lambda: execute_chunk(run.pk, 0, "w2")])
+    stale = claim(run.pk, 1, "stale")  # attempt 1 of chunk 1: then its worker stalls past the lease
+    assert stale is not None
+    SimulationChunk.objects.filter(pk=stale.pk).update(lease_until=stale.lease_until.replace(year=2000))
+    fresh = execute_chunk(run.pk, 1, "fresh")  # attempt 2 takes it over and plays it
+    late = chunk_commit(stale, _full_tally(stale), stale.size)  # the stale attempt wakes up and writes
+    rest = [execute_chunk(run.pk, i, "w1") for i in range(2, run.chunks_total)]
+    run.refresh_from_db()
+    chunks = list(run.chunks.values("index", "attempts", "done", "start", "stop", "status"))
+    serial = run_goldfish(game="eliria", text=deck(), **GOLDFISH)
+    return {
+        "both": sorted(str(x) for x in both), "fresh": fresh, "late": late, "rest": sorted(set(rest)),
+        "status": run.status, "done": run.done, "total": run.total, "chunks": chunks,
+        "serial_equal": run.result_json == json.dumps(serial, ensure_ascii=False, separators=(",", ":")),
+    }
+
+
+def _full_tally(chunk: SimulationChunk) -> Any:
+    from play.jobs import job_for
+
+    job = job_for(chunk.run)
+    return job.play(chunk.start, chunk.stop, None)[0]
+
+
+LONG = {"games": 100_000, "turns": 10, "seed": 31}  # one chunk of several seconds (CHUNK_SECONDS=30)
+
+
+def _long_chunk() -> tuple[SimulationRun, threading.Thread, dict[str, Any]]:
+    """A worker thread playing chunk 0 of a long run; returns once it has reported progress."""
+    run = goldfish_run_enqueue(game="eliria", text=deck(), watch=[], client="10.2.2.2", **LONG)
+    box: dict[str, Any] = {}
+
+    def play() -> None:
+        try:
+            box["outcome"] = execute_chunk(run.pk, 0, "slow")
+        finally:
+            box["ended"] = time.monotonic()
+            connection.close()
+
+    thread = threading.Thread(target=play)
+    box["began"] = time.monotonic()
+    thread.start()
+    limit = time.monotonic() + 20
+    while not SimulationChunk.objects.filter(run=run, index=0, done__gt=0).exists() and time.monotonic() < limit:
+        time.sleep(0.05)  # the heartbeat reports games played about once a second
+    return run, thread, box
+
+
+def slow() -> dict[str, Any]:
+    """Leases and cancellation while a chunk plays for longer than the lease (SIMULATION_LEASE=2)."""
+    out: dict[str, Any] = {}
+    run, thread, box = _long_chunk()  # 1. nobody can take a chunk whose worker is alive
+    stolen, watch = 0, time.monotonic() + 2.5 * settings.SIMULATION_LEASE
+    while thread.is_alive() and time.monotonic() < watch:
+        stolen += claim(run.pk, 0, "thief") is not None
+        time.sleep(0.25)
+    alive = thread.is_alive()
+    run_cancel(run)
+    thread.join()
+    out["held"] = {"alive": alive, "seconds": time.monotonic() - box["began"], "stolen": stolen,
+                   "attempts": SimulationChunk.objects.get(run=run, index=0).attempts}
+    run, thread, box = _long_chunk()  # 2. a cancel is seen mid-chunk
+    asked = time.monotonic()
+    run_cancel(run)
+    thread.join()
+    out["cancel"] = {"outcome": box["outcome"], "seconds": box["ended"] - asked}
+    run, thread, box = _long_chunk()  # 3. a worker whose lease was taken over stops playing
+    SimulationChunk.objects.filter(run=run, index=0).update(lease_until=SimulationChunk.objects.get(
+        run=run, index=0).lease_until.replace(year=2000))  # as if it had been stopped past its lease
+    asked = time.monotonic()
+    thief = claim(run.pk, 0, "thief")
+    thread.join()
+    out["lost"] = {"outcome": box["outcome"], "seconds": box["ended"] - asked, "taken": thief is not None,
+                   "holder": SimulationChunk.objects.get(run=run, index=0).worker}
+    return out
+
+
+def broker_down() -> dict[str, Any]:
+    """REDIS_URL names a port where nothing listens: the broker (and the cache) are down."""
+    from rest_framework.test import APIClient
+
+    user, _ = User.objects.get_or_create(username="unlucky")
+    client = APIClient()
+    client.force_authenticate(user)
+    body = {"game": "eliria", "list": deck(), "games": 100_000, "turns": 10, "seed": 3}
+    r = client.post("/api/goldfish/", body, format="json")
+    try:
+        goldfish_run_enqueue(game="eliria", text=deck(), owner=user, watch=[], **LONG)
+        raised = None
+    except QueueUnavailable as exc:
+        raised = {"status": exc.status, "retry_after": exc.retry_after}
+    return {"status": r.status_code, "retry_after": r.get("Retry-After"), "detail": r.json().get("detail", ""),
+            "raised": raised, "runs": SimulationRun.objects.count(), "chunks": SimulationChunk.objects.count()}
+
+
+def submit_and_wait() -> dict[str, Any]:
+    """A small run submitted now, and what became of it within a minute (a worker must play it)."""
+    run = goldfish_run_enqueue(game="eliria", text=deck(), watch=[], client="10.3.3.3", **GOLDFISH)
+    limit = time.monotonic() + 60
+    while time.monotonic() < limit:
+        run.refresh_from_db()
+        if not run.active:
+            break
+        time.sleep(0.2)
+    return {"status": run.status, "done": run.done, "error": run.error}
+
+
+if __name__ == "__main__":
+    SimulationRun.objects.all().delete()
+    scenarios = {f.__name__: f for f in (quota_user, quota_address, chunk_twice, slow, broker_down, submit_and_wait)}
+    print(json.dumps(scenarios[sys.argv[1]]()))

@@ -1,0 +1,122 @@
+"""The inline budget prices the actual deck (issue 21): a deck whose games are slow is queued however
+few games it asks for, and a request that plays inline stays within about 0.2 s of engine time.
+
+Engine time is measured as this thread's CPU time (the test client runs the view in this thread),
+so the figures hold on a busy machine; the slack covers the request's own work around the engine."""
+
+from __future__ import annotations
+
+import io
+import json
+import time
+
+import pytest
+from django.core.management import call_command
+
+from decks.validation import validate_list
+from play.budget import (
+    PROBE_SECONDS,
+    fits_inline,
+    goldfish_game_seconds,
+    goldfish_seconds,
+    matchup_game_seconds,
+    matchup_seconds,
+)
+
+CEILING = 0.2  # seconds of engine time a request may spend (issue 21)
+SLACK = 1.75  # the request's own work (lists, database, JSON) and a loaded machine
+BOOST = {"trigger": "on_play", "action": "add_power", "amount": 1, "target": "own_face_up"}
+
+
+def _combat(n: int) -> dict:
+    ed = {"edition": 1, "released": "2026-01-10", "potential": 4, "class": "bestia", "cross": False, "passive": "",
+          "resistance": 2, "attacks": [{"cost": 1, "name": "Golpe", "damage": 2, "effect": ""}], "effects": []}  # fmt: skip
+    return {"code": f"SL-{n:03}", "set": "SL", "name": f"Luchador {n}", "type": "combat", "editions": [ed]}
+
+
+def _summon(n: int) -> dict:
+    # Valid under every bound (32 effects, amount 1) yet slow: each one walks the whole board.
+    ed = {"edition": 1, "released": "2026-01-10", "subtype": "ephemeral", "effect": "Todas ganan poder.",
+          "effects": [BOOST] * 32}  # fmt: skip
+    return {"code": f"SL-{n:03}", "set": "SL", "name": f"Vigor {n}", "type": "summon", "editions": [ed]}
+
+
+PLAIN = "Mazo:\n" + "".join(f"1 Luchador {n} (SL-{n:03})\n" for n in range(1, 21))
+SLOW = PLAIN + "".join(f"1 Vigor {n} (SL-{n:03})\n" for n in range(101, 121))
+
+
+@pytest.fixture
+def slow_catalogue(tmp_path, db):  # type: ignore[no-untyped-def]
+    doc = {"format": "catalogue/1", "game": "eliria", "sets": [{"code": "SL", "name": "Lenta"}],
+           "cards": [_combat(n) for n in range(1, 21)] + [_summon(n) for n in range(101, 121)]}  # fmt: skip
+    path = tmp_path / "lento.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    call_command("import_catalogue", str(path), stdout=io.StringIO())
+
+
+@pytest.fixture(autouse=True)
+def real_budget(settings):  # type: ignore[no-untyped-def]
+    """The site's default budget (tests/play/conftest.py widens it for the other tests)."""
+    settings.SIMULATION_INLINE_BUDGET = 0.1
+
+
+@pytest.fixture
+def warm(api_client):  # type: ignore[no-untyped-def]
+    """The first request of a process imports half the site (0.3 s): pay it before measuring."""
+    assert api_client.post("/api/goldfish/", {"game": "poker"}, format="json").status_code == 400
+    return api_client
+
+
+def _cpu(call):  # type: ignore[no-untyped-def]
+    start = time.thread_time()
+    answer = call()
+    return answer, time.thread_time() - start
+
+
+def test_the_probe_prices_a_slow_deck_above_a_plain_one(slow_catalogue):
+    slow, plain = (validate_list("eliria", text).entries for text in (SLOW, PLAIN))
+    assert goldfish_game_seconds("eliria", slow, games=1000, turns=50) > 20 * goldfish_game_seconds(
+        "eliria", plain, games=1000, turns=50
+    )
+    assert matchup_game_seconds("eliria", slow, slow, games=100) > 2 * matchup_game_seconds(
+        "eliria", plain, plain, games=100
+    )
+
+
+def test_the_probe_spends_only_its_share_of_engine_time(slow_catalogue):
+    slow = validate_list("eliria", SLOW).entries
+    per_game, spent = _cpu(lambda: goldfish_game_seconds("eliria", slow, games=100_000, turns=50))
+    assert spent < SLACK * (PROBE_SECONDS + 2 * per_game)
+
+
+def test_a_slow_goldfish_is_queued_though_the_fixed_costs_say_it_fits(slow_catalogue, warm):
+    body = {"game": "eliria", "list": SLOW, "games": 200, "turns": 50, "seed": 1}
+    assert fits_inline(goldfish_seconds("eliria", 200, 50))  # the old price would have played it inline
+    answer, cpu = _cpu(lambda: warm.post("/api/goldfish/", body, format="json"))
+    assert answer.status_code == 202, answer.content[:300]
+    assert answer["Location"] == answer.json()["status_url"]
+    assert cpu < SLACK * CEILING  # the probe stopped early: no seconds of play inline
+
+
+def test_a_slow_matchup_is_queued_though_the_fixed_costs_say_it_fits(slow_catalogue, warm):
+    body = {"game": "eliria", "deck_a": SLOW, "deck_b": SLOW, "games": 30, "seed": 1}
+    assert fits_inline(matchup_seconds("eliria", 30))
+    answer, cpu = _cpu(lambda: warm.post("/api/matchups/", body, format="json"))
+    assert answer.status_code == 202, answer.content[:300]
+    assert cpu < SLACK * CEILING
+
+
+@pytest.mark.parametrize(("text", "games", "turns"), [(SLOW, 4, 50), (PLAIN, 1000, 10), (SLOW, 40, 10)])
+def test_an_inline_goldfish_stays_within_the_engine_time_ceiling(slow_catalogue, warm, text, games, turns):
+    body = {"game": "eliria", "list": text, "games": games, "turns": turns, "seed": 2}
+    answer, cpu = _cpu(lambda: warm.post("/api/goldfish/", body, format="json"))
+    assert answer.status_code in (200, 202), answer.content[:300]
+    assert cpu < SLACK * CEILING, (answer.status_code, cpu)
+
+
+def test_a_few_slow_games_still_play_inline(slow_catalogue, api_client):
+    """Pricing the deck queues what is slow, not what is small: four slow games fit a request."""
+    answer = api_client.post(
+        "/api/goldfish/", {"game": "eliria", "list": SLOW, "games": 4, "turns": 50, "seed": 3}, format="json"
+    )
+    assert answer.status_code == 200 and answer.json()["games"] == 4

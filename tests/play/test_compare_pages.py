@@ -1,0 +1,276 @@
+""""Comparar": the list diff and the simulated difference between two decks or two revisions,
+who may see them, the result kept with the revision and read in the deck's history."""
+
+from __future__ import annotations
+
+import pytest
+
+from decks.services import deck_import_list
+from play.compare import compare_answer
+from play.compare_present import goal_sentence, history_line
+from play.models import RevisionComparison, SimulationRun
+from play.worker import execute_chunk
+from tests.play.conftest import eliria_text
+
+URL = "/mazos/comparar/"
+RUN = {"games": 200, "turns": 4, "field": "mean_power_max", "turn": 3, "seed": 5}
+
+
+def _first_line(text: str) -> str:
+    return text.splitlines()[1]  # the line under "Mazo:"
+
+
+@pytest.fixture
+def revised(decks):  # type: ignore[no-untyped-def]
+    """Ana's private deck with a second revision: its first card out, the next card of the
+    catalogue in."""
+    deck = decks["ana_private"]
+    deck_import_list(owner=deck.owner, game="eliria", text=eliria_text(1, 40), deck=deck,
+                     expected_version=deck.version)
+    deck.refresh_from_db()
+    return deck
+
+
+def _login(client, user):  # type: ignore[no-untyped-def]
+    client.force_login(user)
+    return client
+
+
+# ---------------------------------------------------------------- the list diff
+@pytest.mark.django_db
+def test_the_deck_page_links_to_compare_and_it_opens_on_the_last_two_revisions(client, revised):
+    _login(client, revised.owner)
+    assert f'{URL}?deck={revised.pk}' in client.get(revised.get_absolute_url()).content.decode()
+    html = client.get(URL, {"deck": revised.pk}).content.decode()
+    gone, new = _first_line(eliria_text(0, 1)), _first_line(eliria_text(40, 1))
+    assert "r1" in html and "r2" in html
+    assert f"−{gone}" in html and f"+{new}" in html
+    assert f"-{gone}\n+{new}\n" in html or f"+{new}\n-{gone}\n" in html  # the text to copy
+
+
+@pytest.mark.django_db
+def test_the_history_links_each_revision_to_the_one_before(client, revised):
+    _login(client, revised.owner)
+    html = client.get(f"/mazos/{revised.pk}/revisiones/").content.decode()
+    assert f"{URL}?deck={revised.pk}&amp;rev=2" in html
+    assert "rev=1" not in html  # the first revision has nothing before it
+    page = client.get(URL, {"deck": revised.pk, "rev": 2}).content.decode()
+    assert f'value="{revised.pk}@1" selected' in page and f'value="{revised.pk}@2" selected' in page
+
+
+@pytest.mark.django_db
+def test_two_saved_decks_of_one_player_or_a_public_one_compare(client, decks, players):
+    ana, _ = players
+    _login(client, ana)
+    r = client.get(URL, {"a": decks["ana_private"].pk, "b": decks["bruno_public"].pk})
+    assert r.status_code == 200
+    assert "Privado de Ana" in r.content.decode() and "Público de Bruno" in r.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("who", ["stranger", "anonymous"])
+def test_a_private_deck_is_its_owners_only(client, revised, decks, players, who):
+    if who == "stranger":
+        _login(client, players[1])
+    for query in ({"deck": revised.pk}, {"a": f"{revised.pk}@1", "b": f"{revised.pk}@2"},
+                  {"a": decks["bruno_public"].pk, "b": revised.pk}):
+        assert client.get(URL, query).status_code == 404, query
+    assert client.post(f"{URL}?a={revised.pk}@1&b={revised.pk}@2", RUN).status_code == 404
+
+
+@pytest.mark.django_db
+def test_an_unlisted_deck_is_not_reachable_by_id(client, decks, players):
+    _login(client, players[0])
+    assert client.get(URL, {"a": decks["ana_public"].pk, "b": decks["bruno_unlisted"].pk}).status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_revision_that_does_not_exist_is_a_404(client, revised):
+    _login(client, revised.owner)
+    assert client.get(URL, {"a": f"{revised.pk}@1", "b": f"{revised.pk}@99"}).status_code == 404
+    assert client.get(URL, {"a": "x", "b": f"{revised.pk}@1"}).status_code == 404
+
+
+@pytest.mark.django_db
+def test_decks_of_two_games_are_not_compared(client, players, mision_list):
+    from tests.factories import deck_from_list
+
+    ana = players[0]
+    mision = deck_from_list(ana, mision_list, game="mision", name="Rescate")
+    eliria = deck_from_list(ana, eliria_text(), name="Eliria")
+    _login(client, ana)
+    html = client.get(URL, {"a": eliria.pk, "b": mision.pk}).content.decode()
+    assert "mismo juego" in html and "compare-run" not in html
+
+
+# ---------------------------------------------------------------- the simulated difference
+@pytest.mark.django_db
+def test_the_owner_compares_two_revisions_reads_a_sentence_and_keeps_it_in_the_history(client, revised):
+    _login(client, revised.owner)
+    r = client.post(f"{URL}?a={revised.pk}@1&b={revised.pk}@2", RUN)
+    html = r.content.decode()
+    assert r.status_code == 200 and 'id="compare-headline"' in html and 'class="uchart"' in html
+    new = eliria_text(40, 1).splitlines()[1].rsplit(" (", 1)[0].removeprefix("1 ")
+    assert f"Con {new}:" in html and "turno 3" in html
+    kept = RevisionComparison.objects.get()
+    assert (kept.number_a, kept.number_b, kept.games, kept.seed) == (1, 2, 200, 5)
+    history = client.get(f"/mazos/{revised.pk}/revisiones/").content.decode()
+    gone = _first_line(eliria_text(0, 1)).rsplit(" (", 1)[0].removeprefix("1 ")
+    assert f"r1 → r2: −{gone} +{new}; poder en el turno 3" in history
+    # The kept comparison is shown again when the same two revisions are opened.
+    again = client.get(URL, {"a": f"{revised.pk}@1", "b": f"{revised.pk}@2"}).content.decode()
+    assert "Guardada en la historia del mazo" in again and 'id="compare-headline"' in again
+
+
+@pytest.mark.django_db
+def test_a_visitor_compares_a_public_decks_revisions_without_keeping_anything(client, decks, players):
+    deck = decks["bruno_public"]
+    deck_import_list(owner=deck.owner, game="eliria", text=eliria_text(21, 40), deck=deck,
+                     expected_version=deck.version)
+    _login(client, players[0])
+    r = client.post(f"{URL}?a={deck.pk}@1&b={deck.pk}@2", RUN)
+    assert 'id="compare-headline"' in r.content.decode()
+    assert not RevisionComparison.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_comparison_no_longer_shown_once_its_revision_is_rewritten(client, revised):
+    _login(client, revised.owner)
+    client.post(f"{URL}?a={revised.pk}@1&b={revised.pk}@2", RUN)
+    revised.revisions.filter(number=2).update(text="Mazo:\n1 Otra cosa\n")  # as a builder session does
+    history = client.get(f"/mazos/{revised.pk}/revisiones/").content.decode()
+    assert "r1 → r2" not in history
+
+
+@pytest.mark.django_db
+def test_a_big_comparison_is_a_run_the_page_polls_then_keeps_once(client, revised, settings):
+    settings.SIMULATION_INLINE_BUDGET = 0.0
+    _login(client, revised.owner)
+    r = client.post(f"{URL}?a={revised.pk}@1&b={revised.pk}@2", RUN)
+    assert r.status_code == 302 and "run=" in r["Location"]
+    run = SimulationRun.objects.get()
+    assert run.kind == "compare" and run.private  # from a private deck: its owner's only
+    polling = client.get(r["Location"], HTTP_HX_REQUEST="true").content.decode()
+    assert "hx-trigger=\"every 1s\"" in polling and "<html" not in polling
+    for i in range(run.chunks_total):
+        execute_chunk(run.pk, i, "test")
+    done = client.get(r["Location"]).content.decode()
+    assert 'id="compare-headline"' in done
+    client.get(r["Location"])
+    assert RevisionComparison.objects.filter(run=run).count() == 1
+
+
+@pytest.mark.django_db
+def test_a_run_link_on_other_lists_shows_no_numbers(client, revised, decks, settings):
+    settings.SIMULATION_INLINE_BUDGET = 0.0
+    _login(client, revised.owner)
+    location = client.post(f"{URL}?a={revised.pk}@1&b={revised.pk}@2", RUN)["Location"]
+    run = SimulationRun.objects.get()
+    for i in range(run.chunks_total):
+        execute_chunk(run.pk, i, "test")
+    other = location.replace(f"b={revised.pk}%402", f"b={decks['ana_public'].pk}")
+    assert other != location
+    assert 'id="compare-headline"' not in client.get(other).content.decode()
+
+
+# ---------------------------------------------------------------- words
+@pytest.mark.django_db
+def test_a_list_against_itself_is_told_as_exactly_equal(bundled):
+    text = eliria_text()
+    result = compare_answer(game="eliria", list_a=text, list_b=text, games=50, turns=3, seed=1)
+    assert goal_sentence(result, "mean_power_max", 3, subject="Con r2") == (
+        "Con r2: exactamente igual en poder en el turno 3 en las 50 partidas.")
+
+
+def _result(delta: float, lo: float, hi: float, field: str = "mean_power_max") -> dict:
+    cell = {"delta": delta, "ci95": [lo, hi]}
+    return {"game": "eliria", "games": 3000, "diff": {"per_turn": [{"turn": 3, field: cell}]}}
+
+
+def test_a_measurable_difference_reads_with_its_interval_in_spanish_numbers() -> None:
+    sentence = goal_sentence(_result(0.52, 0.49, 0.55), "mean_power_max", 3, subject="Con Marea de vigor")
+    assert sentence == "Con Marea de vigor: +0,52 de poder máximo en el turno 3 (IC 95 %: +0,49 a +0,55)"
+
+
+def test_an_interval_that_holds_zero_says_there_is_no_measurable_difference() -> None:
+    sentence = goal_sentence(_result(0.01, -0.02, 0.04), "mean_power_max", 3, subject="Con r15")
+    assert sentence == ("Con r15: sin diferencia medible en poder en el turno 3 con 3\u00a0000 partidas "
+                        "(IC 95 %: −0,02 a +0,04); prueba con más.")
+
+
+def test_shares_are_told_in_percentage_points_and_losses_with_a_minus_sign() -> None:
+    sentence = goal_sentence(_result(-0.021, -0.027, -0.015, "p_combatant"), "p_combatant", 3, subject="Con r2")
+    assert "−2,1 puntos de probabilidad de tener combatiente en el turno 3" in sentence
+    assert "IC 95 %: −2,7 a −1,5" in sentence
+
+
+def test_the_history_line_gives_the_difference_and_half_its_interval() -> None:
+    assert history_line(_result(0.52, 0.49, 0.55), "mean_power_max", 3) == "poder en el turno 3 +0,52 ± 0,03"
+    assert history_line(_result(0.01, -0.02, 0.04), "mean_power_max", 3) == (
+        "poder en el turno 3 +0,01 ± 0,03 (sin diferencia medible)")
+    assert history_line(_result(0, 0, 0), "mean_power_max", 3) == "poder en el turno 3 igual en todas las partidas"
+
+
+def test_english_pages_read_english_numbers() -> None:
+    from django.utils import translation
+
+    with translation.override("en"):
+        sentence = goal_sentence(_result(0.52, 0.49, 0.55), "mean_power_max", 3, subject="With r2")
+    assert "+0.52" in sentence and "+0.49" in sentence
+
+
+
+# ---------------------------------------------------------------- swap suggestions
+SWAPS = "/mazos/sugerencias/"
+
+
+def _swap_form(deck, **extra):  # type: ignore[no-untyped-def]
+    cut = deck.entries.select_related("card").order_by("card__code").first().card.code
+    return {"cut": cut, "query": "t:combat", "field": "mean_power_max", "turn": 3, "games": 60, "turns": 4,
+            "seed": 3, **extra}
+
+
+@pytest.mark.django_db
+def test_swap_suggestions_tell_the_best_three_with_their_intervals(client, decks):
+    deck = decks["ana_private"]
+    _login(client, deck.owner)
+    assert f"{SWAPS}?deck={deck.pk}" in client.get(deck.get_absolute_url()).content.decode()
+    html = client.post(f"{SWAPS}?deck={deck.pk}", _swap_form(deck)).content.decode()
+    best = html.split('id="swaps-best">', 1)[1].split("</ol>", 1)[0]
+    assert best.count("<li>") == 3 and best.count("Con ") == 3
+    assert all(any(words in item for words in ("IC 95 %", "sin diferencia medible", "exactamente igual"))
+               for item in best.split("<li>")[1:])
+    in_deck = {e.card.name for e in deck.entries.select_related("card")}
+    assert not any(f"Con {name}:" in best for name in in_deck)  # a card of the deck is no candidate (rule 4)
+
+
+@pytest.mark.django_db
+def test_swap_candidates_need_a_query_or_the_collection(client, decks):
+    deck = decks["ana_private"]
+    _login(client, deck.owner)
+    html = client.post(f"{SWAPS}?deck={deck.pk}", _swap_form(deck, query="")).content.decode()
+    assert "Escribe una búsqueda" in html and "swaps-best" not in html
+    html = client.post(f"{SWAPS}?deck={deck.pk}", _swap_form(deck, query="pot>>3")).content.decode()
+    assert "swaps-best" not in html and 'role="alert"' in html
+
+
+@pytest.mark.django_db
+def test_swap_suggestions_of_a_private_deck_are_its_owners_only(client, decks, players):
+    deck = decks["ana_private"]
+    _login(client, players[1])
+    assert client.get(SWAPS, {"deck": deck.pk}).status_code == 404
+    assert client.post(f"{SWAPS}?deck={deck.pk}", _swap_form(deck)).status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_big_swap_race_is_a_run_the_page_polls(client, decks, settings):
+    settings.SIMULATION_INLINE_BUDGET = 0.0
+    deck = decks["ana_private"]
+    _login(client, deck.owner)
+    r = client.post(f"{SWAPS}?deck={deck.pk}", _swap_form(deck))
+    assert r.status_code == 302 and "run=" in r["Location"]
+    run = SimulationRun.objects.get()
+    assert run.kind == "swaps" and run.private
+    for i in range(run.chunks_total):
+        execute_chunk(run.pk, i, "test")
+    assert 'id="swaps-best"' in client.get(r["Location"]).content.decode()

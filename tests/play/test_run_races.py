@@ -1,0 +1,104 @@
+"""Races on a real database (a file SQLite database in WAL mode, or a fresh PostgreSQL database
+when the suite runs on PostgreSQL): parallel submissions never pass a quota (issue 21: 4 runs were
+accepted against 3, 7 against 6), and a chunk played twice — at once, or by a stale attempt that
+writes late — is counted once. The races run in threads of tests/play/race_harness.py."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def race_env(tmp_path_factory):  # type: ignore[no-untyped-def]
+    """A fresh, migrated database with the bundled catalogue; the queue in that database too."""
+    tmp = tmp_path_factory.mktemp("races")
+    url = os.environ.get("DATABASE_URL", "")
+    name = None
+    if url.startswith("postgres"):
+        import psycopg
+
+        name = f"races_{uuid.uuid4().hex[:8]}"
+        admin = url.rsplit("/", 1)[0] + "/postgres"
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        url = url.rsplit("/", 1)[0] + f"/{name}"
+    else:
+        url = f"sqlite:///{tmp / 'races.sqlite3'}"
+    drop = {"DJANGO_ALLOW_ASYNC_UNSAFE", "REDIS_URL", "TASKS_BACKEND"}
+    env = {k: v for k, v in os.environ.items() if k not in drop}
+    env.update(DATABASE_URL=url, MEDIA_ROOT=str(tmp / "media"), CACHE_DIR=str(tmp / "cache"),
+               SIMULATION_CHUNK_SECONDS="0.01", SIMULATION_MAX_ACTIVE_PER_USER="3",
+               SIMULATION_MAX_ACTIVE_PER_ADDRESS="6", SIMULATION_MAX_QUEUED="200")
+    for command in (["migrate", "-v0"], ["load_bundled"]):
+        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True,
+                       capture_output=True, timeout=300)
+    yield env
+    if name:
+        import psycopg
+
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+
+
+def race(env: dict[str, str], scenario: str, **more: str) -> dict[str, Any]:
+    out = subprocess.run([sys.executable, str(ROOT / "tests" / "play" / "race_harness.py"), scenario], cwd=ROOT,
+                         env={**env, **more}, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-3000:]
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_parallel_submissions_from_one_player_never_pass_the_player_quota(race_env):
+    got = race(race_env, "quota_user")
+    assert got["errors"] == []
+    assert got["accepted"] == 3 and got["active_rows"] == 3 and got["refused"] == [429]
+
+
+def test_parallel_submissions_from_one_address_never_pass_the_address_quota(race_env):
+    got = race(race_env, "quota_address")
+    assert got["errors"] == []
+    assert got["accepted"] == 6 and got["active_rows"] == 6 and got["refused"] == [429]
+
+
+def test_a_chunk_played_twice_at_once_or_by_a_stale_attempt_is_counted_once(race_env):
+    got = race(race_env, "chunk_twice")
+    assert got["both"] == ["done", "skipped"]  # two workers on one chunk: one plays it
+    assert got["fresh"] == "done" and got["late"] == "lost"  # the stale attempt's write is refused
+    assert got["status"] == "done" and got["done"] == got["total"] == 4_000 and got["serial_equal"]
+    chunks = {c["index"]: c for c in got["chunks"]}
+    assert chunks[0]["attempts"] == 1 and chunks[1]["attempts"] == 2
+    assert all(c["status"] == "done" and c["done"] == c["stop"] - c["start"] for c in chunks.values())
+    assert sum(c["done"] for c in chunks.values()) == 4_000  # no chunk counted twice
+
+
+def test_the_lease_holds_for_a_chunk_longer_than_the_lease_and_a_cancel_or_lost_lease_stops_it_within_2s(race_env):
+    got = race(race_env, "slow", SIMULATION_LEASE="2", SIMULATION_CHUNK_SECONDS="30")
+    held = got["held"]  # watched for 2.5 leases while it played: never taken, one attempt
+    assert held["alive"] and held["seconds"] > 2.5 * 2 and held["stolen"] == 0 and held["attempts"] == 1
+    assert got["cancel"]["outcome"] == "cancelled" and got["cancel"]["seconds"] < 2.5
+    lost = got["lost"]
+    assert lost["taken"] and lost["holder"] == "thief"
+    assert lost["outcome"] == "lost" and lost["seconds"] < 2.5  # it stops playing, it writes nothing
+
+
+def _closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_submitting_while_the_broker_is_down_answers_503_with_retry_after_and_queues_nothing(race_env):
+    got = race(race_env, "broker_down", REDIS_URL=f"redis://127.0.0.1:{_closed_port()}/0")
+    assert got["status"] == 503 and got["retry_after"] == "15" and "cola" in got["detail"]
+    assert got["raised"] == {"status": 503, "retry_after": 15}
+    assert got["runs"] == 0 and got["chunks"] == 0  # no run left holding the player's quota
