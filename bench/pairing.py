@@ -183,7 +183,8 @@ def main() -> None:
     met = sum(f >= GOAL for f in factors)
     print(f"\nFactor at {args.games} games: median {finite[len(finite) // 2]:.1f}×, lowest {finite[0]:.1f}×, "
           f"highest {finite[-1]:.1f}×; {met} of {len(factors)} numbers at {GOAL:.0f}× or better.")
-    print("It does not drift with games: both half-widths fall as 1/√n (above, at n/4, n/2 and n).")
+    print("It does not drift with games beyond sampling noise (numbers a change rarely moves are the noisiest):"
+          " both half-widths fall as 1/√n (above, at n/4, n/2 and n).")
     overhead(min(args.games, 2000))
 
 

@@ -142,7 +142,9 @@ def effects_problems(effects: Any, *, game: str, attacks: Any = None) -> list[st
         return [] if effects == [] else ["Misión S.O.S no tiene vocabulario de efectos: solo se admite []"]
     from engine.eliria.effects import validate_effects
 
-    count = len(attacks) if isinstance(attacks, list) else None
+    # A card without attacks (reaction, summon) has none to hang an `on_attack` effect on: the engine
+    # refuses such data when it compiles the card, so the import refuses it first.
+    count = len(attacks) if isinstance(attacks, list) else 0
     return validate_effects(effects, attacks=count)
 
 

@@ -28,6 +28,7 @@ from common.csvcells import unguard
 from common.errors import BadInput
 from common.gate import check_text
 from decks.lookup import DbLookup
+from decks.validation import MAX_SUGGESTED_LINES
 from engine import Game as EngineGame
 from engine import parse_decklist
 from engine.decklist import HEADERS
@@ -317,7 +318,8 @@ def read_list(text: str, *, game: str) -> list[Row]:
         if hasattr(entry, "card"):
             resolved.append((line.line, entry.card.code, entry.quantity))
         else:
-            near = suggest_names(line.name, game=game) if entry.code == "unknown_card" else []
+            suggest = entry.code == "unknown_card" and len(problems) < MAX_SUGGESTED_LINES  # bounded work
+            near = suggest_names(line.name, game=game) if suggest else []
             problems.append(ImportProblem(line.line, "card", _strip_line(entry.message), tuple(near)))
     cards = {c.code: c for c in Card.objects.filter(game=game, code__in={c for _, c, _ in resolved})
              .select_related("current")}

@@ -8,8 +8,9 @@ are checked where they are read (`check_text`). HEAD is answered wherever GET is
 
 The gate reads a body as JSON or as a form exactly when something behind it would parse it so: the
 API picks a parser only for a media type named exactly (`ExactContentNegotiation`, DRF's default
-negotiation would hand `*/*`, `application/*` or `*/json` to its JSON parser), and Django reads
-forms only for their two exact types. Anything else is a 415 from the API, never an unread body.
+negotiation would hand `*/*`, `application/*` or `*/json` to its JSON parser), and forms are read
+for their two exact types only, whatever the method (Django parses them for POST alone, DRF for
+PUT and PATCH too). Anything else is a 415 from the API, never an unread body.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.utils.html import escape
 from django.utils.http import parse_header_parameters
 from rest_framework.negotiation import DefaultContentNegotiation
@@ -36,7 +37,6 @@ _JSON_CONTROL = re.compile(rb"\\u00(?:0[0-8bBcCeEfF]|1[0-9a-fA-F]|7[fF]|[89][0-9
 # … and the same characters unescaped: JSON allows a raw DEL or C1 character inside a string (in
 # UTF-8, C1 is C2 80 … C2 9F), and a raw C0 control is invalid JSON anywhere but as white space.
 _JSON_RAW_CONTROL = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\xc2[\x80-\x9f]")
-JSON_MEDIA_TYPES = ("application/json",)  # what the API's JSONParser takes; `+json` is read too
 _JSON_TOKENS = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
 ADMIN_BODY = 80 * 1024 * 1024  # catalogue files (64 MiB) through the admin
 
@@ -89,6 +89,19 @@ def _body_limit(request: HttpRequest) -> int:
     return ADMIN_BODY if request.path.startswith("/admin/") else settings.MAX_REQUEST_BODY
 
 
+def _form(request: HttpRequest) -> QueryDict:
+    """The form fields of the body whatever the method: Django parses a form only for POST, but the
+    API's parsers read PUT, PATCH and DELETE bodies too. Parsed once here, the same way as for POST
+    (request.POST and request.FILES), which is also where DRF then takes them from."""
+    if request.method != "POST" and not hasattr(request, "_post"):
+        method, request.method = request.method, "POST"
+        try:
+            request._load_post_and_files()  # type: ignore[attr-defined]
+        finally:
+            request.method = method
+    return request.POST
+
+
 def inspect(request: HttpRequest) -> None:
     """Raise a SiteError for the first problem found in the request, or return."""
     check_text(request.path, "La dirección")
@@ -106,7 +119,7 @@ def inspect(request: HttpRequest) -> None:
     if size > limit:
         raise TooLarge(f"El cuerpo ocupa {size:,} bytes; el máximo es {limit:,}.".replace(",", "."))
     content_type = request.content_type or ""
-    if content_type in JSON_MEDIA_TYPES or content_type.endswith("+json"):
+    if content_type == "application/json" or content_type.endswith("+json"):
         if size > settings.DATA_UPLOAD_MAX_MEMORY_SIZE:
             raise TooLarge(
                 f"El cuerpo JSON ocupa {size:,} bytes; el máximo es "
@@ -114,7 +127,7 @@ def inspect(request: HttpRequest) -> None:
             )
         check_json_body(request.body)
     elif content_type in ("application/x-www-form-urlencoded", "multipart/form-data"):
-        _check_pairs(request.POST.lists(), "campo")
+        _check_pairs(_form(request).lists(), "campo")
         for name, upload in request.FILES.items():
             check_text(upload.name or "", f"El nombre del archivo «{name}»")
 

@@ -20,6 +20,7 @@ MAX_LIST_CHARS = 100_000
 # Lines that cannot be turned into a card: a list holding one cannot be saved as it is or simulated.
 UNREADABLE = frozenset({"parse_error", "unknown_card", "wrong_game"})
 MAX_LIST_LINES = 2_000
+MAX_SUGGESTED_LINES = 20
 
 
 class ListTooLarge(BadInput):
@@ -57,8 +58,10 @@ def validate_list(game: str, text: str) -> ValidationReport:
 # ---------------------------------------------------------------- «¿Quisiste decir…?»
 def unknown_card_suggestions(report: ValidationReport, game: str, text: str) -> dict[int, list[str]]:
     """For each `unknown_card` line, the names of `game` nearest to the name written there
-    (cards.suggest), best first: `Cañon del sacrifico` → «Cañón del sacrificio»."""
-    bad = {v.line for v in report.errors if v.code == "unknown_card" and v.line is not None}
+    (cards.suggest), best first: `Cañon del sacrifico` → «Cañón del sacrificio». Only the first
+    MAX_SUGGESTED_LINES such lines are looked at: each costs milliseconds on a large catalogue."""
+    lines = sorted({v.line for v in report.errors if v.code == "unknown_card" and v.line is not None})
+    bad = set(lines[:MAX_SUGGESTED_LINES])
     if not bad:
         return {}
     written = {line.line: line.name for line in parse_decklist(text, Game(game)).lines if line.line in bad}

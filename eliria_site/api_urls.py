@@ -34,6 +34,7 @@ urlpatterns = [
     path("goldfish/swaps/", api_compare.goldfish_swaps, name="goldfish-swaps"),
     path("matchups/", play_api.matchups, name="matchups"),
     path("matchups/replay/", play_api.matchup_replay_view, name="matchup-replay"),
+    path("matchups/compare/", api_compare.matchup_compare, name="matchup-compare"),
     path("matchups/runs/<uuid:run_id>/", api_runs.matchup_run_status, name="matchup-run"),
     path("runs/<uuid:run_id>/", api_runs.run_status, name="run"),
     path("runs/<uuid:run_id>/cancel/", api_runs.run_cancel_view, name="run-cancel"),

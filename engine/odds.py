@@ -13,13 +13,13 @@ the hand, whose order is random). The discarded card leaves the deck; the rest g
 five are drawn again. A mulligan that leaves fewer than five cards loses the game (7.c), and so
 does a turn's draw from an empty deck: a lost game holds nothing, so it counts against *p*.
 
-The computation is exact up to float rounding: which card a mulligan discards depends only on
-the hand's lowest discard class, so the state is the count of each class still in the deck
-(adjacent classes wholly in or wholly out of the group merge into one); each state's kept
-hands then split by how many group cards they hold, and the draws after the kept hand are a
-plain hypergeometric tail of what is left. States rarer than ``PRUNE`` are dropped (their
-mass bounds the error). Without a possible mulligan *p* is exactly
-:func:`~engine.stats.hypergeometric_at_least`.
+The computation is exact up to float rounding (``_discarded`` says why it holds): whether a
+hand lacks a starter depends only on how many cards are left, so the chance of each number of
+mulligans is a product of binomial ratios; the cards those mulligans discard are counted by a
+scan of the discard order; each kept hand splits by how many group cards it holds, and the
+draws after it are a plain hypergeometric tail of what is left. Runs of mulligans rarer than
+``PRUNE`` are left out (their mass bounds the error). Without a possible mulligan *p* is
+exactly :func:`~engine.stats.hypergeometric_at_least`.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import zip_longest
 from typing import Any
 
 from .decklist import DeckEntry
@@ -50,11 +51,11 @@ __all__ = [
     "one_more_of_group",
 ]
 
-PRUNE = 1e-18  # mulligan states less likely than this are dropped (a bound on the error)
+PRUNE = 1e-18  # runs of mulligans less likely than this are left out (a bound on the error)
 MISION_ELEMENTS_SET_ASIDE = 4  # Misión S.O.S: four Elementos de juego set aside before turn 1
 MISION_ENTES_IN_PLAY = 4  # four Entes de juego, one brought out a turn
 
-Block = tuple[int, int]  # (group copies, other copies) of one discard class still in the deck
+Block = tuple[int, int]  # (group copies, other copies) of one discard class
 
 
 @dataclass(frozen=True)
@@ -174,74 +175,138 @@ def mulligan_odds(
 
     *starters* is (group, other) copies of the cards that let a hand be kept; *blocks* the other
     cards by discard class, the class discarded first first. A mulligan hand holds no starter,
-    so it discards from its lowest class, any copy of that class alike.
+    so it discards its lowest card, any copy of the lowest class alike.
 
-    >>> [round(p, 6) for p in mulligan_odds(starters=(0, 20), blocks=[(0, 0)], seen=[5, 6], at_least=0)]
+    >>> [round(p, 6) for p in mulligan_odds(starters=(0, 20), blocks=[], seen=[5, 6], at_least=0)]
     [1.0, 1.0]
     """
-    sg, so = starters
-    kept = _kept_hands(sg, sg + so, _normal(list(blocks)), hand)
+    kept = _kept_hands(starters, [b for b in blocks if b[0] or b[1]], hand)
     return [_after_kept(kept, n, at_least, hand) for n in seen]
 
 
-def _kept_hands(sg: int, s: int, start: tuple[Block, ...], hand: int) -> dict[tuple[int, int, int], float]:
+def _reach(starters: int, pool: int, hand: int) -> list[float]:
+    """reach[m]: the chance that the first m hands all lack a starter and the deck still holds
+    a hand after their m discards (7.c otherwise). Whether a hand lacks a starter depends only
+    on how many cards are left, not on which were discarded."""
+    reach, w = [1.0], 1.0
+    for m in range(1, pool + 1):
+        size = starters + pool - (m - 1)
+        w *= math.comb(pool - (m - 1), hand) / math.comb(size, hand)
+        if w <= PRUNE or size - 1 < hand:
+            break
+        reach.append(w)
+    return reach
+
+
+def _kept_hands(starters: tuple[int, int], blocks: list[Block], hand: int) -> dict[tuple[int, int, int], float]:
     """(deck size, group cards in the deck, group cards in the kept hand) -> probability, over
     every run of mulligans that ends in a kept hand (the lost ones are left out)."""
-    comb = math.comb
+    sg, so = starters
+    g0, o0 = sum(g for g, _ in blocks), sum(o for _, o in blocks)
+    size0 = sg + so + g0 + o0
+    reach = _reach(sg + so, g0 + o0, hand)
+    removed = _discarded(blocks, len(reach) - 1, hand)
     kept: dict[tuple[int, int, int], float] = {}
-    level = {start: 1.0}
-    size = s + sum(g + o for g, o in start)
-    while level and size >= hand:
+    comb = math.comb
+    for m, w in enumerate(reach):
+        size = size0 - m
+        if size < hand:
+            break
         total = comb(size, hand)
-        after: dict[tuple[Block, ...], float] = {}
-        for state, w in level.items():
-            ng, no = sum(g for g, _ in state), sum(o for _, o in state)
+        for j, pj in enumerate(removed[m]):
+            ng, no = g0 - j, o0 - (m - j)
+            if pj <= 0.0 or no < 0:
+                continue
             g_all = sg + ng
             for h in range(min(hand, g_all) + 1):
-                # All hands with h group cards, less those without a starter.
+                # All hands with h group cards, less those without a starter (mulliganed).
                 ways = comb(g_all, h) * comb(size - g_all, hand - h) - comb(ng, h) * comb(no, hand - h)
                 if ways:
                     key = (size, g_all, h)
-                    kept[key] = kept.get(key, 0.0) + w * ways / total
-            if size - 1 >= hand:  # else the mulligan loses by 7.c: the game holds nothing
-                _mulligan(state, w, ng + no, total, hand, after)
-        level = {state: w for state, w in after.items() if w > PRUNE}
-        size -= 1
+                    kept[key] = kept.get(key, 0.0) + w * pj * ways / total
     return kept
 
 
-def _mulligan(state: tuple[Block, ...], w: float, pool: int, total: int, hand: int,
-              after: dict[tuple[Block, ...], float]) -> None:
-    """Spread *w* over the states one discard leads to: the hand's lowest class is b with the
-    chance that all five come from classes b and above but not all from above b."""
-    above = pool
-    for b, (g, o) in enumerate(state):
-        rest = above - g - o
-        chance = (math.comb(above, hand) - math.comb(rest, hand)) / total
-        above = rest
-        if chance <= 0.0:
-            if above < hand:
-                break
+def _discarded(blocks: list[Block], steps: int, hand: int) -> list[list[float]]:
+    """out[m][j]: the chance that the first m mulligans discard j group cards, given m happen.
+
+    A mulligan hand is five cards at random among those that are not starters and discards the
+    lowest. Take the lowest card still there, with s cards from it upwards: it is in the hand
+    with chance hand/s, and then it is the one discarded; otherwise the hand is five at random
+    among the cards above it, which discards as if the lowest card were not there. So, scanning
+    the cards from the top of the order down, the cards above one receive every mulligan it
+    receives but the one that discards it, and it is discarded within r mulligans with chance
+    1 - C(s - hand, r) / C(s, r) whatever happens above it. Within a class the order is random,
+    so x discards from a class of g group and o other copies hold i group cards with the
+    hypergeometric chance C(g, i) C(o, x - i) / C(g + o, x)."""
+    after: list[list[float]] = [[1.0]] + [[] for _ in range(steps)]  # nothing above: only r = 0
+    size = 0
+    for g, o in reversed(blocks):
+        if g and o:  # a mixed class: count its discards x, then split them by group
+            table: list[list[list[float]]] = [[after[r]] for r in range(steps + 1)]  # [r][x] -> over j
+            for _ in range(g + o):
+                size += 1
+                table = [_one_card(table, r, _taken(size, r, hand)) for r in range(steps + 1)]
+            after = [_mix_class(table[r], g, o) for r in range(steps + 1)]
             continue
-        for in_group, count in ((True, g), (False, o)):
-            if count:
-                nxt = _normal([*state[:b], (g - 1, o) if in_group else (g, o - 1), *state[b + 1:]])
-                after[nxt] = after.get(nxt, 0.0) + w * chance * count / (g + o)
+        shift = [0.0] if g else []  # a discard of a group card moves j up by one
+        for _ in range(g + o):
+            size += 1
+            after = [_plain_card(after, r, _taken(size, r, hand), shift) for r in range(steps + 1)]
+    return after
 
 
-def _normal(blocks: list[Block]) -> tuple[Block, ...]:
-    """Drop empty classes and merge neighbours wholly in (or wholly out of) the group: a
-    discard from either is then the same event for the odds."""
-    out: list[Block] = []
-    for g, o in blocks:
-        if not g and not o:
+def _plain_card(after: list[list[float]], r: int, q: float, shift: list[float]) -> list[float]:
+    """Row r once one more card, wholly in or out of the group, is below the rest."""
+    if not r or q <= 0.0:
+        return after[r]
+    taken = shift + after[r - 1]
+    if q >= 1.0:
+        return taken
+    stay = 1.0 - q
+    return [stay * a + q * b for a, b in zip_longest(after[r], taken, fillvalue=0.0)]
+
+
+def _taken(size: int, r: int, hand: int) -> float:
+    """The chance that the lowest of *size* cards is discarded within r mulligans."""
+    if r == 0:
+        return 0.0
+    if size - hand < r:
+        return 1.0
+    return 1.0 - math.comb(size - hand, r) / math.comb(size, r)
+
+
+def _one_card(table: list[list[list[float]]], r: int, q: float) -> list[list[float]]:
+    """Row r once one more card (discarded within r mulligans with chance q) is below the rest."""
+    kept_row = table[r]
+    taken_row = table[r - 1] if r else []
+    width = max(len(kept_row), len(taken_row) + 1)
+    out = []
+    for x in range(width):
+        vec = _axpy([], kept_row[x], 1.0 - q) if x < len(kept_row) and q < 1.0 else []
+        if x and x - 1 < len(taken_row) and q > 0.0:
+            vec = _axpy(vec, taken_row[x - 1], q)
+        out.append(vec)
+    return out
+
+
+def _mix_class(row: list[list[float]], g: int, o: int) -> list[float]:
+    """Over j: x discards in a class of g group and o other copies, in random order, hold
+    i group cards hypergeometrically; j = i + the group cards discarded above the class."""
+    out: list[float] = []
+    c = g + o
+    for x, vec in enumerate(row):
+        if not any(vec):
             continue
-        if out and ((g == 0 and out[-1][0] == 0) or (o == 0 and out[-1][1] == 0)):
-            pg, po = out[-1]
-            out[-1] = (pg + g, po + o)
-        else:
-            out.append((g, o))
-    return tuple(out)
+        for i in range(max(0, x - o), min(g, x) + 1):
+            share = math.comb(g, i) * math.comb(o, x - i) / math.comb(c, x)
+            out = _axpy(out, [0.0] * i + vec, share)
+    return out
+
+
+def _axpy(into: list[float], vec: list[float], a: float) -> list[float]:
+    """into + a * vec, over vectors of any lengths (missing entries are zero)."""
+    return [x + a * v for x, v in zip_longest(into, vec, fillvalue=0.0)]
 
 
 def _after_kept(kept: dict[tuple[int, int, int], float], n: int, k: int, hand: int) -> float:

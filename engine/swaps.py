@@ -67,13 +67,9 @@ def check_swap(game: Game, entries: Sequence[DeckEntry], cut: str, candidates: S
     if not 1 <= len(candidates) <= MAX_CANDIDATES:
         raise InvalidSimulation(f"«candidates»: entre 1 y {MAX_CANDIDATES} cartas (recibidas: {len(candidates)}).")
     names = {fold(e.card.name) for e in entries if e.card.code.upper() != out.code.upper()}
-    seen: set[str] = set()
-    for card in candidates:
+    for card in candidates:  # the cut card itself may run: it is the list as it is (delta 0)
         if card.game is not game:
             raise InvalidSimulation(f"«candidates»: {card.code} es de otro juego.")
-        if card.code.upper() in seen or card.code.upper() == out.code.upper():
-            raise InvalidSimulation(f"«candidates»: {card.code} está repetida o es la carta que se corta.")
-        seen.add(card.code.upper())
         if game is Game.ELIRIA and fold(card.name) in names:  # rule 4: one card of a name
             raise InvalidSimulation(f"«candidates»: {card.name} ya está en la lista (regla 4: una carta por nombre).")
         if game is Game.MISION and card.type != out.type:

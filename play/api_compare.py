@@ -1,4 +1,4 @@
-"""POST /api/goldfish/compare/ and POST /api/goldfish/swaps/ (docs/contract.md §6)."""
+"""POST /api/goldfish/compare/, POST /api/goldfish/swaps/ (docs/contract.md §6) and POST /api/matchups/compare/."""
 
 from __future__ import annotations
 
@@ -19,18 +19,24 @@ from decks.api_validate import BAD_REQUEST
 from decks.validation import MAX_LIST_CHARS
 from engine import EngineError
 from engine.swaps import MAX_CANDIDATES
+from play.api import MATCHUP_RESULT, PolicyField
 from play.api_runs import QUEUE_DOWN, RUN
 from play.compare import (
     CompareInputError,
     compare_answer,
     compare_fits,
     goal_fields,
+    matchup_compare_answer,
+    matchup_compare_fits,
     run_enqueue_compare,
+    run_enqueue_matchup_compare,
     run_enqueue_swaps,
     swaps_answer,
     swaps_fits,
 )
+from play.matchups import MAX_GAMES
 from play.runs import RunLimitError
+from play.tables import MAX_SEED
 from play.web import client_address, run_answer
 
 TOO_MANY = OpenApiResponse(description="Demasiadas simulaciones: espera lo que indica Retry-After, o a que terminen las tuyas.")
@@ -171,4 +177,52 @@ def goldfish_swaps(request: Request) -> Response:
                            turns=v["turns"], seed=v.get("seed")),
         lambda: swaps_answer(**args),
         lambda: run_enqueue_swaps(**args, owner=request.user, client=client_address(request)),
+    )
+
+
+class MatchupCompareInput(serializers.Serializer):
+    game = serializers.ChoiceField(choices=Game.choices)
+    deck_a = StrictCharField(trim_whitespace=False, max_length=MAX_LIST_CHARS, help_text="La versión A del mazo.")
+    deck_b = StrictCharField(trim_whitespace=False, max_length=MAX_LIST_CHARS, help_text="La versión B del mazo.")
+    rival = StrictCharField(trim_whitespace=False, max_length=MAX_LIST_CHARS, help_text="El mazo rival.")
+    games = serializers.IntegerField(min_value=1, max_value=MAX_GAMES, default=1000)
+    seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED, required=False, allow_null=True)
+    policy = PolicyField(help_text="Cómo juegan las dos versiones.")
+    rival_policy = PolicyField(help_text="Cómo juega el rival.")
+
+
+@extend_schema(
+    request=MatchupCompareInput,
+    responses={
+        200: inline_serializer("MatchupCompareResult", {
+            "game": serializers.CharField(), "games": serializers.IntegerField(),
+            "games_played": serializers.IntegerField(), "seed": serializers.IntegerField(),
+            "a": MATCHUP_RESULT, "b": MATCHUP_RESULT,
+            "diff": inline_serializer("MatchupDifference", {"win_rate": INTERVAL, "score": INTERVAL}),
+            "paired": serializers.BooleanField(),
+        }),
+        202: RUN,
+        400: BAD_REQUEST,
+        429: TOO_MANY,
+        503: QUEUE_DOWN,
+    },
+)
+@api_view(["POST"])
+@permission_classes([AllowAny])
+@throttle_classes([AnonRateThrottle, GoldfishThrottle])
+def matchup_compare(request: Request) -> Response:
+    """Two versions of a deck against one rival on common seeds: each side as /api/matchups/ answers
+    it (the version as deck A), and B − A of the win rate and the score with their 95 % intervals.
+
+    Within the request's budget the answer comes at once; a bigger comparison is queued (202)."""
+    data = MatchupCompareInput(data=request.data)
+    data.is_valid(raise_exception=True)
+    v = data.validated_data
+    args = {"game": v["game"], "deck_a": v["deck_a"], "deck_b": v["deck_b"], "rival": v["rival"],
+            "games": v["games"], "seed": v.get("seed"), "policy": v["policy"], "rival_policy": v["rival_policy"]}
+    return _answer(
+        request,
+        lambda: matchup_compare_fits(**args),
+        lambda: matchup_compare_answer(**args),
+        lambda: run_enqueue_matchup_compare(**args, owner=request.user, client=client_address(request)),
     )

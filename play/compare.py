@@ -48,7 +48,7 @@ __all__ = [
 ]
 
 # Playing two lists game by game (to pair each game's numbers) costs more than two plain runs,
-# which sum many games at once: bench/pairing.py measures it (1.2× on the full rules, 2.6× on the
+# which sum many games at once: bench/pairing.py measures it (about 1.2× on the full rules, 2.9× on the
 # fast path of vanilla decks).
 PAIRING_OVERHEAD = 1.5
 

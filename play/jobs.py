@@ -20,6 +20,7 @@ from engine import as_game
 from engine.goldfish import run_goldfish as engine_goldfish
 from engine.goldfish import run_range, simulation
 from engine.matchup import MatchupRun, MatchupTally
+from engine.matchup_compare import PairedMatchupTally
 from play import budget
 from play.goldfish import GoldfishInputError, watch_codes
 from play.models import SimulationRun
@@ -146,9 +147,35 @@ class SwapsJob:
         return result
 
 
-JOBS: dict[str, type[GoldfishJob] | type[MatchupJob] | type[CompareJob] | type[SwapsJob]] = {
+class MatchupCompareJob:
+    """Two versions of a deck against one rival on common seeds: both matchup tallies, merged."""
+
+    slice = 10
+
+    def __init__(self, run: SimulationRun) -> None:
+        from play.compare import paired_matchup
+
+        self.games = run.params["games"]
+        self.paired, self.found = paired_matchup(run.game, run.params)
+
+    def new_tally(self) -> Any:
+        return PairedMatchupTally()
+
+    def play(self, start: int, stop: int, deadline: float | None) -> tuple[Any, int]:
+        tally = self.paired.run_range(start, stop, deadline=deadline)
+        return tally, tally.played
+
+    def report(self, tally: Any, played: int, stopped: bool) -> dict[str, Any]:
+        # The answer of play.compare.matchup_compare_answer, key for key.
+        from play.compare import matchup_with_validation
+
+        return matchup_with_validation(self.paired.report(tally, self.games, stopped), self.found)
+
+
+JOBS: dict[str, type[GoldfishJob] | type[MatchupJob] | type[CompareJob] | type[SwapsJob] | type[MatchupCompareJob]] = {
     SimulationRun.Kind.GOLDFISH: GoldfishJob, SimulationRun.Kind.MATCHUP: MatchupJob,
     SimulationRun.Kind.COMPARE: CompareJob, SimulationRun.Kind.SWAPS: SwapsJob,
+    SimulationRun.Kind.MATCHUP_COMPARE: MatchupCompareJob,
 }
 
 
@@ -163,6 +190,8 @@ def seconds_per_game(kind: str, game: str, params: dict[str, Any]) -> float:
         from play.compare import compare_seconds
 
         return compare_seconds(game, 1, params["turns"])
+    if kind == SimulationRun.Kind.MATCHUP_COMPARE:
+        return 2 * budget.matchup_seconds(game, 1)
     return budget.matchup_seconds(game, 1)
 
 

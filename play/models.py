@@ -24,6 +24,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from cards.models import Game
+
 # Why a run ended without an answer: the code stored with the run -> its message (Spanish msgid,
 # translated when shown; the parameters are filled in then too).
 RUN_ERRORS = {
@@ -188,3 +190,82 @@ class RevisionComparison(models.Model):
     @property
     def result(self) -> dict[str, Any]:
         return json.loads(self.result_json)
+
+
+def _field_seed() -> int:
+    from engine.rng import new_seed
+
+    return new_seed()
+
+
+class SavedField(models.Model):
+    """A player's meta: the rival decks they expect, each with a weight (how often they meet it).
+    Every run against it uses the field's own seed, so a change to the player's deck is measured
+    on the same games as before."""
+
+    MAX_RIVALS = 20
+    MAX_GAMES = 100  # per rival, as the gauntlet
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    game = models.CharField(max_length=16, choices=Game.choices)
+    name = models.CharField(max_length=80)
+    seed = models.PositiveBigIntegerField(default=_field_seed)
+    games = models.PositiveSmallIntegerField(default=20, help_text="games against each rival")
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(games__gte=1) & models.Q(games__lte=100), name="savedfield_games"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("play:field", args=[self.pk])
+
+
+class SavedFieldRival(models.Model):
+    field = models.ForeignKey(SavedField, on_delete=models.CASCADE, related_name="rivals")
+    deck = models.ForeignKey("decks.Deck", on_delete=models.CASCADE, related_name="+")
+    weight = models.PositiveSmallIntegerField(default=1)
+
+    class Meta:
+        ordering = ["-weight", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["field", "deck"], name="savedfieldrival_unique_deck"),
+            models.CheckConstraint(condition=models.Q(weight__gte=1) & models.Q(weight__lte=100),
+                                   name="savedfieldrival_weight"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.field} · {self.deck_id} × {self.weight}"
+
+
+class SavedFieldResult(models.Model):
+    """One run of a deck (at one version) against a field: the weighted win rate and each rival's."""
+
+    field = models.ForeignKey(SavedField, on_delete=models.CASCADE, related_name="results")
+    deck = models.ForeignKey("decks.Deck", on_delete=models.CASCADE, related_name="+")
+    deck_version = models.PositiveIntegerField()
+    games = models.PositiveSmallIntegerField()
+    seed = models.PositiveBigIntegerField()
+    rate = models.FloatField()
+    low = models.FloatField()
+    high = models.FloatField()
+    rows = models.JSONField(default=list)  # [{"deck", "name", "weight", "games", "wins", "rate", "delta", "ci95"}]
+    text = models.TextField(blank=True, help_text="the deck's list as played")
+    # Against the deck's previous run on this field, paired on the same games (B − A of the win rate).
+    against_version = models.PositiveIntegerField(null=True, blank=True)
+    delta = models.FloatField(null=True, blank=True)
+    delta_low = models.FloatField(null=True, blank=True)
+    delta_high = models.FloatField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.field} · {self.deck_id} v{self.deck_version}"

@@ -26,6 +26,7 @@ from cards.models import Card
 from cards.search import SearchError
 from common.errors import BadInput
 from common.http import is_htmx
+from decks.charts import format_number, format_percent
 from decks.models import Deck, Visibility
 from decks.selectors import deck_rows, deck_text
 from decks.validation import ListTooLarge
@@ -174,4 +175,8 @@ def ranking_context(result: dict[str, Any]) -> dict[str, Any]:
     best = [difference_sentence(_("Con %(cards)s") % {"cards": row.get("name") or row["card"]}, field, turn,
                                 row if row.get("delta") is not None else None, row["games"])
             for row in result["ranking"][:SHOWN]]
-    return {"result": result, "best": best, "rows": rows, "goal_label": info.short % {"turn": turn}}
+    base = (result.get("base") or {}).get("value")
+    base_text = "" if base is None else _("Con la lista como está: %(value)s de media en %(what)s.") % {
+        "value": format_percent(base) if info.percent else format_number(base), "what": info.short % {"turn": turn}}
+    return {"result": result, "best": best, "rows": rows, "goal_label": info.short % {"turn": turn},
+            "base_text": base_text}

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from play import compare_views, matchup_views, swaps_views, table_views, views
+from play import compare_views, field_views, matchup_views, swaps_views, table_views, views
 
 app_name = "play"
 
@@ -15,4 +15,6 @@ urlpatterns = [
     path("enfrentamientos/contra-todos/", matchup_views.gauntlet_page, name="gauntlet"),
     path("mazos/comparar/", compare_views.compare_page, name="compare"),
     path("mazos/sugerencias/", swaps_views.swaps_page, name="swaps"),
+    path("enfrentamientos/campos/", field_views.fields_page, name="fields"),
+    path("enfrentamientos/campos/<int:pk>/", field_views.field_page, name="field"),
 ]

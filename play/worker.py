@@ -188,12 +188,16 @@ def chunk_commit(chunk: SimulationChunk, tally: Any, played: int) -> str:
 
 
 def _fail_engine(run_id: Any, exc: Exception) -> None:
-    detail = (getattr(exc, "message", "") or str(exc) or type(exc).__name__)[:500]
+    """Fail the run with the engine's words; a card's own error (CardEffectError) gives its code,
+    name and problems. The engine's text stays as it wrote it (Spanish); the frame is translated."""
     card = getattr(exc, "card", "") if isinstance(exc, EngineError) else ""
+    problems = getattr(exc, "problems", None)
+    detail = "; ".join(map(str, problems[:3])) if card and problems else str(exc) or type(exc).__name__
     if card:
-        run_fail(run_id, "engine_error", card=str(card), detail=detail)
+        name = getattr(exc, "name", "")
+        run_fail(run_id, "engine_error", card=f"{card} ({name})" if name else str(card), detail=detail[:500])
     else:
-        run_fail(run_id, "engine_error_no_card", detail=detail)
+        run_fail(run_id, "engine_error_no_card", detail=detail[:500])
 
 
 def _fail_time_limit(run: SimulationRun) -> None:

@@ -77,6 +77,8 @@ class Param:
         if self.kind is bool:
             return None if isinstance(value, bool) else f"{key!r} debe ser true o false, no {_show(value)}"
         if self.kind is int:
+            if value == "all":  # docs/effects.md: "all" is "all its power", nothing else
+                return f"{key!r} debe ser un entero, no 'all' ('all' solo vale en on_attack/lose_power)"
             if isinstance(value, bool) or not isinstance(value, int):
                 alt = " o 'all'" if self.all else ""
                 return f"{key!r} debe ser un entero{alt}, no {_show(value)}"

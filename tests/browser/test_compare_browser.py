@@ -72,7 +72,8 @@ def test_compare_two_revisions_read_the_diff_and_the_sentence_and_find_it_in_the
     assert headline.startswith("Con Marea de vigor:") and "turno 3" in headline
     assert "IC 95 %" in headline or "sin diferencia medible" in headline
     page.wait_for_selector("figure.uchart.is-drawn")
-    assert page.locator("figure.uchart").count() == 6  # three numbers: both sides, then B − A
+    # Power: both sides, then B − A; the shares that never differ here (always a combatant) are not drawn.
+    assert page.locator("figure.uchart").count() == 2
     _shoot(page, "compare-es")
 
     page.goto(f"{live_server.url}/mazos/{deck.pk}/revisiones/")
@@ -106,3 +107,38 @@ def test_compare_two_revisions_read_the_diff_and_the_sentence_and_find_it_in_the
     page.wait_for_selector("#swaps-best")
     assert all(item.startswith("With ") for item in page.locator("#swaps-best li").all_inner_texts())
     _shoot(page, "swaps-en")
+
+
+def test_a_saved_field_weighs_rivals_and_tells_the_weighted_win_rate(live_server, page, revised_deck):
+    from django.contrib.auth import get_user_model
+
+    from cards.models import Card
+    from decks.services import deck_import_list
+
+    rival_owner = get_user_model().objects.create_user("rival", "r@example.com", PASSWORD)
+    names = sorted({c.name for c in Card.objects.filter(game="eliria", type="combat", current__cross=False)})[-20:]
+    rival, _ = deck_import_list(owner=rival_owner, game="eliria", text="Mazo:\n" + "".join(f"1 {n}\n" for n in names),
+                                name="Muro de la liga", visibility="public")
+    _login(page, live_server, "/enfrentamientos/campos/")
+    page.fill("#id_name", "Liga del jueves")
+    page.fill("#id_games", "4")
+    page.click("#new-field button[type=submit]")
+    page.wait_for_selector("#add-rival")
+    page.select_option("#add-rival select[name=deck]", str(rival.pk))
+    page.fill("#add-rival input[name=weight]", "3")
+    page.click("#add-rival button[type=submit]")
+    page.wait_for_selector(".field-rivals")
+    page.select_option("#add-rival select[name=deck]", str(revised_deck.pk))
+    page.click("#add-rival button[type=submit]")
+    page.wait_for_function("document.querySelectorAll('.field-rivals tbody tr').length === 2")
+    page.select_option("#run-field select[name=deck]", str(revised_deck.pk))
+    page.click("#field-run")
+    page.wait_for_selector(".field-sentence")
+    assert "«Espinas» v2 contra el campo:" in page.inner_text(".field-sentence")
+    assert "IC 95 %" in page.inner_text(".field-sentence")
+    _shoot(page, "field-es")
+    page.goto(f"{live_server.url}/idioma/en/?next=/enfrentamientos/campos/")
+    page.click(".fields-list a")
+    page.wait_for_selector(".field-sentence")
+    assert "against the field" in page.inner_text(".field-sentence")
+    _shoot(page, "field-en")

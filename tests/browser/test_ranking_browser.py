@@ -13,7 +13,7 @@ from tests.factories import MISION_LIST, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/tmp/shots-ranking")
+SHOTS = Path("/tmp/shots-ranking")  # noqa: S108 - where the screenshots are looked at
 VIEWPORTS = {"360": {"width": 360, "height": 740}, "1366": {"width": 1366, "height": 900}}
 SIZES_AND_LANGUAGES = [(w, lang) for w in VIEWPORTS for lang in ("es", "en")]
 
@@ -54,6 +54,8 @@ def test_the_card_named_token_de_fision_comes_first(live_server, browser, catalo
     first = page.locator(".grid .tile").first.inner_text()
     assert "Token de fisión" in first and "Organismo" not in first
     assert no_sideways_scroll(page)
+    # The faces are drawn on first request: wait for the first one so the picture shows it.
+    page.wait_for_function("() => document.querySelector('.grid .tile img').naturalWidth > 0", timeout=30_000)
     shot(page, f"catalogue-token-de-fision-{width}-{language}")
 
 

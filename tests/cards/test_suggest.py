@@ -97,6 +97,15 @@ def test_validate_api_adds_suggestions_to_unknown_card_and_keeps_the_contract(bu
     assert unknown[0]["message"] == "Línea 2: no existe ninguna carta llamada «Cañon del sacrifico»."
 
 
+def test_only_the_first_unknown_lines_are_looked_up(bundled, api_client):
+    from decks.validation import MAX_SUGGESTED_LINES
+
+    text = "Mazo:\n" + "1 Defensa finl\n" * (MAX_SUGGESTED_LINES + 5)
+    body = api_client.post("/api/decks/validate/", {"game": "eliria", "list": text}, format="json").json()
+    suggested = [bool(e["suggestions"]) for e in body["errors"] if e["code"] == "unknown_card"]
+    assert suggested == [True] * MAX_SUGGESTED_LINES + [False] * 5
+
+
 def test_deck_create_api_refusal_carries_the_suggestions(bundled, api_client):
     api_client.force_authenticate(UserFactory(username="api-sugiere"))
     response = api_client.post("/api/decks/", {"game": "eliria", "name": "X", "list": "Mazo:\n2 Defensa finl\n"},

@@ -198,3 +198,31 @@ def test_mision_candidates_take_the_place_of_a_card_of_their_own_type():
     with pytest.raises(InvalidSimulation, match="mismo tipo"):
         swap_ranking("mision", deck, cut="L-1", candidates=[entity("E-9")], goal_field="mean_chest",
                      goal_turn=6, games=20, turns=6, seed=4)
+
+
+# ---------------------------------------------------------------- two versions against one rival
+def test_matchup_versions_are_each_the_plain_matchup_and_paired_game_by_game():
+    from engine import run_matchup
+    from engine.matchup_compare import PairedMatchup, compare_matchups
+
+    rival = bundled(EFFECTS[8:] + EFFECTS[:4])
+    a, b = bundled(EFFECTS), bundled(EFFECTS[:-1] + ["BASE-020"])
+    result = compare_matchups("eliria", a, b, rival, games=24, seed=6)
+    assert result["a"] == run_matchup("eliria", a, rival, games=24, seed=6)
+    assert result["b"] == run_matchup("eliria", b, rival, games=24, seed=6)
+    wins = result["b"]["win_rate_a"] - result["a"]["win_rate_a"]
+    assert result["diff"]["win_rate"]["delta"] == pytest.approx(wins, abs=2e-6) and result["paired"] is True
+    itself = compare_matchups("eliria", a, a, rival, games=12, seed=6)["diff"]
+    assert itself == {"win_rate": {"delta": 0.0, "ci95": [0.0, 0.0]}, "score": {"delta": 0.0, "ci95": [0.0, 0.0]}}
+    paired = PairedMatchup("eliria", a, b, rival, seed=6)
+    tally = paired.run_range(0, 10)
+    tally.merge(paired.run_range(10, 24))
+    assert paired.report(tally, 24, False) == result
+
+
+def test_the_cut_card_as_its_own_candidate_changes_nothing():
+    cut = next(e.card for e in swap_deck() if e.card.code == "R-00")
+    result = swap_ranking("eliria", swap_deck(), cut="r-00", candidates=[cut, CANDIDATES[0]], goal_field="p_alive",
+                          goal_turn=6, games=100, turns=6, seed=2)
+    row = next(row for row in result["ranking"] if row["card"] == "R-00")
+    assert row["delta"] == 0.0 and row["ci95"] == [0.0, 0.0]

@@ -3,14 +3,17 @@ definition of each verb's parameters (engine.eliria.effects.verb_params), are at
 a small deck and played through the goldfish, a two-player matchup and the solitaire table.
 
 A new verb or parameter is covered without touching this file: the strategy is built from the
-vocabulary. The only exception a game may raise is none at all (IllegalAction is never expected:
-the table only pushes legal actions)."""
+vocabulary. No exception at all is expected: valid data never raises CardEffectError, and the table
+only pushes legal actions, so not even IllegalAction."""
 
 from __future__ import annotations
 
+import itertools
 import random
+from dataclasses import replace
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -94,9 +97,8 @@ def decks(draw: st.DrawFn) -> list[DeckEntry]:
     for card in cards:
         assert validate_effects(list(card.effects or ()), attacks=len(card.attacks)) == [], card.effects
     counts = draw(st.lists(st.integers(1, 4), min_size=len(cards), max_size=len(cards)))
-    return [DeckEntry("main", n, c) for n, c in zip(counts, cards, strict=True)] + [
-        DeckEntry("tokens", 1, TOKEN)
-    ]
+    token = replace(TOKEN, effects=draw(effects_list(1)))  # tokens created by effects carry effects too
+    return [DeckEntry("main", n, c) for n, c in zip(counts, cards, strict=True)] + [DeckEntry("tokens", 1, token)]
 
 
 def _table(entries: list[DeckEntry], seed: int) -> None:
@@ -112,7 +114,7 @@ def _table(entries: list[DeckEntry], seed: int) -> None:
     eliria_state(match)  # type: ignore[arg-type]
 
 
-@settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(deck=decks(), seed=st.integers(0, 2**32))
 def test_any_valid_effects_play_through_goldfish_matchup_and_table(deck, seed):
     result = run_goldfish("eliria", deck, games=4, turns=8, seed=seed)
@@ -129,4 +131,61 @@ def test_the_strategy_reaches_every_verb():
         params, required = verb_params(trigger, name)
         spec = {"trigger": trigger, kind: name} | {k: _simplest(k, params[k]) for k in required}
         assert validate_effects([spec], attacks=3) == [], spec
-    assert MAX_EFFECTS >= 4
+    assert MAX_EFFECTS >= 4  # effects_list draws up to four per card: all within the bound
+
+
+def _bounds(key: str, param: Param) -> list[Any]:
+    """The edges of what *param* accepts: both ends of a range, "all", every choice, the longest text."""
+    if param.kind is bool:
+        return [True, False]
+    if param.kind is int:
+        return [0] if key == "attack" else [param.lo, param.hi] + (["all"] if param.all else [])
+    if param.choices is not None:
+        return sorted(param.choices)
+    return [CODES[0], "x" * param.max_len]
+
+
+_ABSENT = object()
+
+
+def _edge_specs(trigger: str, kind: str, name: str) -> list[dict[str, Any]]:
+    """Every combination of the parameters' edges (an optional one also left out): ~400 in all."""
+    params, _required = verb_params(trigger, name)
+    keys = list(params)
+    options = [_bounds(k, params[k]) + ([] if k in _required else [_ABSENT]) for k in keys]
+    base = {"trigger": trigger, kind: name}
+    return [
+        base | {k: v for k, v in zip(keys, values, strict=True) if v is not _ABSENT}
+        for values in itertools.product(*options)
+    ]
+
+
+def _edge_deck(spec: dict[str, Any]) -> list[DeckEntry]:
+    """The effect on every kind of card that may carry it (an attack's effect needs an attack)."""
+    one = (spec,)
+    others = () if spec["trigger"] == "on_attack" else one
+    carriers = [
+        CardData(E, "PE-C1", "Portador", "combat", potential=12, resistance=3, card_class="bestia",
+                 passive="…", attacks=(Attack(0, "Golpe", 1),), effects=one),
+        CardData(E, "PE-S1", "Efímera", "summon", subtype="ephemeral", effect="…", effects=others),
+        CardData(E, "PE-S2", "Ligada", "summon", subtype="attached", effect="…", effects=others),
+        CardData(E, "PE-S3", "Campo", "summon", subtype="field", effect="…", effects=others),
+        CardData(E, "PE-R1", "Reacción", "reaction", effect="…", effects=others),
+    ]  # fmt: skip
+    plain = [CardData(E, f"PE-P{i}", f"Llano {i}", "combat", potential=4, resistance=2,
+                      attacks=(Attack(1, "Golpe", 2),), effects=()) for i in range(6)]  # fmt: skip
+    return [DeckEntry("main", 3, c) for c in carriers] + [DeckEntry("main", 1, c) for c in plain] + [
+        DeckEntry("tokens", 1, TOKEN)
+    ]
+
+
+@pytest.mark.parametrize(("trigger", "kind", "name"), list(verbs()), ids=lambda v: str(v))
+def test_every_verb_plays_at_the_edges_of_its_parameters(trigger, kind, name):
+    """Each accepted value at its bounds ("all", 0, 12, every choice), in every combination, on every
+    kind of card: what the random examples may miss (e.g. "all" with `adjacent_to_attacked`)."""
+    for n, spec in enumerate(_edge_specs(trigger, kind, name)):
+        assert validate_effects([spec], attacks=1) == [], spec
+        deck = _edge_deck(spec)
+        run_goldfish("eliria", deck, games=2, turns=8, seed=n)
+        run_matchup("eliria", deck, deck, games=2, seed=n, policy_a="random", policy_b="rules")
+        _table(deck, n)

@@ -96,7 +96,7 @@ def test_bad_compare_requests_are_a_400_naming_the_field(api_client, lists, bad,
 @pytest.mark.django_db
 def test_a_big_comparison_is_a_run_whose_answer_is_the_inline_one(api_client, client, lists, settings):
     a, b = lists
-    request = {"game": "eliria", "list_a": a, "list_b": b, "games": 1200, "turns": 4, "seed": 21}
+    request = {"game": "eliria", "list_a": a, "list_b": b, "games": 600, "turns": 4, "seed": 21}
     inline = post(api_client, COMPARE, **request)
     settings.SIMULATION_INLINE_BUDGET, settings.SIMULATION_CHUNK_SECONDS = 0.0001, 0.01
     queued = post(api_client, COMPARE, **request)
@@ -161,3 +161,44 @@ def test_the_site_functions_answer_as_the_api(api_client, lists):
     ranking = swaps_answer(game="eliria", text=a, cut="BASE-011", candidates=CANDIDATES[:2], goal_field="p_alive",
                            goal_turn=3, games=50, turns=3, seed=2)["ranking"]
     assert [row["card"] for row in ranking] and {row["card"] for row in ranking} == {"EXP-004", "EXP-013"}
+
+
+MATCHUPS = "/api/matchups/"
+
+
+@pytest.mark.django_db
+def test_two_versions_against_one_rival_are_each_the_matchup_answer(api_client, lists):
+    a, rival = lists
+    b = a.replace("Defensa final (BASE-011)", "Hidra de la ciénaga (EXP-004)")
+    assert b != a
+    r = post(api_client, MATCHUPS + "compare/", game="eliria", deck_a=a, deck_b=b, rival=rival, games=16, seed=4)
+    assert r.status_code == 200, r.content
+    body = r.json()
+    for side, text in (("a", a), ("b", b)):
+        plain = post(api_client, MATCHUPS, game="eliria", deck_a=text, deck_b=rival, games=16, seed=4)
+        assert compact(body[side]) == plain.content
+    win = body["diff"]["win_rate"]
+    assert win["delta"] == pytest.approx(body["b"]["win_rate_a"] - body["a"]["win_rate_a"], abs=2e-6)
+    assert body["paired"] is True and set(body["diff"]) == {"win_rate", "score"}
+
+
+@pytest.mark.django_db
+def test_bad_matchup_comparisons_name_every_list_that_cannot_be_played(api_client, lists):
+    body = {"game": "eliria", "deck_a": lists[0], "deck_b": "No existe\n", "rival": "Tampoco\n", "games": 4}
+    r = api_client.post(MATCHUPS + "compare/", body, format="json")
+    assert r.status_code == 400 and {"deck_b", "rival"} <= set(r.json()) and "deck_a" not in r.json()
+    assert set(r.json()["validation"]) == {"deck_b", "rival"}
+    assert api_client.post(MATCHUPS + "compare/", {**body, "deck_b": lists[0], "rival": lists[1], "games": 0},
+                           format="json").json().keys() == {"games"}
+
+
+@pytest.mark.django_db
+def test_a_big_matchup_comparison_is_a_run_whose_answer_is_the_inline_one(api_client, lists, settings):
+    a, rival = lists
+    request = {"game": "eliria", "deck_a": a, "deck_b": a.replace("Defensa final (BASE-011)", "Hidra de la ciénaga (EXP-004)"),
+               "rival": rival, "games": 30, "seed": 8}
+    inline = post(api_client, MATCHUPS + "compare/", **request)
+    settings.SIMULATION_INLINE_BUDGET, settings.SIMULATION_CHUNK_SECONDS = 0.0001, 0.01
+    queued = post(api_client, MATCHUPS + "compare/", **request)
+    assert queued.json()["kind"] == "matchup_compare" and len(queued.json()["chunks"]) > 1
+    assert compact(run_queued(api_client, queued)) == inline.content

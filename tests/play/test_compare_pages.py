@@ -274,3 +274,99 @@ def test_a_big_swap_race_is_a_run_the_page_polls(client, decks, settings):
     for i in range(run.chunks_total):
         execute_chunk(run.pk, i, "test")
     assert 'id="swaps-best"' in client.get(r["Location"]).content.decode()
+
+
+@pytest.mark.django_db
+def test_two_mision_revisions_are_told_by_the_baul(client, players, mision_list):
+    from cards.models import Card
+    from tests.factories import deck_from_list
+
+    ana = players[0]
+    deck = deck_from_list(ana, mision_list, game="mision", name="Rescate")
+    extra = Card.objects.filter(game="mision", type="element").order_by("code")[20]
+    deck_import_list(owner=ana, game="mision", text=mision_list + f"1 {extra.name}\n", deck=deck,
+                     expected_version=deck.version)
+    _login(client, ana)
+    html = client.post(f"{URL}?a={deck.pk}@1&b={deck.pk}@2",
+                       {"games": 200, "turns": 8, "field": "mean_chest", "turn": 5, "seed": 2}).content.decode()
+    assert f"+1 {extra.name} ({extra.code})" in html
+    assert f"Con {extra.name}:" in html and "BAÚL en el turno 5" in html
+    assert "llega a 30" in html  # the win turn, paired over the games both lists won
+    history = client.get(f"/mazos/{deck.pk}/revisiones/").content.decode()
+    assert f"r1 → r2: +{extra.name}; BAÚL en el turno 5" in history
+
+
+# ---------------------------------------------------------------- a saved field
+FIELDS = "/enfrentamientos/campos/"
+
+
+@pytest.fixture
+def field(client, decks, players, settings):  # type: ignore[no-untyped-def]
+    """Ana's field: Bruno's public deck (weight 3) and her own public one (weight 1)."""
+    settings.SIMULATION_INLINE_BUDGET = 5.0
+    _login(client, players[0])
+    r = client.post(FIELDS, {"name": "Liga del jueves", "game": "eliria", "games": 6})
+    from play.models import SavedField
+
+    saved = SavedField.objects.get()
+    assert r["Location"] == saved.get_absolute_url()
+    for deck, weight in ((decks["bruno_public"], 3), (decks["ana_public"], 1)):
+        client.post(saved.get_absolute_url(), {"action": "rival", "deck": deck.pk, "weight": weight})
+    return saved
+
+
+@pytest.mark.django_db
+def test_a_field_weighs_its_rivals_and_reruns_on_the_same_seed_after_a_change(client, field, decks):
+    from play.models import SavedFieldResult
+
+    assert sorted(field.rivals.values_list("weight", flat=True)) == [1, 3]
+    mine = decks["ana_private"]
+    client.post(field.get_absolute_url(), {"action": "run", "deck": mine.pk})
+    first = SavedFieldResult.objects.get()
+    rates = {row["deck"]: row["wins"] / row["games"] for row in first.rows}
+    expected = (3 * rates[decks["bruno_public"].pk] + rates[decks["ana_public"].pk]) / 4
+    assert first.rate == pytest.approx(expected, abs=1e-6) and first.low <= first.rate <= first.high
+    deck_import_list(owner=mine.owner, game="eliria", text=eliria_text(2, 40), deck=mine,
+                     expected_version=mine.version)
+    client.post(field.get_absolute_url(), {"action": "run", "deck": mine.pk})
+    second = SavedFieldResult.objects.order_by("-created", "-pk").first()
+    assert (second.seed, second.deck_version) == (first.seed, first.deck_version + 1)
+    html = client.get(field.get_absolute_url()).content.decode()
+    assert f"v{second.deck_version} contra el campo" in html and f"antes, v{first.deck_version}" in html
+
+
+@pytest.mark.django_db
+def test_weight_zero_takes_a_rival_out(client, field, decks):
+    client.post(field.get_absolute_url(), {"action": "rival", "deck": decks["ana_public"].pk, "weight": 0})
+    assert list(field.rivals.values_list("deck_id", flat=True)) == [decks["bruno_public"].pk]
+
+
+@pytest.mark.django_db
+def test_a_field_is_its_owners_only_and_takes_only_decks_they_may_see(client, field, decks, players):
+    r = client.post(field.get_absolute_url(), {"action": "rival", "deck": decks["bruno_private"].pk, "weight": 2})
+    assert r.status_code == 200 and field.rivals.count() == 2  # not a choice: refused
+    r = client.post(field.get_absolute_url(), {"action": "run", "deck": decks["bruno_public"].pk})
+    assert not field.results.exists()  # only the player's own decks play against their field
+    _login(client, players[1])
+    assert client.get(field.get_absolute_url()).status_code == 404
+    assert client.post(field.get_absolute_url(), {"action": "delete"}).status_code == 404
+    client.logout()
+    assert client.get(field.get_absolute_url()).status_code == 302  # to the login page
+
+
+@pytest.mark.django_db
+def test_a_field_too_big_for_a_request_says_how_many_games_fit(client, field, decks, settings):
+    settings.SIMULATION_INLINE_BUDGET = 0.01
+    r = client.post(field.get_absolute_url(), {"action": "run", "deck": decks["ana_private"].pk}, follow=True)
+    assert "caben como mucho" in r.content.decode() and not field.results.exists()
+
+
+def test_the_weighted_rate_is_the_weighted_mean_with_a_normal_interval() -> None:
+    import doctest
+
+    import play.fields
+
+    assert doctest.testmod(play.fields).failed == 0
+    from play.fields import weighted_rate
+
+    assert weighted_rate([{"weight": 1, "games": 10, "wins": 5, "error": None}, {"weight": 9, "name": "x"}])[0] == 0.5

@@ -67,14 +67,15 @@ def test_an_engine_error_at_the_start_of_a_chunk_fails_the_run_at_once_naming_th
     Edition.objects.filter(pk=card.current_id).update(effects=["not-an-effect"])  # edited after submission
     assert execute_chunk(run.pk, 0, "w") == "failed"
     run.refresh_from_db()
-    assert run.status == "failed" and run.error_code == "engine_error" and run.error_params["card"] == card.code
+    assert run.status == "failed" and run.error_code == "engine_error"
+    assert run.error_params["card"] == f"{card.code} ({card.name})" and run.error_params["detail"].startswith("efecto 1")
     assert SimulationChunk.objects.get(run=run, index=0).status == "running"  # no lease to wait out: the run is over
     assert execute_chunk(run.pk, 1, "w") == "skipped"
     spanish = client.get(run.get_absolute_url()).content.decode()
     client.get("/idioma/en/")
     english = client.get(run.get_absolute_url()).content.decode()
-    assert f"La carta {card.code} hizo fallar la simulación" in spanish
-    assert f"The card {card.code} made the simulation fail" in english
+    assert f"La carta {card.code} ({card.name}) hizo fallar la simulación" in spanish
+    assert f"The card {card.code} ({card.name}) made the simulation fail" in english
 
 
 @pytest.mark.django_db
@@ -95,7 +96,7 @@ def test_an_engine_error_midway_through_a_chunk_fails_the_run_at_once_with_the_c
     assert execute_chunk(run.pk, 0, "w") == "failed"
     body = api_client.get(f"/api/runs/{run.pk}/").json()
     assert body["status"] == "failed" and body["error_code"] == "engine_error" and body["result"] is None
-    assert body["error"].startswith("La carta BASE-999 hizo fallar la simulación: La carta BASE-999 (Carta rota)")
+    assert body["error"] == "La carta BASE-999 (Carta rota) hizo fallar la simulación: efecto 1: 'amount' no es un número"
 
 
 @pytest.mark.django_db

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -102,3 +104,40 @@ def test_submitting_while_the_broker_is_down_answers_503_with_retry_after_and_qu
     assert got["status"] == 503 and got["retry_after"] == "15" and "cola" in got["detail"]
     assert got["raised"] == {"status": 503, "retry_after": 15}
     assert got["runs"] == 0 and got["chunks"] == 0  # no run left holding the player's quota
+
+
+def _redis(port: int, folder: Path) -> subprocess.Popen[bytes]:
+    server = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder),
+                               "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL)
+    for _ in range(100):
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return server
+        time.sleep(0.05)
+    raise AssertionError(f"redis-server did not listen on {port}")
+
+
+@pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs Debian's redis-server")
+def test_sim_worker_survives_a_redis_restart_and_takes_new_work(race_env, tmp_path):
+    port = _closed_port()
+    env = {**race_env, "REDIS_URL": f"redis://127.0.0.1:{port}/0", "SIMULATION_REAP_INTERVAL": "1"}
+    server = _redis(port, tmp_path)
+    log = tmp_path / "worker.log"
+    worker = subprocess.Popen([sys.executable, "manage.py", "sim_worker", "--nice", "0"], cwd=ROOT, env=env,
+                              stdout=subprocess.DEVNULL, stderr=log.open("wb"))
+    try:
+        time.sleep(3)  # connected and waiting for work
+        server.terminate()
+        server.wait(timeout=10)
+        time.sleep(4)  # the broker is gone for a while: RQ quits its loop, the command does not
+        assert worker.poll() is None, log.read_text()[-2000:]
+        server = _redis(port, tmp_path)
+        got = race(env, "submit_and_wait")
+        assert got["status"] == "done" and got["done"] == 4_000, got
+        worker.terminate()  # and it still stops when told to
+        assert worker.wait(timeout=20) == 0
+    finally:
+        for process in (worker, server):
+            if process.poll() is None:
+                process.kill()
+                process.wait()

@@ -91,6 +91,32 @@ def test_form_and_multipart_bodies_are_read_by_the_gate(api: APIClient, path: st
     assert not Deck.objects.exists()
 
 
+@pytest.mark.parametrize("method", ["PUT", "PATCH"])
+@pytest.mark.parametrize("form", ["multipart", "urlencoded"])
+def test_form_bodies_of_put_and_patch_are_read_by_the_gate_too(api: APIClient, bundled, method: str, form: str) -> None:
+    """Django parses a form only for POST; the API's parsers read PUT and PATCH bodies as well."""
+    deck = api.post("/api/decks/", {"game": "eliria", "name": "Mazo"}, format="json").json()
+    path, version = f"/api/decks/{deck['id']}/", deck["version"]
+
+    def send(name: str):  # type: ignore[no-untyped-def]
+        if form == "multipart":
+            return api.generic(method, path, *_multipart({"version": str(version), "name": name}))
+        return api.generic(method, path, f"version={version}&name={name}",
+                           content_type="application/x-www-form-urlencoded")
+
+    refused = send("a%1Bb" if form == "urlencoded" else "a\x1bb")
+    assert refused.status_code == 400 and "«name»" in refused.json()["detail"], refused.content  # the gate's words
+    renamed = send("Otro nombre" if form == "multipart" else "Otro+nombre")
+    assert renamed.status_code == 200, renamed.content
+    assert Deck.objects.get().name == "Otro nombre"
+
+
+def _multipart(fields: dict[str, str]) -> tuple[bytes, str]:
+    from django.test.client import BOUNDARY, encode_multipart
+
+    return encode_multipart(BOUNDARY, fields), f"multipart/form-data; boundary={BOUNDARY}"
+
+
 def test_a_json_body_still_creates_a_deck(api: APIClient, bundled) -> None:
     body = '{"game": "eliria", "name": "Mazo «limpio» ñ", "list": "1 Lobo de ceniza"}'.encode()
     answer = api.generic("POST", "/api/decks/", body, content_type="application/json; charset=utf-8")
