@@ -27,7 +27,6 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from itertools import zip_longest
 from typing import Any
 
@@ -181,7 +180,7 @@ def mulligan_odds(
     [1.0, 1.0]
     """
     kept = _kept_hands(starters, [b for b in blocks if b[0] or b[1]], hand)
-    return [_after_kept(kept, n, at_least, hand) for n in seen]
+    return _after_kept(kept, seen, at_least, hand)
 
 
 def _reach(starters: int, pool: int, hand: int) -> list[float]:
@@ -309,21 +308,52 @@ def _axpy(into: list[float], vec: list[float], a: float) -> list[float]:
     return [x + a * v for x, v in zip_longest(into, vec, fillvalue=0.0)]
 
 
-def _after_kept(kept: dict[tuple[int, int, int], float], n: int, k: int, hand: int) -> float:
-    """Sum over kept hands of the chance that the next n - hand draws bring the rest of k."""
-    return sum(w * _tail(size - hand, group - h, n - hand, k - h) for (size, group, h), w in kept.items())
+def _after_kept(kept: dict[tuple[int, int, int], float], seen: Sequence[int], k: int, hand: int) -> list[float]:
+    """For each n in *seen*: the sum over kept hands of the chance that the next n - hand draws
+    bring the rest of k (none when they cannot all be made: 7.c)."""
+    draws = [n - hand for n in seen]
+    longest = max(draws, default=0)
+    needs: dict[tuple[int, int], int] = {}  # (cards left, group left) -> the most still needed
+    for (size, group, h), w in kept.items():
+        if w > PRUNE * PRUNE:
+            key = (size - hand, group - h)
+            needs[key] = max(needs.get(key, 0), k - h)
+    tails = {key: _tails(*key, longest, need) for key, need in needs.items()}
+    out = []
+    for d in draws:
+        total = 0.0
+        for (size, group, h), w in kept.items():
+            if d <= size - hand and w > PRUNE * PRUNE:
+                need = k - h
+                total += w if need <= 0 else w * tails[(size - hand, group - h)][d][need - 1]
+        out.append(total)
+    return out
 
 
-@lru_cache(maxsize=65536)
-def _tail(size: int, group: int, draws: int, k: int) -> float:
-    """P(at least k group cards in *draws* from *size* holding *group*); 0 when the draws
-    cannot all be made (7.c)."""
-    if draws > size:
-        return 0.0
-    if k <= 0:
-        return 1.0
-    hits = sum(math.comb(group, i) * math.comb(size - group, draws - i) for i in range(k, min(group, draws) + 1))
-    return hits / math.comb(size, draws)
+def _tails(size: int, group: int, longest: int, need: int) -> list[list[float]]:
+    """out[d][v - 1]: P(at least v group cards in d draws from *size* holding *group*), for
+    d = 0 … min(longest, size) and v = 1 … need: the draws one at a time, with the counts of
+    need or more kept as one."""
+    pmf = [1.0] + [0.0] * max(need, 0)  # P(i group cards so far), i = 0 … need (need: "or more")
+    out = []
+    for d in range(min(longest, size) + 1):
+        tail, acc = [], 1.0
+        for v in range(1, need + 1):
+            acc -= pmf[v - 1]
+            tail.append(acc)
+        out.append(tail)
+        left = size - d
+        if left <= 0:
+            break
+        nxt = [0.0] * len(pmf)
+        for i, p in enumerate(pmf):
+            if p:
+                hit = (group - i) / left if i < need else 0.0  # past `need` the count no longer matters
+                nxt[i] += p * (1.0 - hit)
+                if hit:
+                    nxt[i + 1] += p * hit
+        pmf = nxt
+    return out
 
 
 def mision_odds(entries: Sequence[DeckEntry], group: Collection[str], *, at_least: int = 1,

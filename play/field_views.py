@@ -19,6 +19,7 @@ from common.errors import BadInput
 from decks.charts import format_percent
 from decks.models import Deck
 from engine import EngineError
+from play.compare_present import interval_text, signed
 from play.fields import saved_field_create, saved_field_delete, saved_field_run, saved_field_set_rival
 from play.forms import DeckChoice
 from play.models import SavedField, SavedFieldResult
@@ -99,5 +100,18 @@ def _result_view(result: SavedFieldResult, results: list[SavedFieldResult]) -> d
             "low": format_percent(result.low), "high": format_percent(result.high)},
         "before": before and _("antes, v%(version)s: %(rate)s") % {
             "version": before.deck_version, "rate": format_percent(before.rate)},
+        "change": _change_text(result),
         "rows": [{**row, "rate_text": format_percent(row["rate"]) if "rate" in row else ""} for row in result.rows],
     }
+
+
+def _change_text(result: SavedFieldResult) -> str:
+    """The paired change against the deck's previous list, in percentage points."""
+    if result.delta is None or result.delta_low is None or result.delta_high is None:
+        return ""
+    low, high = result.delta_low, result.delta_high
+    words = {"version": result.against_version, "delta": signed(result.delta, percent=True),
+             "ci": interval_text([low, high], percent=True)}
+    if low <= 0 <= high:
+        return _("Frente a v%(version)s en las mismas partidas: sin diferencia medible (%(delta)s puntos; %(ci)s).") % words
+    return _("Frente a v%(version)s en las mismas partidas: %(delta)s puntos (%(ci)s).") % words

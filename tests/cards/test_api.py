@@ -1,4 +1,4 @@
-"""Catalogue API: docs/contract.md §6."""
+"""Catalogue API: docs/contract.md §7."""
 
 from __future__ import annotations
 

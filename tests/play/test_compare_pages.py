@@ -331,8 +331,18 @@ def test_a_field_weighs_its_rivals_and_reruns_on_the_same_seed_after_a_change(cl
     client.post(field.get_absolute_url(), {"action": "run", "deck": mine.pk})
     second = SavedFieldResult.objects.order_by("-created", "-pk").first()
     assert (second.seed, second.deck_version) == (first.seed, first.deck_version + 1)
+    assert second.text != first.text and second.against_version == first.deck_version
+    deltas = {row["deck"]: row["delta"] for row in second.rows}
+    expected_change = (3 * deltas[decks["bruno_public"].pk] + deltas[decks["ana_public"].pk]) / 4
+    assert second.delta == pytest.approx(expected_change, abs=1e-6)
+    assert second.delta_low <= second.delta <= second.delta_high
     html = client.get(field.get_absolute_url()).content.decode()
-    assert f"v{second.deck_version} contra el campo" in html and f"antes, v{first.deck_version}" in html
+    assert f"v{second.deck_version} contra el campo" in html
+    assert f"Frente a v{first.deck_version} en las mismas partidas:" in html
+    # The same list again: nothing to pair with, the rate is the same games' one.
+    client.post(field.get_absolute_url(), {"action": "run", "deck": mine.pk})
+    third = SavedFieldResult.objects.order_by("-created", "-pk").first()
+    assert third.rate == second.rate and third.against_version == first.deck_version
 
 
 @pytest.mark.django_db
