@@ -136,6 +136,15 @@ def test_a_saved_field_weighs_rivals_and_tells_the_weighted_win_rate(live_server
     page.wait_for_selector(".field-sentence")
     assert "«Espinas» v2 contra el campo:" in page.inner_text(".field-sentence")
     assert "IC 95 %" in page.inner_text(".field-sentence")
+    # A change to the deck, then the same field again: the same games, and what the change moved.
+    revised_deck.refresh_from_db()
+    text = revised_deck.revisions.get(number=revised_deck.version).text
+    deck_import_list(owner=revised_deck.owner, game="eliria", text=text.replace("Marea de vigor", "Contraataque de espinas"),
+                     deck=revised_deck, expected_version=revised_deck.version)
+    page.select_option("#run-field select[name=deck]", str(revised_deck.pk))
+    page.click("#field-run")
+    page.wait_for_selector(".field-change")
+    assert page.inner_text(".field-change").startswith("Frente a v2 en las mismas partidas:")
     _shoot(page, "field-es")
     page.goto(f"{live_server.url}/idioma/en/?next=/enfrentamientos/campos/")
     page.click(".fields-list a")
