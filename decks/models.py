@@ -9,6 +9,7 @@ version it started from (optimistic concurrency; `select_for_update` does nothin
 
 from __future__ import annotations
 
+import re
 import secrets
 
 from django.conf import settings
@@ -202,3 +203,52 @@ class DeckRevision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.deck} · revisión {self.number}"
+
+
+# ---------------------------------------------------------------- the deck's own notes on cards
+MAX_TAG = 30
+TAG_PATTERN = r"^[^\W_][\w -]*$"  # a letter or digit first, then letters, digits, spaces, - and _
+
+
+def validate_tag(value: str) -> None:
+    if not value or len(value) > MAX_TAG or not re.match(TAG_PATTERN, value):
+        raise ValidationError(
+            f"La etiqueta «{value[:40]}» no vale: de 1 a {MAX_TAG} letras, cifras, espacios, - o _, "
+            "empezando por una letra o cifra."
+        )
+
+
+class DeckTag(models.Model):
+    """A player's label on a card of their deck ("defensa", "motor"): a group for the odds panel
+    and for filtering the deck page. Kept with the deck, not its list: revisions leave it alone."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="tags")
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="+")
+    name = models.CharField("etiqueta", max_length=MAX_TAG, validators=[validate_tag])
+
+    class Meta:
+        ordering = ["name", "card__name_folded"]
+        verbose_name = "etiqueta"
+        constraints = [models.UniqueConstraint(fields=["deck", "card", "name"], name="decktag_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.card.name}"
+
+
+class ConsideredCard(models.Model):
+    """A card the player is considering for the deck: outside the list, never validated or
+    exported with it, kept across revisions as the deck's own."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="considering")
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="+")
+    note = models.CharField("nota", max_length=200, blank=True, validators=[validate_text])
+    added = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["card__name_folded", "card__code"]
+        verbose_name = "carta en estudio"
+        verbose_name_plural = "cartas en estudio"
+        constraints = [models.UniqueConstraint(fields=["deck", "card"], name="consideredcard_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.deck} · {self.card.name}"

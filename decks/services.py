@@ -23,7 +23,17 @@ from django.utils import timezone
 
 from cards.models import Card, Edition
 from common.errors import SiteError
-from decks.models import MAX_QUANTITY, Deck, DeckEntry, DeckRevision, Visibility, sections_of
+from decks.models import (
+    MAX_QUANTITY,
+    ConsideredCard,
+    Deck,
+    DeckEntry,
+    DeckRevision,
+    DeckTag,
+    Visibility,
+    sections_of,
+    validate_tag,
+)
 from decks.validation import UNREADABLE, ListTooLarge, report_json, validate_list
 from engine import CardData, Game, ValidationReport, format_decklist
 from engine import DeckEntry as EngineEntry
@@ -433,3 +443,75 @@ def _revision_text(deck: Deck, after: list) -> str:
 def _ordered(entries: list[EngineEntry], game: str) -> list[EngineEntry]:
     """The order lists are shown and exported in: by name (accents ignored), then code."""
     return sorted(entries, key=lambda e: (fold(e.card.name), e.card.code))
+
+
+# ---------------------------------------------------------------- tags and the considering board
+MAX_TAGS_PER_DECK = 200
+MAX_CONSIDERED = 100
+
+
+class NotDeckOwner(DeckError):
+    status = 403
+
+
+def _check_owner(deck: Deck, actor: AbstractBaseUser) -> None:
+    if deck.owner_id != actor.pk:
+        raise NotDeckOwner(f"El mazo «{deck.name}» no es tuyo: solo su dueño cambia sus etiquetas y cartas en estudio.")
+
+
+def _check_card(deck: Deck, card: Card) -> None:
+    if card.game != deck.game:
+        raise DeckError(f"«{card.name}» ({card.code}) no es una carta de {deck.get_game_display()}.", field="card")
+
+
+def tag_names(text: str) -> list[str]:
+    """Tags as typed, comma-separated: trimmed, lower case, without repeats, in their order."""
+    names = [" ".join(part.split()).lower() for part in text.split(",")]
+    return list(dict.fromkeys(n for n in names if n))
+
+
+@transaction.atomic
+def deck_tag_set(*, deck: Deck, actor: AbstractBaseUser, card: Card, names: Sequence[str]) -> list[str]:
+    """Replace the card's tags in the deck with *names* (an empty list removes them)."""
+    _check_owner(deck, actor)
+    _check_card(deck, card)
+    wanted = list(dict.fromkeys(names))
+    for name in wanted:
+        try:
+            validate_tag(name)
+        except ValidationError as exc:
+            raise DeckError(" ".join(exc.messages), field="tags") from None
+    deck.tags.filter(card=card).exclude(name__in=wanted).delete()
+    have = set(deck.tags.filter(card=card).values_list("name", flat=True))
+    new = [DeckTag(deck=deck, card=card, name=n) for n in wanted if n not in have]
+    if new and deck.tags.count() + len(new) > MAX_TAGS_PER_DECK:
+        raise DeckError(f"Un mazo lleva como mucho {MAX_TAGS_PER_DECK} etiquetas.", field="tags")
+    DeckTag.objects.bulk_create(new)
+    return wanted
+
+
+@transaction.atomic
+def deck_consider_add(*, deck: Deck, actor: AbstractBaseUser, card: Card, note: str = "") -> ConsideredCard:
+    """Put *card* on the deck's considering board (once; a second add updates the note)."""
+    _check_owner(deck, actor)
+    _check_card(deck, card)
+    row = deck.considering.filter(card=card).first()
+    if row is None:
+        if deck.considering.count() >= MAX_CONSIDERED:
+            raise DeckError(f"Ya estudias {MAX_CONSIDERED} cartas para este mazo: quita alguna antes.")
+        row = ConsideredCard(deck=deck, card=card)
+    row.note = note
+    try:
+        row.full_clean()
+    except ValidationError as exc:
+        raise DeckError(" ".join(exc.messages), field="note") from None
+    row.save()
+    return row
+
+
+@transaction.atomic
+def deck_consider_remove(*, deck: Deck, actor: AbstractBaseUser, card: Card) -> bool:
+    """Take *card* off the considering board; whether it was there."""
+    _check_owner(deck, actor)
+    deleted, _ = deck.considering.filter(card=card).delete()
+    return bool(deleted)

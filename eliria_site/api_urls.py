@@ -7,7 +7,7 @@ from rest_framework.routers import SimpleRouter
 from cards import api as cards_api
 from cards.pagecache import anonymous_cache
 from collection.api import CollectionDeckViewSet, CollectionViewSet
-from decks import api_validate
+from decks import api_odds, api_validate
 from decks.api import DeckViewSet
 from play import api as play_api
 from play import api_compare, api_goldfish, api_runs
@@ -29,6 +29,7 @@ urlpatterns = [
     path("rulings/", rulings_api.RulingList.as_view(), name="ruling-list"),
     path("rulings/<int:number>/", rulings_api.RulingDetail.as_view(), name="ruling-detail"),
     path("decks/validate/", api_validate.validate_deck, name="deck-validate"),
+    path("odds/", api_odds.odds, name="odds"),
     path("goldfish/", api_goldfish.goldfish_run, name="goldfish"),
     path("goldfish/compare/", api_compare.goldfish_compare, name="goldfish-compare"),
     path("goldfish/swaps/", api_compare.goldfish_swaps, name="goldfish-swaps"),

@@ -38,6 +38,7 @@ from .mision.match import MisionMatch
 from .mision.players import MisionGoldfishPlayer, MisionPlayer
 from .mision.table import mision_state, mision_table
 from .mision.view import MisionView
+from .odds import OddsCard, OddsReport, eliria_odds, eliria_odds_cards, mision_odds, one_more_of_group
 from .policy import POLICIES, RandomPolicy, make_policy
 from .replay import from_record, new_match, replay
 from .stats import hypergeometric_at_least, wilson_interval
@@ -75,6 +76,8 @@ __all__ = [
     "MisionMatch",
     "MisionPlayer",
     "MisionView",
+    "OddsCard",
+    "OddsReport",
     "Outcome",
     "ParseError",
     "ParsedList",
@@ -90,6 +93,8 @@ __all__ = [
     "card_to_dict",
     "check_deck",
     "compare_goldfish",
+    "eliria_odds",
+    "eliria_odds_cards",
     "eliria_state",
     "eliria_table",
     "find_game",
@@ -100,9 +105,11 @@ __all__ = [
     "load_catalogue",
     "make_policy",
     "matchup_game",
+    "mision_odds",
     "mision_state",
     "mision_table",
     "new_match",
+    "one_more_of_group",
     "parse_decklist",
     "replay",
     "run_goldfish",

@@ -34,9 +34,11 @@ from .decklist import DeckEntry
 from .eliria.cardinfo import CardInfo
 from .eliria.players import card_value
 from .eliria.rules import DISCARD_RANK, HAND_SIZE, playable_cards
+from .errors import InvalidSimulation
 from .stats import hypergeometric_at_least
 
 __all__ = [
+    "MAX_MULLIGAN_DECK",
     "MISION_ELEMENTS_SET_ASIDE",
     "MISION_ENTES_IN_PLAY",
     "OddsCard",
@@ -50,6 +52,9 @@ __all__ = [
     "one_more_of_group",
 ]
 
+# The exact mulligan odds take about a second for a 150-card deck with few combat cards; a
+# bigger deck that can need a mulligan is refused rather than left to run (a 300-card one: ~10 s).
+MAX_MULLIGAN_DECK = 150
 PRUNE = 1e-18  # runs of mulligans less likely than this are left out (a bound on the error)
 MISION_ELEMENTS_SET_ASIDE = 4  # Misión S.O.S: four Elementos de juego set aside before turn 1
 MISION_ENTES_IN_PLAY = 4  # four Entes de juego, one brought out a turn
@@ -121,13 +126,20 @@ def cards_seen(turn: int, *, first: bool) -> int:
     return HAND_SIZE + turn - (1 if first else 0)
 
 
-def eliria_odds(cards: Sequence[OddsCard], *, at_least: int = 1, turns: int = 10, first: bool = True) -> OddsReport:
+def eliria_odds(
+    cards: Sequence[OddsCard], *, at_least: int = 1, turns: int = 10, first: bool = True
+) -> OddsReport:
     """P(at least *at_least* group cards among the cards seen) for turns 1 … *turns*."""
     size = sum(c.copies for c in cards)
     group = sum(c.copies for c in cards if c.in_group)
     seen = [cards_seen(t, first=first) for t in range(1, turns + 1)]
     starters = [c for c in cards if c.starter]
     can_mulligan = bool(starters) and len(starters) < len(cards)
+    if can_mulligan and size > MAX_MULLIGAN_DECK:
+        raise InvalidSimulation(
+            f"Las probabilidades exactas con mulligan (11.b) admiten mazos de hasta {MAX_MULLIGAN_DECK} "
+            f"cartas; este tiene {size}."
+        )
     if can_mulligan:
         sg = sum(c.copies for c in starters if c.in_group)
         so = sum(c.copies for c in starters) - sg
@@ -167,7 +179,12 @@ def discard_blocks(cards: Sequence[OddsCard]) -> list[Block]:
 
 
 def mulligan_odds(
-    *, starters: tuple[int, int], blocks: Sequence[Block], seen: Sequence[int], at_least: int, hand: int = HAND_SIZE
+    *,
+    starters: tuple[int, int],
+    blocks: Sequence[Block],
+    seen: Sequence[int],
+    at_least: int,
+    hand: int = HAND_SIZE,
 ) -> list[float]:
     """P(at least *at_least* group cards among the first *n* cards seen) for each *n* in *seen*,
     under rule 11.b with the policy's discards.
@@ -197,7 +214,9 @@ def _reach(starters: int, pool: int, hand: int) -> list[float]:
     return reach
 
 
-def _kept_hands(starters: tuple[int, int], blocks: list[Block], hand: int) -> dict[tuple[int, int, int], float]:
+def _kept_hands(
+    starters: tuple[int, int], blocks: list[Block], hand: int
+) -> dict[tuple[int, int, int], float]:
     """(deck size, group cards in the deck, group cards in the kept hand) -> probability, over
     every run of mulligans that ends in a kept hand (the lost ones are left out)."""
     sg, so = starters
@@ -308,7 +327,9 @@ def _axpy(into: list[float], vec: list[float], a: float) -> list[float]:
     return [x + a * v for x, v in zip_longest(into, vec, fillvalue=0.0)]
 
 
-def _after_kept(kept: dict[tuple[int, int, int], float], seen: Sequence[int], k: int, hand: int) -> list[float]:
+def _after_kept(
+    kept: dict[tuple[int, int, int], float], seen: Sequence[int], k: int, hand: int
+) -> list[float]:
     """For each n in *seen*: the sum over kept hands of the chance that the next n - hand draws
     bring the rest of k (none when they cannot all be made: 7.c)."""
     draws = [n - hand for n in seen]
@@ -356,8 +377,9 @@ def _tails(size: int, group: int, longest: int, need: int) -> list[list[float]]:
     return out
 
 
-def mision_odds(entries: Sequence[DeckEntry], group: Collection[str], *, at_least: int = 1,
-                turns: int = 10) -> dict[str, OddsReport]:
+def mision_odds(
+    entries: Sequence[DeckEntry], group: Collection[str], *, at_least: int = 1, turns: int = 10
+) -> dict[str, OddsReport]:
     """Misión S.O.S: the group among the Elementos drawn and the Entes brought out.
 
     Elementos: four set aside before the game, then one at the start of every turn, either
@@ -366,8 +388,7 @@ def mision_odds(entries: Sequence[DeckEntry], group: Collection[str], *, at_leas
     A deck with fewer cards than that shows all it has."""
     wanted = {code.upper() for code in group}
     out = {}
-    for section, seen_at in (("elements", lambda t: MISION_ELEMENTS_SET_ASIDE + t),
-                             ("entities", lambda t: min(t, MISION_ENTES_IN_PLAY))):  # fmt: skip
+    for section, seen_at in (("elements", _elements_seen), ("entities", _entes_seen)):
         rows = [e for e in entries if e.section == section]
         size = sum(e.quantity for e in rows)
         hits = sum(e.quantity for e in rows if e.card.code.upper() in wanted)
@@ -377,3 +398,11 @@ def mision_odds(entries: Sequence[DeckEntry], group: Collection[str], *, at_leas
             per_turn.append(TurnOdds(t, n, float(hypergeometric_at_least(size, hits, n, at_least))))
         out[section] = OddsReport(size, hits, False, tuple(per_turn))
     return out
+
+
+def _elements_seen(turn: int) -> int:
+    return MISION_ELEMENTS_SET_ASIDE + turn
+
+
+def _entes_seen(turn: int) -> int:
+    return min(turn, MISION_ENTES_IN_PLAY)

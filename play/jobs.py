@@ -27,12 +27,16 @@ from play.models import SimulationRun
 
 
 class Job(Protocol):
-    slice: int  # games between two checks of the time limit, the lease and cancellation
+    # The most games between two looks at the time limit and the heartbeat's flag (cancelled, or
+    # the lease lost); the worker sizes slices by measured time below it (play.worker).
+    slice: int
 
     def new_tally(self) -> Any: ...
 
     def play(self, start: int, stop: int, deadline: float | None) -> tuple[Any, int]: ...
 
+    # A queued run is merged only with every game (CONTRACT section 5): the worker passes
+    # played == the run's games and stopped=False.
     def report(self, tally: Any, played: int, stopped: bool) -> dict[str, Any]: ...
 
 

@@ -34,6 +34,7 @@ RUN_ERRORS = {
     "engine_error": _("La carta %(card)s hizo fallar la simulación: %(detail)s"),
     "engine_error_no_card": _("El motor falló al jugar la simulación: %(detail)s"),
     "cannot_start": _("La simulación no puede empezar: %(detail)s"),
+    "merge_failed": _("No se pudieron reunir las partes de la simulación: %(detail)s"),
     "interrupted": _("La parte %(part)s de la simulación se interrumpió %(attempts)s veces "
                      "(el trabajador que la jugaba se detuvo)."),
     "never_started": _("Ningún trabajador empezó la simulación en %(minutes)s minutos; inténtalo más tarde."),

@@ -49,6 +49,7 @@ SHOWN = 3  # the best candidates told in words
 class SwapsForm(forms.Form):
     cut = forms.ChoiceField(label=gettext_lazy("Carta que quitas"))
     query = forms.CharField(label=gettext_lazy("Candidatas: búsqueda en el catálogo"), required=False, max_length=500)
+    considering = forms.BooleanField(label=gettext_lazy("Las cartas en estudio del mazo"), required=False)
     owned = forms.BooleanField(label=gettext_lazy("Solo cartas que tengo"), required=False)
     field = forms.ChoiceField(label=gettext_lazy("Lo que quieres mejorar"))
     turn = forms.IntegerField(label=gettext_lazy("En el turno"), min_value=1, max_value=50)
@@ -69,24 +70,33 @@ class SwapsForm(forms.Form):
         data = super().clean()
         if data.get("turn") and data.get("turns") and data["turn"] > data["turns"]:
             self.add_error("turn", _("El turno del objetivo debe estar entre 1 y los turnos simulados."))
-        if not (data.get("query") or "").strip() and not data.get("owned"):
-            self.add_error("query", _("Escribe una búsqueda o marca «Solo cartas que tengo»."))
+        if not (data.get("query") or "").strip() and not data.get("owned") and not data.get("considering"):
+            self.add_error("query", _("Escribe una búsqueda, marca «Solo cartas que tengo» o usa las cartas en estudio."))
         return data
 
 
-def candidate_codes(deck: Deck, rows: list[Any], user: Any, query: str, owned: bool) -> tuple[list[str], int]:
-    """The first MAX_CANDIDATES cards of the query not in the deck already (rule 4: one card of a
-    name), and how many matched in all. Raises BadInput for a query that cannot be read."""
-    q = query.strip()
-    if owned:
-        q = f"owned>0 {q}".strip()
-    try:
-        qs = Card.objects.for_game(deck.game).search(q, user=user)
-    except SearchError as exc:
-        raise BadInput(search_error(str(exc)), field="query") from exc
+def candidate_codes(deck: Deck, rows: list[Any], user: Any, data: dict[str, Any]) -> tuple[list[str], int]:
+    """The candidates, at most MAX_CANDIDATES: the deck's considering board (when asked), then the
+    cards of the query (the player's collection with "owned"), none already in the deck (rule 4: one
+    card of a name); and how many there were in all. Raises BadInput for a query that cannot be read."""
     names = {r.card.name_folded for r in rows}
-    qs = qs.exclude(name_folded__in=names).order_by("name_folded", "code")
-    return list(qs.values_list("code", flat=True)[:MAX_CANDIDATES]), qs.count()
+    found: list[str] = []
+    if data.get("considering"):
+        board = deck.considering.select_related("card").exclude(card__name_folded__in=names)
+        found += [c.card.code for c in board]
+    total = len(found)
+    q = (data.get("query") or "").strip()
+    if data.get("owned"):
+        q = f"owned>0 {q}".strip()
+    if q:
+        try:
+            qs = Card.objects.for_game(deck.game).search(q, user=user)
+        except SearchError as exc:
+            raise BadInput(search_error(str(exc)), field="query") from exc
+        qs = qs.exclude(name_folded__in=names).exclude(code__in=found).order_by("name_folded", "code")
+        found += list(qs.values_list("code", flat=True)[:MAX_CANDIDATES])
+        total += qs.count()
+    return found[:MAX_CANDIDATES], total
 
 
 @require_http_methods(["GET", "POST"])
@@ -100,7 +110,8 @@ def swaps_page(request: HttpRequest) -> HttpResponse:
     field, turn = DEFAULT_GOAL[deck.game]
     cut = request.GET.get("cut", "")
     form = SwapsForm(request.POST or None, deck=deck, rows=rows, initial={
-        "field": field, "turn": turn, "games": 2000, "turns": 10, "cut": cut})
+        "field": field, "turn": turn, "games": 2000, "turns": 10, "cut": cut,
+        "considering": deck.considering.exists()})
     context: dict[str, Any] = {"deck": deck, "form": form}
     text = deck_text(rows, deck.game)
     if request.method == "POST" and form.is_valid():
@@ -118,7 +129,7 @@ def swaps_page(request: HttpRequest) -> HttpResponse:
 def _race(request: HttpRequest, deck: Deck, rows: list[Any], text: str, data: dict[str, Any],
           context: dict[str, Any]) -> HttpResponse | None:
     try:
-        codes, matched = candidate_codes(deck, rows, request.user, data["query"], data["owned"])
+        codes, matched = candidate_codes(deck, rows, request.user, data)
         if not codes:
             raise BadInput(_("Ninguna carta de la búsqueda puede entrar: o no hay, o ya están en el mazo."), field="query")
         args = {"game": deck.game, "text": text, "cut": data["cut"], "candidates": codes, "goal_field": data["field"],

@@ -222,11 +222,19 @@ def _merge(run: SimulationRun, chunks: list[SimulationChunk]) -> bool:
     whole = len(chunks) == run.chunks_total and sum(c.size for c in chunks) == run.total
     if not whole or any(c.status != DONE or c.done != c.size or c.tally is None for c in chunks):
         return False  # not complete (or merged already: the tallies are cleared after the merge)
-    job = job_for(run)
-    tally = job.new_tally()
-    for c in chunks:
-        tally.merge(loads(c.tally))
-    result = job.report(tally, run.total, False)
+    try:
+        job = job_for(run)
+        tally = job.new_tally()
+        for c in chunks:
+            tally.merge(loads(c.tally))
+        result = job.report(tally, run.total, False)
+    except EngineError as exc:  # the catalogue changed under the run: say so, once
+        _fail_engine(run.pk, exc)
+        return False
+    except Exception as exc:  # noqa: BLE001 - a tally that does not load or merge: no answer
+        log.exception("run %s: merge failed", run.pk)
+        run_fail(run.pk, "merge_failed", detail=str(exc)[:500])
+        return False
     text = json.dumps(result, ensure_ascii=False, separators=(",", ":"))
     merged = SimulationRun.objects.filter(pk=run.pk, status__in=ACTIVE).update(
         status=SimulationRun.Status.DONE, result_json=text, done=run.total, finished=timezone.now(),

@@ -3,6 +3,8 @@
 #   1. SQLite with the one-machine caches (everything but the browser tests),
 #   2. a throwaway PostgreSQL and Redis started here on free loopback ports, then stopped,
 #   3. a small cluster (scripts/cluster.sh): two app servers, two workers, one killed mid-run,
+#      and the same cluster under faults (scripts/chaos.sh: Redis restarted, workers killed and
+#      stopped, a cancel mid-slice, parallel submissions at a quota; workers under supervisord),
 #   4. the browser tests in Debian's headless Chromium driven by Playwright;
 # plus schemathesis against the API of a real gunicorn server (scripts/fuzz.sh).
 set -uo pipefail
@@ -51,6 +53,8 @@ if bash scripts/with_pg.sh bash scripts/with_redis.sh "$PY" -m pytest -m "not br
   summary+=("postgresql + redis: ok"); else summary+=("postgresql + redis: FAILED"); status=1; fi
 
 echo "== cluster (PostgreSQL, Redis, 2 app servers, 2 workers, one SIGKILLed)"; if bash scripts/cluster.sh; then summary+=("cluster: ok"); else summary+=("cluster: FAILED"); status=1; fi
+echo "== chaos (Redis stopped and started, workers SIGKILLed and SIGSTOPped, cancel mid-slice, a quota raced)"
+if bash scripts/chaos.sh; then summary+=("chaos: ok"); else summary+=("chaos: FAILED"); status=1; fi
 leg "browser" -m browser -q
 
 echo "== summary"

@@ -380,3 +380,21 @@ def test_the_weighted_rate_is_the_weighted_mean_with_a_normal_interval() -> None
     from play.fields import weighted_rate
 
     assert weighted_rate([{"weight": 1, "games": 10, "wins": 5, "error": None}, {"weight": 9, "name": "x"}])[0] == 0.5
+
+
+@pytest.mark.django_db
+def test_the_considering_board_gives_the_candidates(client, decks):
+    from cards.models import Card
+    from decks.services import deck_consider_add
+
+    deck = decks["ana_private"]
+    in_deck = set(deck.entries.values_list("card__name_folded", flat=True))
+    outside = [c for c in Card.objects.filter(game="eliria", type="combat").order_by("-code") if c.name_folded not in in_deck][:2]
+    for card in outside:
+        deck_consider_add(deck=deck, actor=deck.owner, card=card)
+    _login(client, deck.owner)
+    assert 'name="considering" checked' in client.get(SWAPS, {"deck": deck.pk}).content.decode()
+    form = _swap_form(deck, query="", considering="on")
+    html = client.post(f"{SWAPS}?deck={deck.pk}", form).content.decode()
+    best = html.split('id="swaps-best">', 1)[1].split("</ol>", 1)[0]
+    assert best.count("<li>") == 2 and all(f"Con {c.name}:" in best for c in outside)
