@@ -6,7 +6,7 @@ that its views and mails reverse, so it is included here without a namespace, un
 
 from django.urls import include, path
 
-from decks import views
+from decks import views, views_odds
 
 deck_patterns = [
     path("mazos/", views.deck_mine, name="mine"),
@@ -24,6 +24,11 @@ deck_patterns = [
     path("mazos/<int:pk>/exportar/<slug:fmt>/", views.deck_export, name="export"),
     path("mazos/<int:pk>/pruebas.pdf", views.deck_proxies, name="proxies"),
     path("mazos/<int:pk>/copiar/", views.deck_fork_view, name="fork"),
+    # The odds panel, tags and considering board (decks/views_odds.py).
+    path("mazos/<int:pk>/probabilidades/", views_odds.deck_odds, name="odds"),
+    path("mazos/<int:pk>/estudio/", views_odds.deck_board, name="board"),
+    path("mazos/<int:pk>/estudio/etiquetas/", views_odds.deck_tags, name="tags"),
+    path("mazos/<int:pk>/estudio/cartas/", views_odds.deck_consider, name="consider"),
     # The card page's "add to a deck" and "decks that use this card" (htmx partial).
     path("mazos/carta/<slug:game>/<str:code>/", views.card_decks, name="card-decks"),
     # Unlisted decks (and public ones) by their secret link.
@@ -31,6 +36,7 @@ deck_patterns = [
     path("mazos/enlace/<slug:slug>/exportar/<slug:fmt>/", views.deck_export, name="shared-export"),
     path("mazos/enlace/<slug:slug>/pruebas.pdf", views.deck_proxies, name="shared-proxies"),
     path("mazos/enlace/<slug:slug>/copiar/", views.deck_fork_view, name="shared-fork"),
+    path("mazos/enlace/<slug:slug>/probabilidades/", views_odds.deck_odds, name="shared-odds"),
 ]
 
 urlpatterns = [

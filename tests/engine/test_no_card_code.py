@@ -15,13 +15,17 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from functools import cache
 
 import pytest
 
+from engine import Attack, CardData, EliriaPlayer
 from engine.text import fold
 
-from .scenes import ROOT
+from .scenes import FILLER, ROOT, E, card, scene
+
+WEAK = CardData(E, "W-1", "Frágil", "combat", potential=3, resistance=1, attacks=(Attack(1, "Roce", 1),))
 
 ENGINE = ROOT / "engine"
 CODE = re.compile(r"(?<![A-Za-z0-9])(?:BASE|EXP)-\d", re.IGNORECASE)
@@ -32,8 +36,8 @@ TOKEN_DATA = re.compile(r"^TOKENS: dict\[str, CardData\] = \{\n.*?^\}\n", re.MUL
 def bundled_names() -> tuple[str, ...]:
     names = set()
     for path in sorted((ROOT / "data" / "catalogue").glob("*.json")):
-        for card in json.loads(path.read_text(encoding="utf-8"))["cards"]:
-            names.add(fold(card["name"]))
+        for entry in json.loads(path.read_text(encoding="utf-8"))["cards"]:
+            names.add(fold(entry["name"]))
     return tuple(sorted(names))
 
 
@@ -75,3 +79,29 @@ def test_the_check_finds_a_code_and_a_name_in_any_case_or_spacing():
     assert offences('if code == "base-150":') and offences("# the Cañón  del SACRIFICIO's charge")
     assert offences("(BASE-105, EXP-010)") and not offences("(TST-105, «Gólem»)")
     assert len(bundled_names()) > 50  # the catalogues were read
+
+
+def _renamed(code: str, name: str) -> CardData:
+    """A bundled card under another code and name: the same data, so the same behaviour."""
+    return replace(card(code), code=name.upper()[:3] + "-900", name=name)
+
+
+@pytest.mark.parametrize(
+    ("code", "setup"),
+    [
+        ("BASE-150", {"boards": ({0: (WEAK, True, 0)}, {0: (FILLER, True, 0)})}),  # a stronger rival to trade for
+        ("BASE-180", {"boards": ({0: (WEAK, True, 0)}, {}), "supports": ({0: ("BASE-014", False)}, {0: ("BASE-014", False)})}),
+        ("EXP-018", {"boards": ({0: (WEAK, True, 0), 1: ("BASE-109", True, 0)}, {})}),
+    ],
+)
+def test_the_rule_based_player_plays_a_scripted_summon_by_its_data_not_its_code(code, setup):
+    for c in (card(code), _renamed(code, "Hechizo inventado")):
+        m = scene(hands=([c], []), **setup)
+        choice = EliriaPlayer().choose(m.view(0), m.legal_actions(), m.policy_rng(0))
+        assert choice.key == "play:0:support:up", (c.code, choice.key)
+
+
+def test_a_scripts_prompt_names_the_card_that_carries_it():
+    m = scene(hands=([_renamed("BASE-150", "Trueque desigual")], []), boards=({0: (WEAK, True, 0)}, {0: (FILLER, True, 0)}))
+    m.push_key("play:0:support:up")
+    assert m.pending.prompt == "Trueque desigual: elige la carta a sacrificar"

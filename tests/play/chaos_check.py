@@ -284,7 +284,9 @@ def main() -> int:
     check_whole(match, answers[match], matchup_run(list_a=list_a, list_b=list_b, **MATCHUP))
     assert answers[cancelled]["status"] == "cancelled"
     retried = SimulationChunk.objects.filter(run_id__in=[gold, match, gold_2, gold_3], attempts__gte=2).count()
-    say(f"every run whole and equal to a serial run, or ended with a reason ({retried} chunks retried)")
+    resent = SimulationChunk.objects.filter(run_id=gold_2, enqueued__gt=F("run__created") + timedelta(seconds=2)).count()
+    say(f"every run whole and equal to a serial run, or ended with a reason ({retried} chunks retried, "
+        f"{resent} of the run queued before the outage sent again)")
     workers_alive_and_working(list_a)
     say(f"done in {time.monotonic() - began:.0f} s")
     return 0

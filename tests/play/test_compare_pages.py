@@ -393,7 +393,7 @@ def test_the_considering_board_gives_the_candidates(client, decks):
     for card in outside:
         deck_consider_add(deck=deck, actor=deck.owner, card=card)
     _login(client, deck.owner)
-    assert 'name="considering" checked' in client.get(SWAPS, {"deck": deck.pk}).content.decode()
+    assert 'name="considering" id="id_considering" checked' in client.get(SWAPS, {"deck": deck.pk}).content.decode()
     form = _swap_form(deck, query="", considering="on")
     html = client.post(f"{SWAPS}?deck={deck.pk}", form).content.decode()
     best = html.split('id="swaps-best">', 1)[1].split("</ol>", 1)[0]
