@@ -84,7 +84,15 @@ def odds_for_list(
     entries = list_entries(game, text)
     group = group_codes(entries, game, query, user=user, deck=deck)
     answer = odds_answer(entries, game, group, at_least=at_least, turns=turns, first=first)
-    return {**answer, "cards": sorted(group)}
+    drawn = {e.card.code.upper() for e in entries if _drawn(e, game)}
+    return {**answer, "cards": sorted(group & drawn)}
+
+
+def _drawn(entry: DeckEntry, game: str) -> bool:
+    """Whether a line's cards are among those the odds count (Eliria: `Mazo:` without tokens)."""
+    if game == "mision":
+        return entry.section in ("elements", "entities")
+    return entry.section == "main" and not entry.card.is_token
 
 
 __all__ = ["OddsListError", "SearchError", "group_codes", "list_entries", "odds_answer", "odds_for_list", "tag_of"]

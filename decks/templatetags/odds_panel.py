@@ -1,5 +1,7 @@
 """``{% odds_panel %}``: the deck page's odds panel and the placeholder of its tags and
-considering board (decks/views_odds.py), from the page's ``deck`` and ``by_slug``."""
+considering board (decks/views_odds.py), from the page's ``deck`` and ``by_slug``. No query here:
+the tag picker's options come with the board (an out-of-band swap), so the page's queries stay
+as few as they were."""
 
 from __future__ import annotations
 
@@ -16,8 +18,7 @@ def odds_panel(context: dict[str, Any]) -> dict[str, Any]:
     deck, by_slug = context["deck"], context.get("by_slug", False)
     url = reverse("decks:shared-odds", args=[deck.slug]) if by_slug else reverse("decks:odds", args=[deck.pk])
     default = "t:elemento" if deck.game == "mision" else "t:combate pot>=5"
-    tags = sorted(set(deck.tags.values_list("name", flat=True)))
     return {
-        "deck": deck, "by_slug": by_slug, "odds_url": url, "odds_query": default, "odds_tags": tags,
+        "deck": deck, "by_slug": by_slug, "odds_url": url, "odds_query": default,
         "board_url": None if by_slug else reverse("decks:board", args=[deck.pk]),
     }  # fmt: skip

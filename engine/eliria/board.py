@@ -166,8 +166,8 @@ class EliriaBoard(Match):
     def enter(self, p: int, slot: int, card: CardInfo, *, up: bool, power: int = 0) -> Combatant:
         """A combat card enters the field, however it comes (played, by a reaction, by an effect):
         placed, and its entry effect runs when it enters face up (6.a.III). The one path in."""
-        comb = self.place(p, slot, card, up=up, power=power)
-        if up and comb.card.enter_discard:
+        comb = self.sides[p].combat[slot] = Combatant(card, up, power)  # place(), inlined: every play comes here
+        if up and card.enter_discard:
             self.on_enter(p, comb)
         return comb
 
@@ -477,7 +477,7 @@ class EliriaBoard(Match):
 
     def attached_forbidden(self) -> bool:
         """A face-up field summon says no player may play attached summons."""
-        return any(
+        return self.table.forbids_attached and any(
             sup is not None and sup.up and sup.card.field_forbid_attached for side in self.sides for sup in side.support
         )
 

@@ -216,6 +216,7 @@ class CardTable:
     def __init__(self, decks: Sequence[Sequence[DeckEntry]]) -> None:
         # What the cards of this match can do at all: the rules skip whole checks when nobody can.
         self.modifiers = self.protections = self.reveals = self.sacrifice_plays = self.potentials = False
+        self.forbids_attached = False
         self.cards: list[CardInfo] = []
         self._ids: dict[CardData, int] = {}
         self.piles: list[tuple[int, ...]] = []
@@ -255,4 +256,5 @@ class CardTable:
             self.potentials = self.potentials or bool(c.att_pot)
             self.reveals = self.reveals or c.reactions_face_up
             self.sacrifice_plays = self.sacrifice_plays or bool(c.play_sacrifice)
+            self.forbids_attached = self.forbids_attached or c.field_forbid_attached
         return found

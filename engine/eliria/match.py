@@ -302,10 +302,15 @@ class EliriaMatch(EliriaCombat):
                     continue
                 cache_key: tuple[object, ...] = ("plays", i, card.id, free)
             elif kind == REACTION or kind == SUMMON:
-                if not support or (kind == SUMMON and not self.summon_playable(card)):
+                if not support:
                     continue
                 if kind == SUMMON:
-                    up_ok = card.subtype != "attached" or self.summon_playable_up(p, card)
+                    if card.subtype == "attached":
+                        if self.attached_forbidden():  # not even face down (summon_playable, inlined)
+                            continue
+                        up_ok = bool(self.attach_targets(p, card))
+                    else:
+                        up_ok = True
                 else:
                     up_ok = self.table.reveals and self._reactions_face_up(p)
                 cache_key = ("plays", i, card.id, up_ok)

@@ -85,6 +85,7 @@ def test_odds_follow_the_list_and_a_tag_is_a_group_in_both_languages(live_server
     _shoot(page, "es")
 
     page.reload()
+    page.wait_for_selector('#odds-tag option[value="defensa"]', state="attached")  # with the board
     page.select_option("#odds-tag", "defensa")
     page.wait_for_selector("#odds-result code:text('tag:\"defensa\"')")
     assert "1 carta de 19" in page.inner_text("#odds-result")

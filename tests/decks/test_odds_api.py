@@ -108,3 +108,10 @@ def test_the_schema_documents_the_endpoint(api_client):
     schema = api_client.get("/api/schema/", {"format": "json"}).json()
     post = schema["paths"]["/api/odds/"]["post"]
     assert {"200", "400", "429"} <= set(post["responses"])
+
+
+@pytest.mark.django_db
+def test_tokens_are_never_drawn_nor_in_the_group(bundled, api_client):
+    text = ALL_COMBAT + "Tokens:\n1 Token de fisión\n"
+    body = odds(api_client, list=text, query="pot>=2", turns=1).json()
+    assert body["deck"] == 12 and "BASE-109" not in body["cards"] and len(body["cards"]) == body["group"]

@@ -120,3 +120,13 @@ def test_a_public_deck_shows_its_odds_and_board_read_only(deck, client):
     board = client.get(reverse("decks:board", args=[deck.pk])).content.decode()
     assert "Guardiana del umbral" in board and 'id="consider-form"' not in board
     assert client.post(reverse("decks:consider", args=[deck.pk]), {"card": "BASE-001"}).status_code == 403
+
+
+@pytest.mark.django_db
+def test_a_mision_deck_shows_elementos_and_entes_odds(bundled, client):
+    from tests.factories import MISION_LIST
+
+    deck = deck_from_list(UserFactory(), MISION_LIST, game="mision")
+    client.force_login(deck.owner)
+    body = client.get(reverse("decks:odds", args=[deck.pk]), {"q": "t:elemento", "turns": "2"}).content.decode()
+    assert body.count("<tr data-turn=") == 2 and "Entes sacados" in body

@@ -7,7 +7,10 @@ failed before the fix it proves. The readings they pin are in docs/rules-map.md.
 
 from __future__ import annotations
 
+import pytest
+
 from engine import Attack, CardData, DeckEntry, EliriaMatch, MisionMatch, new_match
+from engine.rng import GameRng
 
 from .scenes import FILLER, E, M, events, filler_deck, keys, scene
 
@@ -271,3 +274,37 @@ def test_rule_13d_the_rivals_face_down_cards_are_marked_when_its_turn_ends():
     m.push_key("end")
     m.push_key("pass")
     assert m.active == 1 and rival.rival_marked() == [0]
+
+
+# -- The numbered rules the map had no test for (1, 5, 6.c) -------------------------------------------
+
+
+def test_rule_1_one_deck_per_seat_and_twelve_sided_dice():
+    with pytest.raises(ValueError, match="uno \\(solitario\\) o dos mazos"):
+        new_match("eliria", [filler_deck()] * 3, seed=1)
+    assert new_match("eliria", [filler_deck()], seed=1).players == 1  # the solitaire table
+    rng = GameRng(1)
+    assert {rng.d12() for _ in range(2_000)} == set(range(1, 13))  # rule 3: the dice count to 12
+
+
+def test_rule_5_destroying_the_rivals_combat_cards_wins_at_its_poder_phase():
+    m = scene(boards=({0: (HITTER, True, 3)}, {0: (WEAK, True, 0)}))
+    m.push_key("end")
+    m.push_key("attack:slot0:0")
+    assert m.active == 1 and m.outcome() is None  # it may still play a combat card in Movimiento
+    m.push_key("end")
+    outcome = m.outcome()
+    assert outcome is not None and (outcome.winner, outcome.loser, outcome.reason) == (0, 1, "7.b")
+
+
+def test_rule_6c_a_summon_is_played_only_in_its_owners_turn():
+    m = scene(
+        hands=([], ["BASE-043"]),
+        boards=({0: (WEAK, True, 1)}, {0: (FILLER, True, 0)}),
+        supports=({}, {0: ("BASE-012", False)}),
+    )
+    m.push_key("end")
+    m.push_key("attack:slot0:0")  # seat 1's card survives: seat 1 decides in seat 0's turn
+    assert m.to_move == 1 and keys(m) == ["react:support0", "no_react"]  # a reaction, never a summon
+    m.push_key("no_react")
+    assert m.active == 1 and "play:0:support:up" in keys(m)  # in its own turn it may
