@@ -11,4 +11,6 @@ urlpatterns = [
     path("cartas/<slug:game>/<str:code>/cara.png", views.card_face, name="face"),
     path("cartas/<slug:game>/<str:code>/cara-<int:number>.png", views.card_face, name="face-n"),
     path("busqueda/", views.search_help, name="search-help"),
+    path("cartas/indice-<int:version>.json", views.search_index, name="search-index"),
+    path("sw.js", views.service_worker, name="service-worker"),
 ]

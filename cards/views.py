@@ -5,7 +5,9 @@ from __future__ import annotations
 from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
+from django.contrib.staticfiles import finders
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.views.decorators.cache import cache_control
@@ -16,7 +18,8 @@ from cards.diff import edition_diff
 from cards.extensions import rulings_for_card, with_owned_counts
 from cards.messages import search_error
 from cards.models import Card, Game, Set
-from cards.pagecache import anonymous_cache, fragment
+from cards.offline_index import index_body, type_labels
+from cards.pagecache import anonymous_cache, catalogue_version, fragment
 from cards.render import face_count, face_png
 from cards.search import SearchError
 from cards.suggest import suggest_names
@@ -58,6 +61,8 @@ def card_list(request: HttpRequest) -> HttpResponse:
         return redirect(page.object_list[0])  # one match: open the card, as Scryfall does
     context = {"page": page, "q": q, "game": game, "error": error, "per_page": per_page,
                "page_sizes": PAGE_SIZES, "quick_add": quick_add}
+    if not quick_add:  # tiles with the player's copies are drawn by the server alone
+        context.update(search_index=_search_index_url(), type_labels=type_labels())
     if not error and page.paginator.count == 0:  # «¿Quisiste decir…?»: the nearest names
         context["suggestions"] = suggest_names(q, game=game or None, limit=5)
     status = 400 if error else 200
@@ -120,3 +125,32 @@ def card_face(request: HttpRequest, game: str, code: str, number: int = 1) -> Ht
 @require_GET
 def search_help(request: HttpRequest) -> HttpResponse:
     return render(request, "cards/search_help.html")
+
+
+def _search_index_url() -> str:
+    return reverse("cards:search-index", args=[catalogue_version() or 0])
+
+
+@require_GET
+def search_index(request: HttpRequest, version: int) -> HttpResponse:
+    """The catalogue for searching in the browser (cards.offline_index). Its URL names the catalogue
+    version, so the answer is kept for ever; an old version's URL redirects to the current one."""
+    current = catalogue_version()
+    if current is not None and version != current:
+        return redirect("cards:search-index", version=current)
+    response = HttpResponse(index_body(current), content_type="application/json")
+    if current is not None:
+        response["Cache-Control"] = "public, max-age=31536000, immutable"
+    return response
+
+
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """static/sw.js served at the site's root, so its scope covers the catalogue and card pages."""
+    path = finders.find("sw.js")
+    if not path:
+        raise Http404
+    with open(path, "rb") as fh:  # noqa: PTH123 - a static file found by Django's finders
+        response = HttpResponse(fh.read(), content_type="text/javascript")
+    response["Cache-Control"] = "no-cache"  # a new worker is picked up on the next visit
+    return response

@@ -22,8 +22,9 @@ class ImportForm(forms.Form):
     """A pasted list or a CSV file; the file wins when both are given."""
 
     game = forms.ChoiceField(
-        label=_("Juego"), required=False, choices=[("", _("Cualquiera (columna game del CSV)")), *Game.choices],
-        help_text=_("Obligatorio para una lista pegada. En un CSV, las filas de otro juego son un error."),
+        label=_("Juego"), required=False, choices=[("", _("Los dos juegos (cada línea en el suyo)")), *Game.choices],
+        help_text=_("Con «los dos juegos», cada línea se busca en Eliria y en Misión S.O.S (en un CSV, su columna "
+                    "game). Con un juego, las cartas de otro juego son un error."),
     )
     mode = forms.ChoiceField(label=_("Qué hacer"), choices=MODE_CHOICES, initial="add", widget=forms.RadioSelect)
     text = forms.CharField(
@@ -50,8 +51,6 @@ class ImportForm(forms.Form):
         data = super().clean()
         if not self.errors and not data.get("upload") and not (data.get("text") or "").strip():
             raise forms.ValidationError(_("Pega una lista o sube un archivo CSV."))
-        if not data.get("upload") and (data.get("text") or "").strip() and not data.get("game"):
-            self.add_error("game", _("Elige el juego de la lista pegada."))
         return data
 
 
@@ -63,6 +62,7 @@ class ConfirmForm(forms.Form):
     mode = forms.ChoiceField(choices=MODE_CHOICES)
     content = forms.CharField(strip=False, max_length=MAX_BYTES * 4 // 3 + 4)  # base64
     fingerprint = forms.CharField(max_length=64)
+    skip_bad = forms.BooleanField(required=False)  # «guardar sin las líneas con errores»
 
 
 class ChangeForm(forms.Form):

@@ -1,7 +1,9 @@
 """Reading what a player wants to add: CSV rows or a pasted deck list -> resolved rows.
 
 Nothing here writes. Every problem is an `ImportProblem` naming its line and field
-(`line 4: quantity: …`); a file with any problem is refused as a whole by the services.
+(`line 4: quantity: …`); a file with any problem is refused as a whole by the services, while the
+page's `read_*_lines` give the good rows and the problems apart so a player may save without the
+bad lines. A pasted list without a game resolves each line in both games (`read_list_lines`).
 
 CSV: a header line, then `game,code,edition,quantity,condition,language` (any order; `name`
 and other extra columns are ignored). `game` may be left empty when the import names a game;
@@ -19,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from cards.models import Card, Edition, Game
 from cards.suggest import suggest_names
@@ -38,12 +40,23 @@ from engine.validation import resolve_line
 MAX_BYTES = 1_000_000
 MAX_ROWS = 10_000
 MAX_PROBLEMS = 200
+MAX_PREVIEW_LINES = 500  # the page shows this many lines; the counts cover all
 COLUMNS = ("game", "code", "edition", "quantity", "condition", "language")
 REQUIRED = ("code", "quantity")
 GAMES = {"eliria": "eliria", "mision": "mision", "misionsos": "mision", "sos": "mision"}
 GAME_LABELS = dict(Game.choices)
 CONDITIONS = {c.value.upper(): c.value for c in Condition}
 ALL_HEADERS = {fold(h[:-1]) for h in HEADERS.values()} | {"main", "entities", "elements"}
+
+
+# The fields a problem names, as a player reads them (the API keeps the English keys).
+FIELD_LABELS = {
+    "code": gettext_lazy("código"), "quantity": gettext_lazy("copias"), "card": gettext_lazy("carta"),
+    "edition": gettext_lazy("edición"), "condition": gettext_lazy("estado"), "language": gettext_lazy("idioma"),
+    "game": gettext_lazy("juego"), "list": gettext_lazy("lista"), "file": gettext_lazy("archivo"),
+    "header": gettext_lazy("cabecera"), "account": gettext_lazy("cuenta"), "format": gettext_lazy("formato"),
+    "name": gettext_lazy("nombre"), "visibility": gettext_lazy("visibilidad"), "deck": gettext_lazy("mazo"),
+}
 
 
 @dataclass(frozen=True)
@@ -57,6 +70,13 @@ class ImportProblem:
     def __str__(self) -> str:
         where = f"line {self.line}: " if self.line is not None else ""  # a fixed format: files and API quote it
         return f"{where}{self.field}: {self.message}"
+
+    @property
+    def field_label(self) -> str:
+        """«copias», not `quantity`; a data file's `decks[2].name` reads «decks[2] · nombre»."""
+        where, dot, name = self.field.rpartition(".")
+        label = str(FIELD_LABELS.get(name, name))
+        return f"{where} · {label}" if dot else label
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"line": self.line, "field": self.field, "message": self.message}
@@ -120,15 +140,25 @@ def decode(data: bytes) -> str:
 # ---------------------------------------------------------------- CSV
 def read_csv(text: str, *, game: str | None = None) -> list[Row]:
     """The rows of a collection CSV, or ImportRejected with every problem."""
+    rows, problems = read_csv_lines(text, game=game)
+    if problems:
+        raise ImportRejected(problems)
+    return rows
+
+
+def read_csv_lines(text: str, *, game: str | None = None) -> tuple[list[Row], list[ImportProblem]]:
+    """The good rows of a CSV and the problems of the others, apart; a problem of the whole file
+    (too big, no header, not CSV) is ImportRejected, as there are no good rows to keep then."""
     problem = size_problem(len(text.encode("utf-8", "surrogatepass")))
     if problem:
         raise ImportRejected([problem])
     records, problems = _csv_records(text)
+    if any(p.line is None or p.field == "header" for p in problems):
+        raise ImportRejected(problems)
     rows, more = resolve_records(records, game=game)
     problems.extend(more)
-    if problems:
-        raise ImportRejected(sorted(problems, key=lambda p: p.line or 0))
-    return rows
+    bad = {p.line for p in problems}
+    return [r for r in rows if r.line not in bad], sorted(problems, key=lambda p: p.line or 0)
 
 
 def _csv_records(text: str) -> tuple[list[tuple[int, dict[str, str]]], list[ImportProblem]]:
@@ -302,6 +332,20 @@ def read_list(text: str, *, game: str) -> list[Row]:
     Section headers of either game are allowed and ignored: a collection has no sections."""
     if game not in GAME_LABELS:
         raise ImportRejected([ImportProblem(None, "game", _("elige el juego de la lista (eliria o mision)."))])
+    rows, problems = read_list_lines(text, game=game)
+    if problems:
+        raise ImportRejected(problems)
+    return rows
+
+
+def read_list_lines(text: str, *, game: str = "") -> tuple[list[Row], list[ImportProblem]]:
+    """The good rows of a pasted list and the problems of the other lines, apart.
+
+    Without a game (`""`) each line is looked up in both games: a card found in one is of that
+    game; a name found in both is a problem that offers each card by code (the code decides)."""
+    if game and game not in GAME_LABELS:
+        raise ImportRejected([ImportProblem(None, "game", _("juego desconocido «%(value)s»: eliria o mision.")
+                                            % {"value": game[:20]})])
     problem = size_problem(len(text.encode("utf-8", "surrogatepass")))
     if problem:
         raise ImportRejected([problem])
@@ -309,30 +353,72 @@ def read_list(text: str, *, game: str) -> list[Row]:
     if len(lines) > MAX_ROWS:
         raise ImportRejected([ImportProblem(None, "file", _("más de %(rows)d líneas: divide la lista.") % {"rows": MAX_ROWS})])
     cleaned = "\n".join("" if _is_header(raw) else raw for raw in lines)
-    parsed = parse_decklist(cleaned, game)
+    parsed = parse_decklist(cleaned, game or "eliria")  # the line format is the same in both games
     problems = [ImportProblem(e.line, "list", _strip_line(e.message)) for e in parsed.errors]
-    lookup = DbLookup(parsed.lines, game)
-    resolved = []
+    games = [game] if game else list(GAME_LABELS)
+    lookups = {g: DbLookup(parsed.lines, g) for g in games}
+    resolved: list[tuple[int, str, str, int]] = []
     for line in parsed.lines:
-        entry = resolve_line(line, EngineGame(game), lookup)
-        if hasattr(entry, "card"):
-            resolved.append((line.line, entry.card.code, entry.quantity))
-        else:
-            suggest = entry.code == "unknown_card" and len(problems) < MAX_SUGGESTED_LINES  # bounded work
-            near = suggest_names(line.name, game=game) if suggest else []
-            problems.append(ImportProblem(line.line, "card", _strip_line(entry.message), tuple(near)))
-    cards = {c.code: c for c in Card.objects.filter(game=game, code__in={c for _, c, _ in resolved})
-             .select_related("current")}
+        found = _resolve_in_games(line, games, lookups, problems)
+        if found is not None:
+            resolved.append((line.line, *found))
+    return _list_rows(resolved, problems)
+
+
+def _resolve_in_games(line: Any, games: list[str], lookups: dict[str, DbLookup],
+                      problems: list[ImportProblem]) -> tuple[str, str, int] | None:
+    """(game, code, quantity) of one list line, or None with its problem added."""
+    entries = [(g, resolve_line(line, EngineGame(g), lookups[g])) for g in games]
+    found = [(g, e) for g, e in entries if hasattr(e, "card")]
+    if len(found) == 1:
+        g, entry = found[0]
+        return g, entry.card.code, entry.quantity
+    if found:  # the same name in both games: the player picks one by its code
+        problems.append(ImportProblem(line.line, "game", _(
+            "«%(name)s» es una carta de Eliria y también de Misión S.O.S: elige una (con su código)."
+        ) % {"name": line.name[:60]}, tuple(f"{e.card.name} ({e.card.code})" for _g, e in found)))
+        return None
+    first = entries[0][1]
+    suggest = first.code == "unknown_card" and len(problems) < MAX_SUGGESTED_LINES  # bounded work
+    near = [n for g in games for n in suggest_names(line.name, game=g)] if suggest else []
+    problems.append(ImportProblem(line.line, "card", _strip_line(first.message), tuple(dict.fromkeys(near))[:5]))
+    return None
+
+
+def _list_rows(resolved: list[tuple[int, str, str, int]],
+               problems: list[ImportProblem]) -> tuple[list[Row], list[ImportProblem]]:
+    """Rows of the current editions of the resolved lines (one query per game)."""
+    cards: dict[tuple[str, str], Card] = {}
+    for g in {g for _n, g, _c, _q in resolved}:
+        for c in Card.objects.filter(game=g, code__in={c for _n, gg, c, _q in resolved if gg == g}).select_related("current"):
+            cards[(g, c.code)] = c
     rows = []
-    for number, code, quantity in resolved:
-        card = cards[code]
+    for number, g, code, quantity in resolved:
+        card = cards[(g, code)]
         if card.current is None:
             problems.append(ImportProblem(number, "card", _("%(code)s no tiene ninguna edición.") % {"code": card.code}))
         else:
             rows.append(Row(number, card, card.current, quantity))
-    if problems:
-        raise ImportRejected(sorted(problems, key=lambda p: p.line or 0))
-    return rows
+    return rows, sorted(problems, key=lambda p: p.line or 0)
+
+
+def preview_lines(text: str, rows: list[Row], problems: list[ImportProblem]) -> list[dict[str, Any]]:
+    """Each line that says something, in order: its text and either its card or its problems
+    (the per-line preview of the collection import, as the deck import shows)."""
+    source = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    by_line: dict[int, dict[str, Any]] = {}
+    for row in rows:
+        by_line[row.line] = {"line": row.line, "row": row, "problems": []}
+    for p in problems:
+        if p.line is not None:
+            by_line.setdefault(p.line, {"line": p.line, "row": None, "problems": []})["problems"].append(p)
+    out = []
+    for number in sorted(by_line)[:MAX_PREVIEW_LINES]:
+        entry = by_line[number]
+        entry["text"] = source[number - 1][:200] if 0 < number <= len(source) else ""
+        entry["ok"] = not entry["problems"]
+        out.append(entry)
+    return out
 
 
 def _is_header(raw: str) -> bool:

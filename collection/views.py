@@ -20,6 +20,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cards.models import Card, Edition, Game
@@ -28,13 +29,20 @@ from collection import selectors
 from collection.datafile import data_dumps, data_import, data_read
 from collection.exports import collection_csv
 from collection.forms import ChangeForm, ConfirmForm, DataImportForm, ImportForm
-from collection.imports import ImportRejected, decode
+from collection.imports import (
+    ImportProblem,
+    ImportRejected,
+    Row,
+    decode,
+    preview_lines,
+    read_csv_lines,
+    read_list_lines,
+)
 from collection.models import Condition
 from collection.services import (
     CollectionError,
     collection_add,
-    collection_import_csv,
-    collection_import_list,
+    collection_import_rows,
 )
 from common.http import is_htmx, safe_next
 from decks.charts import chart_bars
@@ -139,20 +147,34 @@ def _fingerprint(kind: str, game: str, mode: str, content: str) -> str:
     return hashlib.sha256(f"{kind}\n{game}\n{mode}\n{content}".encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _run_import(request: HttpRequest, kind: str, game: str, mode: str, content: str, *, dry_run: bool) -> Any:
+def _read(kind: str, game: str, content: str) -> tuple[list[Row], list[ImportProblem]]:
     if kind == "csv":
-        return collection_import_csv(owner=request.user, text=content, game=game or None, mode=mode, dry_run=dry_run)
-    return collection_import_list(owner=request.user, text=content, game=game, mode=mode, dry_run=dry_run)
+        return read_csv_lines(content, game=game or None)
+    return read_list_lines(content, game=game)
+
+
+def _run_import(request: HttpRequest, kind: str, game: str, mode: str, content: str, *, dry_run: bool,
+                skip_bad: bool = False) -> tuple[Any, list[Row], list[ImportProblem]]:
+    """The import's summary (written unless `dry_run`) with its good rows and its bad lines; a
+    confirmed import with bad lines writes only when the player chose to leave them out."""
+    rows, problems = _read(kind, game, content)
+    if problems and not (dry_run and rows) and not skip_bad:
+        raise ImportRejected(problems)
+    summary = collection_import_rows(owner=request.user, rows=rows, mode=mode, dry_run=dry_run)
+    return summary, rows, problems
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def collection_import(request: HttpRequest) -> HttpResponse:
-    """Preview first (nothing is saved), then confirm exactly what was previewed."""
+    """Preview first, line by line (nothing is saved), then confirm exactly what was previewed,
+    with or without the lines that have errors."""
     if request.method == "POST" and request.POST.get("confirm"):
         return _confirm(request)
-    # A «¿Quisiste decir…?» button fixes its line of the pasted list and reviews again.
-    post = with_used_suggestion(request.POST, request.POST.get("game")) if request.method == "POST" else None
+    # A «¿Quisiste decir…?» button fixes its line of the pasted list and reviews again (the line
+    # format is the same in both games, so a list of both games is fixed as an Eliria one).
+    game_of_list = request.POST.get("game") or "eliria"
+    post = with_used_suggestion(request.POST, game_of_list) if request.method == "POST" else None
     form = ImportForm(post or None, request.FILES or None)
     context: dict[str, Any] = {"form": form}
     if request.method == "POST" and form.is_valid():
@@ -161,12 +183,13 @@ def collection_import(request: HttpRequest) -> HttpResponse:
         game, mode = data.get("game") or "", data["mode"]
         try:
             content = decode(data["upload"]) if data["upload"] else data["text"]
-            summary = _run_import(request, kind, game, mode, content, dry_run=True)
+            summary, rows, problems = _run_import(request, kind, game, mode, content, dry_run=True)
         except (ImportRejected, CollectionError) as exc:
             context["rejected"] = exc
         else:
             context["preview"] = {
-                "summary": summary, "kind": kind, "game": game, "mode": mode,
+                "summary": summary, "kind": kind, "game": game, "mode": mode, "problems": problems,
+                "bad_lines": len({p.line for p in problems}), "lines": preview_lines(content, rows, problems),
                 # Base64: a textarea would come back with its line ends changed by the browser.
                 "content": base64.b64encode(content.encode("utf-8", "surrogatepass")).decode("ascii"),
                 "fingerprint": _fingerprint(kind, game, mode, content),
@@ -189,12 +212,17 @@ def _confirm(request: HttpRequest) -> HttpResponse:
         messages.error(request, _("Lo confirmado no es lo que se revisó: vuelve a revisarlo."))
         return redirect("collection:import")
     try:
-        summary = _run_import(request, d["kind"], d["game"], d["mode"], content, dry_run=False)
+        summary, _rows, problems = _run_import(request, d["kind"], d["game"], d["mode"], content, dry_run=False,
+                                               skip_bad=d["skip_bad"])
     except (ImportRejected, CollectionError) as exc:
         return render(request, "collection/import.html", {"form": ImportForm(), "rejected": exc}, status=400)
     messages.success(request, _("Importadas %(copies)s copias (%(created)s filas nuevas, %(updated)s sumadas).") % {
         "copies": summary.copies, "created": summary.created, "updated": summary.updated,
     })
+    if problems:
+        messages.warning(request, ngettext("Se dejó fuera %(n)d línea con errores.",
+                                           "Se dejaron fuera %(n)d líneas con errores.",
+                                           len({p.line for p in problems})) % {"n": len({p.line for p in problems})})
     return redirect("collection:mine")
 
 

@@ -21,7 +21,10 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-PALETTE = ("#8a3b12", "#1f6f3a", "#2b5c9e", "#b36b00", "#7a1a6e")
+# Line colours: Okabe and Ito's palette for colour-blind readers (yellow left out: it vanishes on
+# white). Past seven series the colours repeat dashed, so no two series of a chart look alike.
+PALETTE = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000")
+BAR_COLOUR = "#8a3b12"  # the house accent: bars have one series
 
 
 @dataclass(frozen=True)
@@ -41,11 +44,18 @@ def chart_lines(
     spec = {
         "kind": "lines", "title": str(title), "percent": percent, "ymax": ymax, "ymin": ymin,
         "x": list(xs), "xLabel": str(x_label if x_label is not None else _("Turno")), "yLabel": str(y_label),
-        "series": [{"label": str(s.label), "values": list(s.values), "colour": PALETTE[i % len(PALETTE)],
-                    "dash": s.dash} for i, s in enumerate(series)],
+        "series": [_line_style(i, s) for i, s in enumerate(series)],
         "band": list(band) if band else None,
     }
     return _figure(spec)
+
+
+def _line_style(index: int, series: Series) -> dict[str, Any]:
+    """A distinct colour per series, then the same colours dashed (and a dashed series asked for
+    as such keeps its dash)."""
+    lap = index // len(PALETTE)
+    return {"label": str(series.label), "values": list(series.values), "colour": PALETTE[index % len(PALETTE)],
+            "dash": series.dash or lap % 2 == 1}
 
 
 def chart_bars(
@@ -56,7 +66,7 @@ def chart_bars(
     spec = {
         "kind": "bars", "title": str(title), "percent": percent, "ymax": 1 if percent and ymax is None else ymax,
         "categories": [str(label) for label in labels], "xLabel": str(x_label), "yLabel": str(y_label),
-        "series": [{"label": str(series_label or y_label or title), "values": list(values), "colour": PALETTE[0]}],
+        "series": [{"label": str(series_label or y_label or title), "values": list(values), "colour": BAR_COLOUR}],
     }
     return _figure(spec, note)
 

@@ -8,6 +8,7 @@ deck's content). Writes need the owner; the builder answers htmx requests with p
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections.abc import Callable
 from typing import Any
@@ -55,6 +56,7 @@ from decks.selectors import (
     near_names,
 )
 from decks.services import (
+    SESSION_NOTE,
     UNREADABLE,
     DeckError,
     deck_change_card,
@@ -69,6 +71,8 @@ from decks.services import (
 from decks.validation import unknown_card_suggestions, with_used_suggestion
 from engine import ENGINE_VERSION, ValidationReport
 from engine.decklist import MAX_QUANTITY
+from engine.text import fold
+from engine.violations import at_line
 
 SEARCH_LIMIT = 30
 LABELS = SECTION_LABELS
@@ -217,11 +221,14 @@ def _search(deck: Deck, q: str, *, user: Any = None, owned_only: bool = False) -
     return cards, error
 
 
-def _mark_in_deck(results: list[Card], rows: list[Any]) -> None:
-    """How many copies of each result the deck already has in the section it would go to."""
+def _mark_in_deck(results: list[Card], rows: list[Any], game: str) -> None:
+    """How many copies of each result the deck already has in the section it would go to, and
+    whether one more would break rule 4 (Eliria: one card of a name in the deck proper)."""
     have = {(r.section, r.card_id): r.quantity for r in rows}
+    names = {fold(r.card.name) for r in rows if r.section == "main"} if game == "eliria" else set()
     for card in results:
         card.in_deck = have.get((card.builder_section, card.pk), 0)  # type: ignore[attr-defined]
+        card.at_limit = card.builder_section == "main" and fold(card.name) in names  # type: ignore[attr-defined]
 
 
 def _find(deck: Deck, q: str, *, user: Any, owned_only: bool) -> tuple[list[Card], str | None]:
@@ -237,13 +244,12 @@ def _find(deck: Deck, q: str, *, user: Any, owned_only: bool) -> tuple[list[Card
 
 
 def _workspace(request: HttpRequest, deck: Deck, *, q: str = "", error: str | None = None,
-               by_slug: bool = False) -> dict[str, Any]:
+               by_slug: bool = False, owned_only: bool = False) -> dict[str, Any]:
     owner = deck.is_owned_by(request.user)
-    owned_only = request.GET.get("owned") == "1"
     results, search_error = _search(deck, q, user=request.user, owned_only=owned_only) if owner else ([], None)
     rows = deck_rows(deck, with_editions=owner) if results else None
     if rows is not None:
-        _mark_in_deck(results, rows)
+        _mark_in_deck(results, rows, deck.game)
     ref: dict[str, Any] = {"slug": deck.slug} if by_slug else {"pk": deck.pk}
     context = {
         "deck": deck, "is_owner": owner, "q": q, "results": results, "search_error": search_error,
@@ -253,7 +259,36 @@ def _workspace(request: HttpRequest, deck: Deck, *, q: str = "", error: str | No
         "change_url": reverse("decks:change", args=[deck.pk]) if owner else "",
     }
     context["body"] = _deck_body(request, context, rows)
+    context["summary"] = _kept(request, ("deck-summary", ENGINE_VERSION), deck,
+                               lambda: _summary(deck, context["body_report"] or deck_report(deck_rows(deck), deck.game)))
     return context
+
+
+def _summary(deck: Deck, report: ValidationReport) -> str:
+    """The builder's sticky line: how many cards, legal or not, and the first problem."""
+    counts = dict.fromkeys(deck.sections, 0)
+    for entry in report.entries:
+        counts[entry.section] = counts.get(entry.section, 0) + entry.quantity
+    first = report.errors[0] if report.errors else None
+    return render_to_string("decks/_summary.html", {
+        "deck": deck, "report": report, "empty": not report.entries, "first": first and _plain(first),
+        "total": sum(counts.values()), "counts": [(LABELS.get(k, k), n) for k, n in counts.items()],
+        "more": max(len(report.errors) - 1, 0),
+    })
+
+
+def _plain(violation: Any) -> Any:
+    """A problem told without its line number: a list built click by click has no lines the
+    player wrote (the card's name says which one)."""
+    prefix = at_line(violation.line)
+    message = violation.message[len(prefix):] if prefix and violation.message.startswith(prefix) else violation.message
+    return dataclasses.replace(violation, message=message, line=None)
+
+
+def _built_here(deck: Deck) -> bool:
+    """The deck's latest change came from the builder's clicks, not from a pasted list."""
+    latest = deck.revisions.order_by("-number").values_list("note", flat=True).first()
+    return latest == SESSION_NOTE
 
 
 # Stand-ins for what differs between answers in a kept piece (never in a page: the input gate
@@ -268,12 +303,19 @@ def _deck_body(request: HttpRequest, context: dict[str, Any], rows: list[Any] | 
     (cards.pagecache.fragment). The forms' CSRF inputs and the builder's query are filled in per
     answer, so a kept body carries no token and a player typing queries adds no kept copies."""
     deck, owner = context["deck"], context["is_owner"]
+    context["body_report"] = None
 
     def build() -> str:
         entries = rows if rows is not None else deck_rows(deck, with_editions=owner)
-        report = deck_report(entries, deck.game)
+        report = context["body_report"] = deck_report(entries, deck.game)
         text = deck_text(entries, deck.game)
         lines = text.split("\n")
+        names = {r.card.code: r.card.name for r in entries}
+        clicked = _built_here(deck)
+
+        def items(found: Any) -> list[dict[str, Any]]:
+            return [{"v": _plain(v) if clicked else v, "text": "" if clicked or not v.line else lines[v.line - 1],
+                     "names": [names.get(code, code) for code in v.cards]} for v in found]
         sections = []
         for key in deck.sections:
             in_section = [r for r in entries if r.section == key]
@@ -281,8 +323,7 @@ def _deck_body(request: HttpRequest, context: dict[str, Any], rows: list[Any] | 
                              "groups": group_by_type(in_section), "count": sum(r.quantity for r in in_section)})
         return render_to_string("decks/_deck_body.html", {
             **context, "rows": entries, "sections": sections, "report": report, "text": text,
-            "errors": [{"v": v, "text": lines[v.line - 1] if v.line else ""} for v in report.errors],
-            "warnings": [{"v": v, "text": lines[v.line - 1] if v.line else ""} for v in report.warnings],
+            "errors": items(report.errors), "warnings": items(report.warnings),
             "flagged": {code for v in report.errors for code in v.cards},
             "outdated": [r for r in entries if r.pin_outdated],
             "pinnable": [r for r in entries if owner and len(r.card.editions.all()) > 1],
@@ -318,18 +359,23 @@ def _deck_urls(deck: Deck, ref: dict[str, Any], by_slug: bool) -> dict[str, str]
 @require_GET
 def deck_detail(request: HttpRequest, pk: int | None = None, slug: str | None = None) -> HttpResponse:
     deck = _viewable(request, pk=pk, slug=slug)
-    context = _workspace(request, deck, q=request.GET.get("q", "")[:500], by_slug=slug is not None)
+    context = _workspace(request, deck, q=request.GET.get("q", "")[:500], by_slug=slug is not None,
+                         owned_only=request.GET.get("owned") == "1")
     if context["is_owner"]:
-        def edit_details() -> str:
-            form = DeckEditForm(initial={
-                "name": deck.name, "description": deck.description, "visibility": deck.visibility,
-                "built": deck.built, "version": deck.version,
-            })
-            return render_to_string("decks/_edit_details.html", {"deck": deck, "edit_form": form,
-                                                                 "csrf_token": CSRF_SLOT})
-
-        context["edit_details"] = _kept(request, ("deck-edit",), deck, edit_details)
+        context["edit_details"] = _edit_details(request, deck)
     return render(request, "decks/detail.html", context)
+
+
+def _edit_details(request: HttpRequest, deck: Deck) -> SafeString:
+    """The kept "name, description, visibility" form, with the deck's current version."""
+    def build() -> str:
+        form = DeckEditForm(initial={
+            "name": deck.name, "description": deck.description, "visibility": deck.visibility,
+            "built": deck.built, "version": deck.version,
+        })
+        return render_to_string("decks/_edit_details.html", {"deck": deck, "edit_form": form, "csrf_token": CSRF_SLOT})
+
+    return _kept(request, ("deck-edit",), deck, build)
 
 
 @login_required
@@ -340,7 +386,7 @@ def deck_search(request: HttpRequest, pk: int) -> HttpResponse:
     q = request.GET.get("q", "")[:500]
     owned_only = request.GET.get("owned") == "1"
     results, error = _search(deck, q, user=request.user, owned_only=owned_only)
-    _mark_in_deck(results, deck_rows(deck))
+    _mark_in_deck(results, deck_rows(deck), deck.game)
     context = {"deck": deck, "q": q, "results": results, "search_error": error, "is_owner": True,
                "owned_only": owned_only}
     return render(request, "decks/_results.html", context)
@@ -398,8 +444,10 @@ def _builder_answer(request: HttpRequest, deck: Deck, error: str | None, q: str)
     """htmx gets the refreshed workspace; a plain form post goes back to the deck page."""
     if error:
         deck.refresh_from_db()
-    if _is_htmx(request):
-        return render(request, "decks/_workspace.html", _workspace(request, deck, q=q, error=error))
+    if _is_htmx(request):  # the list, then out of band: the summary, the results, the version line
+        context = _workspace(request, deck, q=q, error=error, owned_only=request.POST.get("owned") == "1")
+        context["edit_details"] = _edit_details(request, deck)
+        return render(request, "decks/_builder_answer.html", context)
     if error:
         messages.error(request, error)
     url = deck.get_absolute_url()

@@ -11,8 +11,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-WORLD_LABELS = {"water": "Agua", "air": "Aire", "fire": "Fuego", "earth": "Tierra"}
+# Lazy: the log and the worlds table name each world in the reader's language.
+WORLD_LABELS = {"water": gettext_lazy("Agua"), "air": gettext_lazy("Aire"), "fire": gettext_lazy("Fuego"),
+                "earth": gettext_lazy("Tierra")}
 
 
 def names_of(entries: Iterable[Any]) -> dict[str, str]:

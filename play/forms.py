@@ -105,6 +105,9 @@ class ReplayForm(forms.Form):
     pa = forms.ChoiceField(choices=POLICY_CHOICES, required=False)
     pb = forms.ChoiceField(choices=POLICY_CHOICES, required=False)
     step = forms.IntegerField(min_value=0, required=False)
+    # The decks' names as the matchup knew them (a pasted list has none); old links without them still work.
+    na = forms.CharField(max_length=80, required=False)
+    nb = forms.CharField(max_length=80, required=False)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

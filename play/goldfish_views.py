@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
@@ -20,6 +21,7 @@ from engine.goldfish import MAX_GAMES
 from play.budget import goldfish_list_fits
 from play.forms import deck_field
 from play.goldfish import GoldfishInputError, goldfish_check, run_goldfish
+from play.goldfish_reading import card_names, sentences
 from play.runs import RunLimitError, goldfish_run_enqueue
 from play.web import client_address, throttled_post
 
@@ -98,42 +100,49 @@ def goldfish_page(request: HttpRequest) -> HttpResponse:
 
 
 def charts(result: dict[str, Any]) -> list:
+    """The curves as charts; a histogram of one bar is a sentence of the summary instead."""
     turns = [t["turn"] for t in result["per_turn"]]
-    if result["game"] == "eliria":
-        out = [
-            chart_lines(_("Probabilidad por turno"), turns, [
-                Series(str(_("sigue en juego")), [t["p_alive"] for t in result["per_turn"]]),
-                Series(str(_("con combatiente")), [t["p_combatant"] for t in result["per_turn"]]),
-            ], ymax=1, percent=True, y_label=_("Partidas")),
-            chart_lines(_("Poder máximo medio en el tablero"), turns, [
-                Series(str(_("poder máximo")), [t["mean_power_max"] for t in result["per_turn"]]),
-            ], y_label=_("Poder")),
+    if result["game"] != "eliria":
+        return [
+            chart_lines(_("BAÚL medio por turno"), turns, [Series(str(_("BAÚL")), [t["mean_chest"] for t in result["per_turn"]])],
+                        y_label=_("Puntos en el BAÚL")),
+            *_histogram(_("Turno en que el BAÚL llega a 30"), result["win_turn"]["histogram"], x_label=_("Turno")),
         ]
-        hist = result["mulligans"]["histogram"]
-        keys = sorted(hist, key=int)
-        out.append(chart_bars(_("Mulligans por partida"), keys, [hist[k] for k in keys],
-                              x_label=_("Cartas descartadas en el mulligan"), y_label=_("Partidas")))
-        costs = result.get("attack_costs", {})
-        if costs:
-            out.append(chart_lines(_("Ataques usables por coste (acumulado)"), turns, [
-                Series(str(_("coste %(k)s") % {"k": k}), _cumulative(first["histogram"], turns, result["games"]))
-                for k, first in sorted(costs.items(), key=lambda kv: int(kv[0]))
-            ], ymax=1, percent=True, y_label=_("Partidas")))
-        if "watch" in result:
-            rows = result["watch"]["per_turn"]
-            out.append(chart_lines(_("Probabilidad de haber robado: %(cards)s") % {"cards": ", ".join(result["watch"]["cards"])}, turns, [
-                Series(str(_("simulada")), [r["p_simulated"] for r in rows]),
-                Series(str(_("exacta, sin mulligan")), [r["p_exact_without_mulligan"] for r in rows]),
-            ], ymax=1, percent=True, y_label=_("Probabilidad")))
-        return out
-    hist = result["win_turn"]["histogram"]
-    keys = sorted(hist, key=int)
-    return [
-        chart_lines(_("BAÚL medio por turno"), turns, [Series(str(_("BAÚL")), [t["mean_chest"] for t in result["per_turn"]])],
-                    y_label=_("Puntos en el BAÚL")),
-        chart_bars(_("Turno en que el BAÚL llega a 30"), keys, [hist[k] for k in keys], x_label=_("Turno"),
-                   y_label=_("Partidas")),
+    out = [
+        chart_lines(_("Probabilidad por turno"), turns, [
+            Series(str(_("sigue en juego")), [t["p_alive"] for t in result["per_turn"]]),
+            Series(str(_("con combatiente")), [t["p_combatant"] for t in result["per_turn"]], dash=True),
+        ], ymax=1, percent=True, y_label=_("Partidas")),
+        chart_lines(_("Poder máximo medio en el tablero"), turns, [
+            Series(str(_("poder máximo")), [t["mean_power_max"] for t in result["per_turn"]]),
+        ], y_label=_("Poder")),
+        *_histogram(_("Mulligans por partida"), result["mulligans"]["histogram"],
+                    x_label=_("Cartas descartadas en el mulligan")),
     ]
+    # A cost never paid is a flat line at 0: the summary says so in one sentence instead.
+    paid = [(k, first) for k, first in sorted(result.get("attack_costs", {}).items(), key=lambda kv: int(kv[0]))
+            if first["never"] < result["games"]]
+    if paid:
+        out.append(chart_lines(_("Ataques pagables por coste (acumulado)"), turns, [
+            Series(str(_("coste %(k)s") % {"k": k}), _cumulative(first["histogram"], turns, result["games"]))
+            for k, first in paid
+        ], ymax=1, percent=True, y_label=_("Partidas")))
+    if "watch" in result:
+        rows = result["watch"]["per_turn"]
+        names = ", ".join(card_names(result["game"], result["watch"]["cards"]))
+        out.append(chart_lines(_("Probabilidad de haber robado: %(cards)s") % {"cards": names}, turns, [
+            Series(str(_("simulada")), [r["p_simulated"] for r in rows]),
+            Series(str(_("exacta, sin mulligan")), [r["p_exact_without_mulligan"] for r in rows], dash=True),
+        ], ymax=1, percent=True, y_label=_("Probabilidad")))
+    return out
+
+
+def _histogram(title: str, histogram: dict[str, int], *, x_label: str) -> list:
+    """A bar chart of a histogram when it has two bars or more: one bar says nothing a sentence cannot."""
+    keys = sorted(histogram, key=int)
+    if len(keys) < 2:
+        return []
+    return [chart_bars(title, keys, [histogram[k] for k in keys], x_label=x_label, y_label=_("Partidas"))]
 
 
 def _cumulative(histogram: dict[str, int], turns: list[int], games: int) -> list[float]:
@@ -145,36 +154,21 @@ def _cumulative(histogram: dict[str, int], turns: list[int], games: int) -> list
     return out
 
 
-def summary_rows(result: dict[str, Any]) -> list[tuple[str, str]]:
-    rows = [(str(_("Semilla")), str(result["seed"])), (str(_("Partidas")), format_number(result["games"]))]
-    if result["game"] == "eliria":
-        oh = result["opening_hand"]
-        rows += [
-            (str(_("Mano inicial con combate sin † (exacta)")), format_percent(oh["p_combat_exact"], 2)),
-            (str(_("Mano inicial con combate sin † (simulada)")), _interval(oh)),
-            (str(_("Mulligans por partida")), format_number(result["mulligans"]["mean"], 2)),
-            (str(_("Derrotas por mazo vacío (7.c)")), format_number(result["losses"]["deck_out"])),
-            (str(_("Derrotas sin combatientes (7.b)")), format_number(result["losses"]["no_combatant"])),
-        ]
-        for k, first in sorted(result.get("attack_costs", {}).items(), key=lambda kv: int(kv[0])):
-            mean = format_number(first["mean"], 2)
-            rows.append((str(_("Ataque de coste %(k)s: primer turno usable (media; nunca)") % {"k": k}),
-                         f"{mean}; {format_number(first['never'])}"))
-    else:
-        wt = result["win_turn"]
-        rows += [
-            (str(_("Turno medio en que el BAÚL llega a 30")), format_number(wt["mean"], 2)),
-            (str(_("Partidas que no llegan a 30")), format_number(wt["never"])),
-        ]
-    return rows
+@dataclass(frozen=True)
+class Summary:
+    """What the result leads with: sentences in a player's words, then the run's settings."""
+
+    sentences: list[str]
+    rows: list[tuple[str, str]]
 
 
-def _interval(oh: dict[str, Any]) -> str:
-    text = format_percent(oh["p_combat_simulated"], 2)
-    ci = oh.get("p_combat_ci95")  # the engine's Wilson interval
-    if ci:
-        text += f" ({_('IC 95 %%') % {}}: {format_percent(ci[0], 2)}–{format_percent(ci[1], 2)})"
-    return text
+def summary_rows(result: dict[str, Any]) -> Summary:
+    rows = [
+        (str(_("Partidas simuladas")), format_number(result["games"])),
+        (str(_("Turnos por partida")), format_number(result["turns"])),
+        (str(_("Semilla")), str(result["seed"])),
+    ]
+    return Summary(sentences=sentences(result), rows=rows)
 
 
 # The per-turn table: headers in words, numbers in the page's language.

@@ -69,3 +69,20 @@ def translate_state(state: dict[str, Any]) -> None:
             state[key] = label(state[key])
     for action in state.get("actions", []):
         action["label"] = label(action["label"])
+    translate_worlds(state)
+
+
+# The engine names worlds by slug in its state dicts (``fight.world``): shown in the reader's language.
+WORLD_SLUGS = {"water": _("Agua"), "air": _("Aire"), "fire": _("Fuego"), "earth": _("Tierra")}
+
+
+def world_name(slug: str) -> str:
+    """«water» → «Agua» (Spanish) or «Water» (English); an unknown slug is shown as given."""
+    return str(WORLD_SLUGS.get(slug, slug))
+
+
+def translate_worlds(state: dict[str, Any]) -> None:
+    """The world of the pending Misión fight by name, not slug (in place)."""
+    fight = state.get("fight")
+    if isinstance(fight, dict) and isinstance(fight.get("world"), str):
+        fight["world"] = world_name(fight["world"])

@@ -19,6 +19,7 @@ from play.boards import mision_phase_label, mision_worlds
 from play.budget import matchup_fits
 from play.events import describe_log, names_of
 from play.forms import GauntletForm, MatchupForm, ReplayForm
+from play.labels import label, translate_state
 from play.matchups import gauntlet_run, matchup_replay, matchup_run
 from play.present import matchup_context, reason_label, replay_query
 from play.runs import RunLimitError, matchup_run_enqueue
@@ -125,6 +126,30 @@ def _step_state(record: dict[str, Any], step: int) -> dict[str, Any]:
             "log": describe_log(state["log"], names, SEATS, last=40)}
 
 
+def _turns(record: dict[str, Any]) -> list[int]:
+    """The turn number after each count of decisions: ``turns[k]`` is the turn once k decisions are made."""
+    match = replay(record["header"], [])
+    turns = [match.turn]
+    for key in record["decisions"]:
+        match.push_key(key)
+        turns.append(match.turn)
+    return turns
+
+
+def _turn_steps(turns: list[int], step: int) -> dict[str, int]:
+    """The steps where the previous and the next turn begin (stepping by turn over hundreds of decisions)."""
+    now = turns[step]
+    out: dict[str, int] = {}
+    earlier = [k for k, t in enumerate(turns) if t == now - 1]
+    start = turns.index(now)
+    if earlier or start < step:
+        out["turn_prev"] = earlier[0] if earlier else start
+    later = next((k for k in range(step + 1, len(turns)) if turns[k] > now), None)
+    if later is not None:
+        out["turn_next"] = later
+    return out
+
+
 @require_GET
 def replay_page(request: HttpRequest) -> HttpResponse:
     """Game `index` of a matchup, decision by decision (?step=k): every input in the query string."""
@@ -134,8 +159,8 @@ def replay_page(request: HttpRequest) -> HttpResponse:
     d = form.cleaned_data
     pa, pb = d["pa"] or "rules", d["pb"] or "rules"
     try:
-        a = resolve(request.user, d["a"], d["game"], _("Mazo A"))
-        b = resolve(request.user, d["b"], d["game"], _("Mazo B"))
+        a = resolve(request.user, d["a"], d["game"], d["na"] or _("Mazo A"))
+        b = resolve(request.user, d["b"], d["game"], d["nb"] or _("Mazo B"))
         record = matchup_replay(game=d["game"], list_a=a, list_b=b, seed=d["seed"], index=d["index"],
                                 policy_a=pa, policy_b=pb)
     except SourceError as exc:
@@ -144,8 +169,10 @@ def replay_page(request: HttpRequest) -> HttpResponse:
         return render(request, "play/replay.html", {"errors": [{"line": None, "message": str(exc)}]}, status=400)
     total = len(record["decisions"])
     step = min(total, d["step"] if d["step"] is not None else 0)
-    base = replay_query(game=d["game"], a=d["a"], b=d["b"], seed=d["seed"], policy_a=pa, policy_b=pb)
+    base = replay_query(game=d["game"], a=d["a"], b=d["b"], seed=d["seed"], policy_a=pa, policy_b=pb,
+                        labels=(d["na"], d["nb"]) if d["na"] or d["nb"] else None)
     here = f"{base}&index={d['index']}"
+    turns = _turns(record)
     context: dict[str, Any] = {
         "record": record, "game": d["game"], "index": d["index"], "number": d["index"] + 1,
         "step": step, "total": total, "labels": (a.label, b.label),
@@ -155,9 +182,13 @@ def replay_page(request: HttpRequest) -> HttpResponse:
             "next": f"{here}&step={min(total, step + 1)}", "last": f"{here}&step={total}",
             "back10": f"{here}&step={max(0, step - 10)}", "fwd10": f"{here}&step={min(total, step + 10)}",
             "matchups": reverse("play:matchups"),
+            **{k: f"{here}&step={v}" for k, v in _turn_steps(turns, step).items()},
         },
+        "last_turn": turns[-1],
         **_step_state(record, step),
     }
+    translate_state(context["state"])
+    context["done"], context["following"] = label(context["done"]), label(context["following"])
     if d["game"] == "mision":
         context["worlds"] = mision_worlds(context["state"])
         context["state"]["phase_label"] = mision_phase_label(context["state"])
@@ -186,7 +217,8 @@ def gauntlet_page(request: HttpRequest) -> HttpResponse:
                     row["ci"] = f"{format_percent(r['win_rate_a_ci95'][0])} – {format_percent(r['win_rate_a_ci95'][1])}"
                     row["replay"] = replay_query(
                         game=d["deck"].game, a=gauntlet["a_token"], b=row["b_token"], seed=d["seed"],
-                        policy_a=d["policy_a"], policy_b=d["policy_b"]) + "&index=0"
+                        policy_a=d["policy_a"], policy_b=d["policy_b"],
+                        labels=(d["deck"].name, row["deck"].name)) + "&index=0"
                     row["matchup"] = f"{reverse('play:matchups')}?{urlencode({'deck_a': d['deck'].pk, 'deck_b': row['deck'].pk})}"
             context["gauntlet"] = gauntlet
     return render(request, "play/gauntlet.html", context)

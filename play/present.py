@@ -101,9 +101,14 @@ def chest_warnings(game: str, entries: tuple[Sequence[DeckEntry], Sequence[DeckE
     return out
 
 
-def replay_query(*, game: str, a: str, b: str, seed: int, policy_a: str, policy_b: str) -> str:
-    """The replay page's address without the game number (every input in the query string)."""
-    query = urlencode({"game": game, "a": a, "b": b, "seed": seed, "pa": policy_a, "pb": policy_b})
+def replay_query(*, game: str, a: str, b: str, seed: int, policy_a: str, policy_b: str,
+                 labels: tuple[str, str] | None = None) -> str:
+    """The replay page's address without the game number (every input in the query string);
+    *labels*, the decks' names, ride along as `na`/`nb` so the replay shows them (lists have no name)."""
+    fields: dict[str, Any] = {"game": game, "a": a, "b": b, "seed": seed, "pa": policy_a, "pb": policy_b}
+    if labels:
+        fields.update(na=labels[0][:80], nb=labels[1][:80])
+    query = urlencode(fields)
     return f"{reverse('play:replay')}?{query}"
 
 
@@ -181,12 +186,13 @@ def matchup_context(result: dict[str, Any], *, a: str, b: str, labels: tuple[str
     """Everything play/_matchup_result.html shows, from the engine's answer and the two list tokens."""
     base = replay_query(
         game=result["game"], a=a, b=b, seed=result["seed"],
-        policy_a=result["policies"]["a"], policy_b=result["policies"]["b"],
+        policy_a=result["policies"]["a"], policy_b=result["policies"]["b"], labels=labels,
     )
     return {
         "result": result, "labels": labels, "headline": headline(result), "summary": summary(result),
         "reasons": reasons_rows(result), "chest_warnings": chest_warnings(result["game"], entries, labels),
         "charts": [outcome_chart(result), length_chart(result)], "games": games_rows(result, base),
         "replay_base": base, "replay_fields": {"game": result["game"], "a": a, "b": b, "seed": result["seed"],
-                                               "pa": result["policies"]["a"], "pb": result["policies"]["b"]},
+                                               "pa": result["policies"]["a"], "pb": result["policies"]["b"],
+                                               "na": labels[0][:80], "nb": labels[1][:80]},
     }

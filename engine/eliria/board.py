@@ -139,10 +139,11 @@ class EliriaBoard(Match):
     def movable_to(self, p: int, slot: int) -> list[int]:
         """The adjacent free slots seat *p*'s combatant on *slot* may move to: none while an effect
         says it "no podrá moverse" this turn. Every move, by rule or by effect, asks here."""
-        comb = self.sides[p].combat[slot]
+        combat = self.sides[p].combat
+        comb = combat[slot]
         if comb is None or comb.unmovable_turn == self.turn:
             return []
-        return self.adjacent_free(p, slot)
+        return [s for s in (slot - 1, slot + 1) if 0 <= s < len(combat) and combat[s] is None]
 
     def move(self, p: int, slot: int, to: int, then: Then, *, event: str = "move", **data: Any) -> None:
         """Move seat *p*'s combatant from *slot* to the free slot *to* (callers ask :meth:`movable_to`);

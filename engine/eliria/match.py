@@ -305,12 +305,10 @@ class EliriaMatch(EliriaCombat):
                 if not support:
                     continue
                 if kind == SUMMON:
-                    if card.subtype == "attached":
-                        if self.attached_forbidden():  # not even face down (summon_playable, inlined)
-                            continue
-                        up_ok = bool(self.attach_targets(p, card))
-                    else:
-                        up_ok = True
+                    attached = card.subtype == "attached"
+                    if attached and not self.summon_playable(card):  # a field summon forbids it, face down too
+                        continue
+                    up_ok = not attached or bool(self.attach_targets(p, card))  # 6.c.II
                 else:
                     up_ok = self.table.reveals and self._reactions_face_up(p)
                 cache_key = ("plays", i, card.id, up_ok)

@@ -444,12 +444,18 @@ class Awaken(CardScript):
     ``card`` from your hand (or else your deck) in one of the freed slots, with 0 power, outside
     the rule of three (the card enters by this effect)."""
 
+    _known: tuple[int, frozenset[int]] = (-1, frozenset())  # (cards in the table, ids of ``card``)
+
     def _wanted(self, m: EliriaBoard, p: int) -> CardInfo | None:
-        code = str(self.spec.get("card", "")).upper()
+        cards = m.table.cards
+        if self._known[0] != len(cards):  # the ids of the wanted code, read again when the table grows
+            code = str(self.spec.get("card", "")).upper()
+            self._known = (len(cards), frozenset(c.id for c in cards if c.code.upper() == code))
+        ids = self._known[1]
+        if not ids:
+            return None
         side = m.sides[p]
-        return next((c for c in side.hand if c.code.upper() == code), None) or next(
-            (c for c in side.deck if c.code.upper() == code), None
-        )
+        return next((c for c in side.hand if c.id in ids), None) or next((c for c in side.deck if c.id in ids), None)
 
     def _victims(self, m: EliriaBoard, p: int) -> list[int]:
         return [s for s, c in m.sides[p].combatants() if self.sacrifice_tokens or not c.card.is_token]

@@ -20,7 +20,9 @@
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     var tag = (event.target.tagName || "").toLowerCase();
     if (tag === "input" || tag === "textarea" || tag === "select") return;
-    var id = event.key === "ArrowRight" ? "step-forward" : event.key === "ArrowLeft" ? "step-back" : null;
+    // Shift + arrow steps a whole turn (a game has hundreds of decisions).
+    var forward = event.shiftKey ? "turn-forward" : "step-forward", back = event.shiftKey ? "turn-back" : "step-back";
+    var id = event.key === "ArrowRight" ? forward : event.key === "ArrowLeft" ? back : null;
     var link = id && document.getElementById(id);
     if (!link) return;
     event.preventDefault();

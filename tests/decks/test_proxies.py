@@ -1,4 +1,4 @@
-"""Proxy sheets: nine cards to an A4 page at 63 × 88 mm, the current text of each card."""
+"""Proxy sheets: nine cards to an A4 page at 63 × 88 mm, the current text of each card as vector text."""
 
 from __future__ import annotations
 
@@ -31,7 +31,9 @@ def test_ten_cards_make_two_a4_pages(bundled):
     pages = pdf_pages(data)
     assert len(pages) == 2
     parser = PdfParser.PdfParser(buf=data)
-    box = [round(float(v)) for v in parser.read_indirect(pages[0])[b"MediaBox"]]
+    page = parser.read_indirect(pages[0])
+    box = page.get(b"MediaBox") or parser.read_indirect(page[b"Parent"])[b"MediaBox"]  # may be inherited
+    box = [round(float(v)) for v in box]
     assert box == [0, 0, 595, 842]  # A4 in points
 
 
@@ -40,21 +42,45 @@ def test_copies_count_and_nine_fit_on_one_page(bundled):
     assert len(proxies.proxy_cards(deck_rows(make_deck(2, quantity=5)))) == 10
 
 
-def test_card_size_is_63_by_88_mm_at_300_dpi():
-    assert proxies.CARD == (744, 1039) and proxies.PAGE == (2480, 3508)
+def test_card_size_is_63_by_88_mm_on_an_a4_page():
+    assert proxies.CARD == (63.0, 88.0) and proxies.PAGE == (210.0, 297.0)
     assert proxies.page_count(0) == 1 and proxies.page_count(9) == 1 and proxies.page_count(19) == 3
 
 
-def test_the_sheet_has_cut_marks_and_the_faces(bundled):
+def cell_of(item: proxies.Drawn) -> tuple[int, int]:
+    return (int((item.x - proxies.ORIGIN[0]) // proxies.CARD[0]), int((item.y - proxies.ORIGIN[1]) // proxies.CARD[1]))
+
+
+def assert_inside_its_card(item: proxies.Drawn) -> None:
+    col, row = cell_of(item)
+    left, top = proxies.ORIGIN[0] + col * proxies.CARD[0], proxies.ORIGIN[1] + row * proxies.CARD[1]
+    assert 0 <= col < 3 and 0 <= row < 3, item
+    assert left < item.x and item.x + item.width < left + proxies.CARD[0] - 0.5, f"cut horizontally: {item}"
+    assert item.y + item.height < top + proxies.CARD[1] - 0.5, f"cut at the bottom: {item}"
+
+
+def test_the_sheet_is_vector_text_with_the_faces_in_their_slots(bundled):
     rows = deck_rows(make_deck(1))
-    page = next(proxies._pages(proxies.proxy_faces(rows), "t", 1))
-    ox = (proxies.PAGE[0] - 3 * proxies.CARD[0]) // 2
-    oy = (proxies.PAGE[1] - 3 * proxies.CARD[1]) // 2
-    # a cut mark above the first vertical cut line, in the margin
-    assert page.getpixel((ox, oy - proxies.GAP - 5)) == (0, 0, 0)
-    # the first slot holds a drawn face (not white), the last slot is empty
-    assert page.getpixel((ox + 40, oy + 40)) != (255, 255, 255)
-    assert page.getpixel((ox + 2 * proxies.CARD[0] + 300, oy + 2 * proxies.CARD[1] + 300)) == (255, 255, 255)
+    sheets = proxies.proxy_sheets(rows, title="t")
+    data = bytes(sheets.pdf.output())
+    assert b"/Subtype /Image" not in data and b"/FontFile2" in data  # text, not pictures; fonts embedded
+    card = rows[0].card
+    texts = [item.text for item in sheets.drawn]
+    assert card.name in texts and card.code in texts
+    # the only card sits in the first slot; the last slot is empty
+    assert {cell_of(item) for item in sheets.drawn} == {(0, 0)}
+    for item in sheets.drawn:
+        assert_inside_its_card(item)
+
+
+def test_twenty_cards_are_a_small_pdf_with_every_card(bundled):
+    rows = deck_rows(make_deck(20))
+    sheets = proxies.proxy_sheets(rows, title="t")
+    assert len(bytes(sheets.pdf.output())) < 200_000  # the raster sheets were 1.6 MB
+    texts = {item.text for item in sheets.drawn}
+    assert {row.card.name for row in rows} <= texts
+    for item in sheets.drawn:
+        assert_inside_its_card(item)
 
 
 def test_too_many_cards_are_refused_with_a_message(bundled):
@@ -63,10 +89,14 @@ def test_too_many_cards_are_refused_with_a_message(bundled):
         proxies.proxy_pdf(rows)
 
 
-
 def test_a_card_whose_text_needs_two_faces_gets_both_cells(bundled):
     rows = deck_rows(make_deck(1))
     ed = rows[0].card.current
     ed.passive = ed.effect = " ".join(["Roba una carta y después descarta otra de tu mano."] * 90)
     ed.attacks = []
     assert len(proxies.proxy_faces(rows)) == 2
+    sheets = proxies.proxy_sheets(rows)
+    for item in sheets.drawn:
+        assert_inside_its_card(item)
+    written = " ".join(item.text for item in sheets.drawn).split()
+    assert written.count("Roba") == 90  # every word of the text reaches the sheet, none cut

@@ -1,0 +1,328 @@
+// Search as you type, with no request to the server: the catalogue page loads the catalogue's
+// search index once (cards/offline_index.py, a URL per catalogue version, kept by the browser and
+// the service worker) and answers each keystroke here, in the site's own query syntax
+// (cards/search.py; README "Search syntax"), in the server's order. A query this file cannot
+// answer exactly (fields that depend on who searches, a malformed query) is left to the server:
+// the results stay as they are until the form is sent.
+(function () {
+  "use strict";
+
+  function fold(s) {
+    // engine.text.fold: NFKD, drop combining marks, casefold, collapse whitespace.
+    var bare = String(s).normalize("NFKD").replace(/\p{M}/gu, "");
+    var folded = bare.toLowerCase().replace(/ß/g, "ss").normalize("NFKD").replace(/\p{M}/gu, "");
+    return folded.split(/\s+/).filter(Boolean).join(" ");
+  }
+
+  var TOKEN = /\s*(?:(\()|(\))|(-?(?:[^\s()"]+?(?:!=|<=|>=|[:=<>]))?(?:"[^"]*"?|[^\s()"]+)))/y;
+  var FIELD = /^(-?)([^\s:=<>!"]+)(!=|<=|>=|[:=<>])([\s\S]*)$/;
+
+  function Unsupported(why) { this.why = why; }
+
+  function tokenize(text, index) {
+    var tokens = [], pos = 0;
+    while (pos < text.length) {
+      TOKEN.lastIndex = pos;
+      var m = TOKEN.exec(text);
+      if (!m || TOKEN.lastIndex === pos) {
+        if (text.slice(pos).trim() === "") break;
+        throw new Unsupported("syntax");
+      }
+      tokens.push((m[1] || m[2] || m[3] || "").trim());
+      pos = TOKEN.lastIndex;
+    }
+    if (tokens.length > index.syntax.max_terms) throw new Unsupported("terms");
+    return tokens.filter(Boolean);
+  }
+
+  function unquote(value) {
+    value = value.trim();
+    if (value.charAt(0) === '"') {
+      value = value.slice(1);
+      if (value.slice(-1) === '"') value = value.slice(0, -1);
+    }
+    return value.trim();
+  }
+
+  function lookup(table, value) {
+    var key = fold(value).replace(/ /g, "");
+    if (!Object.prototype.hasOwnProperty.call(table, key)) throw new Unsupported("value");
+    return table[key];
+  }
+
+  function number(value) {
+    if (!/^\d{1,4}$/.test(value)) throw new Unsupported("number");
+    return parseInt(value, 10);
+  }
+
+  function compare(op, a, b) {
+    // SQL: a comparison with NULL is false (and its negation, written by Django, true).
+    if (op === "!=") return !(a !== null && a !== undefined && a === b);
+    if (a === null || a === undefined) return false;
+    if (op === ":" || op === "=") return a === b;
+    if (op === "<") return a < b;
+    if (op === "<=") return a <= b;
+    if (op === ">") return a > b;
+    return a >= b;
+  }
+
+  function dateValue(value) {
+    if (/^\d{4}$/.test(value)) return value + "-01-01";
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || isNaN(Date.parse(value))) throw new Unsupported("date");
+    return value;
+  }
+
+  function not(pred) { return function (c, i) { return !pred(c, i); }; }
+
+  function Parser(tokens, index) {
+    this.tokens = tokens; this.pos = 0; this.index = index;
+    this.order = null; this.desc = false; this.nameWords = [];
+  }
+  Parser.prototype.peek = function () { return this.pos < this.tokens.length ? this.tokens[this.pos] : null; };
+  Parser.prototype.parse = function () {
+    var q = this.orExpr();
+    if (this.peek() !== null) throw new Unsupported("paren");
+    return q;
+  };
+  Parser.prototype.orExpr = function () {
+    var parts = [this.andExpr()], tok;
+    while ((tok = this.peek()) !== null && tok.toUpperCase() === "OR") {
+      this.pos += 1;
+      parts.push(this.andExpr());
+    }
+    if (parts.length > 1 && parts.some(function (p) { return p === null; })) throw new Unsupported("or");
+    if (parts.length === 1) return parts[0];
+    return function (c, i) { return parts.some(function (p) { return p(c, i); }); };
+  };
+  Parser.prototype.andExpr = function () {
+    var terms = [], tok;
+    while ((tok = this.peek()) !== null && tok !== ")" && tok.toUpperCase() !== "OR") {
+      var term = this.unary();
+      if (term !== null) terms.push(term);
+    }
+    if (!terms.length) return null;
+    return function (c, i) { return terms.every(function (t) { return t(c, i); }); };
+  };
+  Parser.prototype.unary = function () {
+    var tok = this.tokens[this.pos];
+    this.pos += 1;
+    if (tok === "(") {
+      var inner = this.orExpr();
+      if (this.peek() !== ")" || inner === null) throw new Unsupported("paren");
+      this.pos += 1;
+      return inner;
+    }
+    return this.term(tok);
+  };
+  Parser.prototype.term = function (tok) {
+    var m = FIELD.exec(tok);
+    if (m) {
+      var q = this.field(m[2].toLowerCase(), m[3], unquote(m[4]));
+      return q === null ? null : (m[1] ? not(q) : q);
+    }
+    var negate = tok.charAt(0) === "-" && tok.length > 1;
+    var word = fold(unquote(negate ? tok.slice(1) : tok));
+    if (!word) return null;
+    if (!negate) this.nameWords.push(word);
+    var pred = function (c) { return c.tf.indexOf(word) !== -1; };
+    return negate ? not(pred) : pred;
+  };
+  Parser.prototype.field = function (name, op, value) {
+    var key = fold(name), syntax = this.index.syntax;
+    if (!value) throw new Unsupported("value");
+    if (key === "order" || key === "orden" || key === "sort") {
+      this.order = lookup(syntax.order, value);
+      return null;
+    }
+    if (key === "dir") {
+      var d = fold(value);
+      if (d !== "asc" && d !== "desc") throw new Unsupported("dir");
+      this.desc = d === "desc";
+      return null;
+    }
+    if (syntax.context.indexOf(key) !== -1) throw new Unsupported("personal");
+    if (Object.prototype.hasOwnProperty.call(syntax.numeric, key)) {
+      var col = syntax.numeric[key], n = number(value);
+      return function (c) { return compare(op, c[col], n); };
+    }
+    if (key === "cost" || key === "coste" || key === "costo") return this.cost(op, number(value));
+    if (key === "fecha" || key === "date" || key === "released") {
+      var day = dateValue(value);
+      return function (c) { return compare(op, c.d, day); };
+    }
+    if (op !== ":" && op !== "=" && op !== "!=") throw new Unsupported("op");
+    var q = this.text(key, value);
+    if ((key === "name" || key === "nombre" || key === "n") && op !== "!=") this.nameWords.push(fold(value));
+    return op === "!=" ? not(q) : q;
+  };
+  Parser.prototype.cost = function (op, n) {
+    if (op === ":" || op === "=") return function (c) { return c.cs.indexOf("|" + n + "|") !== -1; };
+    if (op === "!=") return function (c) { return c.cs.indexOf("|" + n + "|") === -1; };
+    var col = op === ">" || op === ">=" ? "mx" : "mn";
+    return function (c) { return compare(op, c[col], n); };
+  };
+  Parser.prototype.text = function (key, value) {
+    var folded = fold(value), lower = value.toLowerCase(), syntax = this.index.syntax, flags = this.index.flagSets;
+    var has = function (col, s) { return function (c) { return (c[col] || "").indexOf(s) !== -1; }; };
+    var is = function (col, v) { return function (c) { return c[col] === v; }; };
+    if (key === "name" || key === "nombre" || key === "n") return has("nf", folded);
+    if (key === "text" || key === "texto" || key === "o") return has("tf", folded);
+    if (key === "code" || key === "codigo") {
+      if (value.indexOf("*") === -1) return function (c) { return c.c.toLowerCase() === lower; };
+      var prefix = lower.replace(/\*+$/, "");
+      return function (c) { return c.c.toLowerCase().indexOf(prefix) === 0; };
+    }
+    if (key === "t" || key === "type" || key === "tipo") return is("t", lookup(syntax.types, value));
+    if (key === "class" || key === "clase" || key === "c") return has("cf", folded);
+    if (key === "set" || key === "s" || key === "coleccion" || key === "e") {
+      return function (c) { return c.s.toLowerCase() === lower; };
+    }
+    if (key === "game" || key === "juego" || key === "g") return is("g", lookup(syntax.games, value));
+    if (key === "sub" || key === "subtype" || key === "subtipo") return is("sub", lookup(syntax.subtypes, value));
+    if (key === "artist" || key === "artista" || key === "a") {
+      return function (c) { return (c.a || "").toLowerCase().indexOf(lower) !== -1; };
+    }
+    if (key === "is" || key === "es" || key === "has" || key === "tiene") {
+      if (!Object.prototype.hasOwnProperty.call(flags, folded)) throw new Unsupported("flag");
+      var set = flags[folded];
+      return function (c, i) { return set.has(i); };
+    }
+    throw new Unsupported("field");
+  };
+
+  function cmp(a, b) {
+    // SQLite's order: NULL first, then values; strings by code point.
+    var an = a === null || a === undefined, bn = b === null || b === undefined;
+    if (an || bn) return an === bn ? 0 : (an ? -1 : 1);
+    return a < b ? -1 : (a > b ? 1 : 0);
+  }
+
+  function rank(words) {
+    // cards.search.name_rank: exact name, name starts with it, every word in the name, text only.
+    var phrase = words.join(" ");
+    var every = phrase.split(" ").filter(Boolean);
+    return function (c) {
+      if (c.nf === phrase) return 0;
+      if (c.nf.indexOf(phrase) === 0) return 1;
+      if (every.every(function (w) { return c.nf.indexOf(w) !== -1; })) return 2;
+      return 3;
+    };
+  }
+
+  function sorter(parser) {
+    if (parser.order) {
+      var col = parser.order, sign = parser.desc ? -1 : 1;
+      return function (a, b) { return sign * cmp(a[col], b[col]) || cmp(a.c, b.c); };
+    }
+    if (parser.nameWords.length) {
+      var r = rank(parser.nameWords);
+      return function (a, b) { return r(a) - r(b) || cmp(a.nf, b.nf) || cmp(a.g, b.g) || cmp(a.c, b.c); };
+    }
+    return function (a, b) { return cmp(a.g, b.g) || cmp(a.c, b.c); };
+  }
+
+  // The cards matching `query` (and `game`, "" for both) in the server's order; throws
+  // Unsupported when the server must answer instead.
+  function search(index, query, game) {
+    var text = (query || "").trim();
+    if (text.length > index.syntax.max_query) throw new Unsupported("length");
+    var parser = new Parser(tokenize(text, index), index);
+    var q = parser.parse();
+    var found = [];
+    index.cards.forEach(function (c, i) {
+      if ((!game || c.g === game) && (q === null || q(c, i))) found.push(c);
+    });
+    return found.sort(sorter(parser));
+  }
+
+  function prepare(index) {
+    index.flagSets = {};
+    Object.keys(index.flags).forEach(function (name) { index.flagSets[name] = new Set(index.flags[name]); });
+    return index;
+  }
+
+  window.EliriaSearch = { fold: fold, search: search, prepare: prepare, Unsupported: Unsupported };
+
+  // ---------------------------------------------------------------- the catalogue page
+  function tile(card, labels) {
+    var li = document.createElement("li"), a = document.createElement("a");
+    li.className = "tile";
+    a.href = card.u;
+    var img = document.createElement("img");
+    img.src = card.u + "cara.png";
+    img.alt = card.n + " (" + card.c + ")";
+    img.loading = "lazy";
+    img.width = 210;
+    img.height = 293;
+    var name = document.createElement("span"), meta = document.createElement("span");
+    name.className = "tile-name";
+    name.textContent = card.n + (card.x ? " †" : "");
+    meta.className = "tile-meta";
+    meta.textContent = card.c + " · " + (labels[card.t] || card.t);
+    a.append(img, name, meta);
+    li.append(a);
+    return li;
+  }
+
+  function start() {
+    var grid = document.querySelector("ul.grid[data-search-index]");
+    var input = document.getElementById("q"), gameBox = document.getElementById("game");
+    if (!grid || !input) return;
+    var labelsNode = document.getElementById("card-type-labels");
+    var labels = labelsNode ? JSON.parse(labelsNode.textContent) : {};
+    var perPage = parseInt(grid.getAttribute("data-per-page"), 10) || 24;
+    var count = document.querySelector("p.count"), index = null;
+
+    function render() {
+      var q = input.value, game = gameBox ? gameBox.value : "", found;
+      try {
+        found = search(index, q, game);
+      } catch (e) {
+        if (e instanceof Unsupported) return;  // the server answers when the form is sent
+        throw e;
+      }
+      var items = found.slice(0, perPage).map(function (c) { return tile(c, labels); });
+      if (!items.length) {
+        var empty = document.createElement("li");
+        empty.className = "empty";
+        empty.textContent = grid.getAttribute("data-empty");
+        items.push(empty);
+      }
+      grid.replaceChildren.apply(grid, items);
+      grid.setAttribute("data-results", String(found.length));
+      if (count) {
+        count.textContent = found.length === 1 ? grid.getAttribute("data-count-one")
+          : grid.getAttribute("data-count-many").replace("{n}", String(found.length));
+      }
+      document.querySelectorAll(".pager, .did-you-mean, .filters + .error").forEach(function (n) { n.hidden = true; });
+      var params = new URLSearchParams(window.location.search);
+      params.set("q", q);
+      if (game) params.set("game", game); else params.delete("game");
+      params.delete("page");
+      window.history.replaceState(null, "", "?" + params.toString());
+    }
+
+    fetch(grid.getAttribute("data-search-index"))
+      .then(function (r) { if (!r.ok) throw new Error(String(r.status)); return r.json(); })
+      .then(function (data) {
+        index = prepare(data);
+        grid.setAttribute("data-index-ready", "1");
+        input.addEventListener("input", render);
+        if (gameBox) gameBox.addEventListener("change", render);
+        // Offline, the page kept may be another search's: answer the one in the address.
+        var asked = new URLSearchParams(window.location.search);
+        if (asked.has("q") && asked.get("q") !== input.value) {
+          input.value = asked.get("q");
+          if (gameBox) gameBox.value = asked.get("game") || "";
+          render();
+        }
+      })
+      .catch(function () { /* no index: the form still searches on the server */ });
+  }
+
+  if (navigator.serviceWorker && window.isSecureContext) {
+    navigator.serviceWorker.register("/sw.js").catch(function () { /* offline pages are a bonus */ });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

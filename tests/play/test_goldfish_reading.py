@@ -1,0 +1,105 @@
+"""The goldfish result in a player's words: sentences with shares and units, names not codes,
+one look per series, no one-bar charts."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.utils import translation
+
+from cards.models import Card
+from decks.charts import PALETTE, Series, chart_lines
+from play.goldfish import run_goldfish
+from play.goldfish_reading import mision_sentences, sentences
+from play.goldfish_views import charts
+
+
+@pytest.fixture
+def combat_names(bundled):  # type: ignore[no-untyped-def]
+    names = Card.objects.filter(game="eliria", type="combat", current__cross=False).values_list("name", flat=True)
+    return sorted(set(names))[:20]
+
+
+@pytest.fixture
+def eliria_result(combat_names):  # type: ignore[no-untyped-def]
+    with translation.override("es"):
+        return run_goldfish(game="eliria", text="\n".join(combat_names), games=200, turns=5, seed=4,
+                            watch=combat_names[:2])
+
+
+def _specs(html_charts: list) -> list[dict]:
+    return [json.loads(re.search(r'class="uchart-data">(.*?)</script>', str(c), re.S).group(1)) for c in html_charts]
+
+
+@pytest.mark.django_db
+def test_never_paid_attack_reads_as_share_of_games_with_count_and_unit(eliria_result):
+    with translation.override("es"):
+        text = " ".join(sentences(eliria_result))
+    never = eliria_result["attack_costs"]["1"]["never"]
+    share = round(100 * never / 200)
+    assert f"en el {share}\u00a0% de las partidas ({never} de 200) no se pudo pagar en 5 turnos" in text
+
+
+@pytest.mark.django_db
+def test_costs_never_paid_are_one_sentence_and_no_flat_line(eliria_result):
+    never_paid = [k for k, v in eliria_result["attack_costs"].items() if v["never"] == 200]
+    assert never_paid, "the sample deck should have a cost it never pays"
+    with translation.override("es"):
+        text = " ".join(sentences(eliria_result))
+        specs = _specs(charts(eliria_result))
+    assert "se pudo pagar en 5 turnos" in text and f"Ningún ataque de coste {never_paid[0]}" in text
+    costs_chart = next(s for s in specs if s["title"].startswith("Ataques pagables"))
+    assert all(f"coste {k}" != s["label"] for k in never_paid for s in costs_chart["series"])
+
+
+@pytest.mark.django_db
+def test_one_bar_mulligan_histogram_is_a_sentence_not_a_chart(eliria_result):
+    assert len(eliria_result["mulligans"]["histogram"]) == 1
+    with translation.override("es"):
+        specs = _specs(charts(eliria_result))
+        text = " ".join(sentences(eliria_result))
+    assert not any(s["kind"] == "bars" and len(s["categories"]) < 2 for s in specs)
+    assert "Ninguna partida hizo mulligan" in text
+
+
+@pytest.mark.django_db
+def test_watched_cards_are_named_not_coded(eliria_result, combat_names):
+    codes = eliria_result["watch"]["cards"]
+    with translation.override("es"):
+        specs = _specs(charts(eliria_result))
+        text = " ".join(sentences(eliria_result))
+    title = next(s["title"] for s in specs if s["title"].startswith("Probabilidad de haber robado"))
+    assert combat_names[0] in title and not any(code in title for code in codes)
+    assert combat_names[0] in text and not any(code in text for code in codes)
+
+
+def test_every_series_of_a_nine_line_chart_looks_different():
+    with translation.override("es"):
+        spec = _specs([chart_lines("t", [1, 2], [Series(f"s{i}", [0, 1]) for i in range(9)])])[0]
+    looks = {(s["colour"], s["dash"]) for s in spec["series"]}
+    assert len(looks) == 9 and len(PALETTE) >= 7
+
+
+def test_mision_chest_never_reached_is_said_in_a_sentence():
+    result = {"game": "mision", "games": 100, "turns": 12, "win_turn": {"mean": None, "histogram": {}, "never": 100}}
+    with translation.override("es"):
+        assert mision_sentences(result) == ["Ninguna partida llegó a 30 puntos en el BAÚL en 12 turnos."]
+
+
+def test_mision_chest_sentence_gives_share_count_and_turn():
+    result = {"game": "mision", "games": 200, "turns": 12,
+              "win_turn": {"mean": 9.5, "histogram": {"9": 50, "10": 50}, "never": 100}}
+    with translation.override("es"):
+        text = mision_sentences(result)[0]
+    assert text == "El BAÚL llegó a 30 puntos en el 50\u00a0% de las partidas (100 de 200), de media en el turno 9,5."
+
+
+@pytest.mark.django_db
+def test_page_shows_sentences_in_english(client, combat_names):
+    client.get("/idioma/en/?next=/")
+    r = client.post("/goldfish/", {"game": "eliria", "list": "\n".join(combat_names), "games": 200, "turns": 5,
+                                   "seed": 4})
+    html = r.content.decode()
+    assert 'class="goldfish-reading"' in html and "could first be paid" in html
