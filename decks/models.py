@@ -26,6 +26,7 @@ from engine.text import fold
 
 MAX_NAME = 120
 MAX_DESCRIPTION = 5000
+MAX_FOLDER = 60
 
 
 class Visibility(models.TextChoices):
@@ -89,6 +90,9 @@ class Deck(models.Model):
     version = models.PositiveIntegerField(default=1, editable=False)
     # Whether the player has the deck assembled with real cards (used by the collection).
     built = models.BooleanField("montado", default=False)
+    # "Mis mazos" only: the owner's own filing (a folder name, blank for none) and archive.
+    folder = models.CharField("carpeta", max_length=MAX_FOLDER, blank=True, default="", validators=[validate_name])
+    archived = models.BooleanField("archivado", default=False)
     forked_from = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks", editable=False
     )

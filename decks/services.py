@@ -515,3 +515,34 @@ def deck_consider_remove(*, deck: Deck, actor: AbstractBaseUser, card: Card) -> 
     _check_owner(deck, actor)
     deleted, _ = deck.considering.filter(card=card).delete()
     return bool(deleted)
+
+
+# ---------------------------------------------------------------- "Mis mazos": folders and archive
+# Filing is the owner's bookkeeping, not an edit of the list: no revision, no new version, and
+# `updated` stays (so "ordenar por actualizado" still means the list last changed).
+def _check_filer(deck: Deck, actor: AbstractBaseUser) -> None:
+    if deck.owner_id != actor.pk:
+        raise NotDeckOwner(f"El mazo «{deck.name}» no es tuyo: solo su dueño lo archiva o lo cambia de carpeta.")
+
+
+@transaction.atomic
+def deck_archive(*, deck: Deck, actor: AbstractBaseUser, archived: bool = True) -> Deck:
+    """Archive *deck* (hidden from "Mis mazos" but for «Archivados») or, with archived=False, bring it back."""
+    _check_filer(deck, actor)
+    Deck.objects.filter(pk=deck.pk).update(archived=archived)
+    deck.archived = archived
+    return deck
+
+
+@transaction.atomic
+def deck_move_to_folder(*, deck: Deck, actor: AbstractBaseUser, folder: str) -> Deck:
+    """File *deck* in the folder named *folder* (spaces trimmed; an empty name takes it out of any)."""
+    _check_filer(deck, actor)
+    name = " ".join(folder.split())
+    try:
+        Deck._meta.get_field("folder").clean(name, deck)  # the model field's length and name rules
+    except ValidationError as exc:
+        raise DeckError(f"Ese nombre de carpeta no vale: {' '.join(exc.messages)}", field="folder") from None
+    Deck.objects.filter(pk=deck.pk).update(folder=name)
+    deck.folder = name
+    return deck

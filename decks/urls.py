@@ -6,10 +6,12 @@ that its views and mails reverse, so it is included here without a namespace, un
 
 from django.urls import include, path
 
-from decks import views, views_odds
+from decks import views, views_mine, views_odds
 
 deck_patterns = [
-    path("mazos/", views.deck_mine, name="mine"),
+    path("mazos/", views_mine.deck_mine, name="mine"),
+    path("mazos/<int:pk>/archivar/", views_mine.deck_archive_view, name="archive"),
+    path("mazos/<int:pk>/carpeta/", views_mine.deck_folder_view, name="folder"),
     path("mazos/publicos/", views.deck_public, name="public"),
     path("mazos/nuevo/", views.deck_new, name="new"),
     path("mazos/<int:pk>/", views.deck_detail, name="detail"),

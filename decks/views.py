@@ -98,14 +98,7 @@ def _viewable(request: HttpRequest, pk: int | None = None, slug: str | None = No
 
 
 # ---------------------------------------------------------------- lists of decks
-@login_required
-@require_GET
-def deck_mine(request: HttpRequest) -> HttpResponse:
-    q = request.GET.get("q", "")[:200]
-    qs = Deck.objects.owned_by(request.user).search(q).annotate(cards=Sum("entries__quantity"))
-    qs = qs.order_by("-updated", "-pk")
-    page = Paginator(qs, 50).get_page(request.GET.get("page"))
-    return render(request, "decks/mine.html", {"page": page, "q": q})
+# «Mis mazos» (folders, archive, sorting) is decks/views_mine.py.
 
 
 @require_GET
