@@ -8,6 +8,9 @@ import uuid
 import pytest
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+# Card faces are drawn on request in tests (fresh MEDIA_ROOT each): a job per `load_bundled` would
+# only keep the test workers busy. tests/cards/test_faces_ahead.py turns it on (cards/tasks.py).
+os.environ.setdefault("CARD_FACES_AHEAD", "off")
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

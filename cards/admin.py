@@ -11,6 +11,7 @@ from cards.catalogue import effects_problems
 from cards.images import ImageRejected, clean_image
 from cards.models import Card, Edition, Set
 from cards.services import card_refresh_current
+from cards.tasks import faces_after_change
 
 
 class EditionForm(forms.ModelForm):
@@ -63,6 +64,7 @@ class CardAdmin(admin.ModelAdmin):
     def save_related(self, request: Any, form: Any, formsets: Any, change: bool) -> None:
         super().save_related(request, form, formsets, change)
         card_refresh_current(card=form.instance)  # ruling TERCERO: the newest edition's text
+        faces_after_change(card_ids=[form.instance.pk])  # its new face is drawn ahead (cards.tasks)
 
 
 @admin.register(Set)

@@ -14,10 +14,23 @@ class CardsConfig(AppConfig):
     verbose_name = "Catálogo"
 
     def ready(self) -> None:
+        _register_flags()
         # Every deployment runs `migrate`: moving the catalogue version then drops every answer and
         # piece of page kept under it (cards.pagecache), so new templates or code never meet what
         # the previous release rendered.
         post_migrate.connect(_new_release, sender=self, dispatch_uid="cards-new-release")
+
+
+def _register_flags() -> None:
+    """is:reprint, registered here because the query names a model: cards.search imports no model
+    (cards.models' CardQuerySet.search calls the parser, one way)."""
+    from django.db.models import Exists, OuterRef, Q
+
+    from cards.models import Edition
+    from cards.search import register_flag
+
+    for name in ("reprint", "reimpresion"):
+        register_flag(name, Q(Exists(Edition.objects.filter(card=OuterRef("pk"), edition__gt=1))))
 
 
 def _new_release(**_: Any) -> None:

@@ -8,18 +8,15 @@ never a query per card; `cards.services.card_refresh_current` is the one place t
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
 
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from cards.search import ParsedQuery, parse_query
 from engine.cards import WORLDS
 from engine.text import fold
-
-if TYPE_CHECKING:
-    from cards.search import ParsedQuery
 
 
 class Game(models.TextChoices):
@@ -71,8 +68,6 @@ class CardQuerySet(models.QuerySet["Card"]):
         return self.filter(unsimulated=True)
 
     def search(self, query: str, *, user: object = None) -> CardQuerySet:
-        from cards.search import parse_query
-
         return self.matching(parse_query(query, user=user))
 
     def matching(self, parsed: ParsedQuery) -> CardQuerySet:

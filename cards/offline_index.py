@@ -20,7 +20,6 @@ from typing import Any
 
 from cards import search
 from cards.models import Card, CardType
-from cards.pagecache import catalogue_version
 
 FORMAT = "search-index/1"
 # The database column each sort key orders by -> the card's key in the document.

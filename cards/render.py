@@ -1,7 +1,8 @@
 """Card faces drawn by Pillow from a card's current text, for cards without a scan.
 
-Also used for printable proxies. Faces are cached on disk under MEDIA_ROOT/faces, keyed by a hash
-of the text drawn, so an errata draws a new face and an unchanged card is drawn once.
+Faces are stored on disk under MEDIA_ROOT/faces, keyed by a hash of the text drawn, so an errata
+draws a new face and an unchanged card is drawn once. They are drawn ahead, when the catalogue
+changes (`faces_render`, run by the job in cards.tasks), not while a player waits.
 
 No text is ever cut: the layout first shrinks the art box, then the type, and only when the
 smallest type still does not fit does the rest of the text continue on a second face (printed
@@ -14,7 +15,9 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-from collections.abc import Iterator
+import logging
+import os
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -24,6 +27,8 @@ from django.conf import settings
 from PIL import Image, ImageDraw, ImageFont
 
 from cards.catalogue import edition_to_dict
+
+log = logging.getLogger(__name__)
 
 SIZE = (630, 880)  # 63 × 88 mm at 10 px per mm
 LEFT, TEXT_WIDTH = 40, 550
@@ -237,24 +242,58 @@ def face_count(card: Any, edition: Any) -> int:
 _face_counts: dict[str, int] = {}
 
 
+# Faces are drawn ahead when the catalogue changes (faces_render, run by cards.tasks). A face a
+# request still has to draw (the job has not run yet, or was turned off) is drawn then, counted
+# here and logged, so a missing job shows in the logs rather than as a slow page.
+drawn_on_request = 0
+
+
+def face_path(card: Any, edition: Any, index: int = 0) -> Path:
+    suffix = f"-{index + 1}" if index else ""
+    name = f"{card.code}-{face_key(card, edition, bool(card.set.sample))}{suffix}.png"
+    return Path(settings.MEDIA_ROOT) / "faces" / card.game / name
+
+
 def face_png(card: Any, edition: Any, index: int = 0) -> bytes:
     """PNG bytes of drawn face `index` of `edition` (the current one for catalogue pictures)."""
-    sample = bool(card.set.sample)
-    suffix = f"-{index + 1}" if index else ""
-    name = f"{card.code}-{face_key(card, edition, sample)}{suffix}.png"
-    path = Path(settings.MEDIA_ROOT) / "faces" / card.game / name
+    global drawn_on_request
+    path = face_path(card, edition, index)
     if path.exists():
         return path.read_bytes()
-    faces = render_faces(card, edition, sample=sample)
+    faces = _store_faces(card, edition)
     if index >= len(faces):
         raise IndexError(index)
-    out = io.BytesIO()
-    faces[index].image.save(out, format="PNG", optimize=True)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_bytes(out.getvalue())
-    tmp.replace(path)  # atomic: a concurrent reader never sees half a file
-    return out.getvalue()
+    drawn_on_request += 1
+    log.info("face %s/%s drawn on request: the faces job has not drawn it", card.game, card.code)
+    return faces[index]
+
+
+def faces_render(*, cards: Iterable[Any], progress: Callable[[int, int], None] | None = None) -> int:
+    """Draw and store every face of each card's current edition that is not stored yet (cards with a
+    scan have none to draw); returns how many faces were drawn."""
+    todo = [card for card in cards if card.current is not None and not card.current.image]
+    drawn = 0
+    for done, card in enumerate(todo, 1):
+        if not face_path(card, card.current).exists():
+            drawn += len(_store_faces(card, card.current))
+        if progress is not None:
+            progress(done, len(todo))
+    return drawn
+
+
+def _store_faces(card: Any, edition: Any) -> list[bytes]:
+    """Draw every face of `edition` once and store each under its key."""
+    stored = []
+    for index, face in enumerate(render_faces(card, edition, sample=bool(card.set.sample))):
+        out = io.BytesIO()
+        face.image.save(out, format="PNG", optimize=True)
+        path = face_path(card, edition, index)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(out.getvalue())
+        tmp.replace(path)  # atomic: a concurrent reader never sees half a file
+        stored.append(out.getvalue())
+    return stored
 
 
 def draw_face(card: Any, ed: Any, *, sample: bool = False) -> Image.Image:

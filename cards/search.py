@@ -22,10 +22,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Case, Exists, IntegerField, OuterRef, Q, Value, When
+from django.db.models import Case, IntegerField, Q, Value, When
 from django.db.models.expressions import OrderBy
 
-from cards.models import Edition
 from engine.text import fold
 
 MAX_QUERY = 500
@@ -325,8 +324,6 @@ FLAGS = {
     "errata": ~Q(current__errata=""), "image": ~Q(current__image=""), "imagen": ~Q(current__image=""),
     "unsimulated": Q(unsimulated=True), "nosimulada": Q(unsimulated=True),
     "simulated": Q(unsimulated=False), "simulada": Q(unsimulated=False),
-    "reprint": Q(Exists(Edition.objects.filter(card=OuterRef("pk"), edition__gt=1))),
-    "reimpresion": Q(Exists(Edition.objects.filter(card=OuterRef("pk"), edition__gt=1))),
     **{alias: Q(type=t) for alias, t in TYPE_ALIASES.items()},
     **{alias: Q(current__subtype=s) for alias, s in SUBTYPE_ALIASES.items()},
 }

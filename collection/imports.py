@@ -31,9 +31,9 @@ from common.errors import BadInput
 from common.gate import check_text
 from decks.lookup import DbLookup
 from decks.validation import MAX_SUGGESTED_LINES
+from engine import GAMES as ENGINE_GAMES
 from engine import Game as EngineGame
 from engine import parse_decklist
-from engine.decklist import HEADERS
 from engine.text import fold
 from engine.validation import resolve_line
 
@@ -46,7 +46,8 @@ REQUIRED = ("code", "quantity")
 GAMES = {"eliria": "eliria", "mision": "mision", "misionsos": "mision", "sos": "mision"}
 GAME_LABELS = dict(Game.choices)
 CONDITIONS = {c.value.upper(): c.value for c in Condition}
-ALL_HEADERS = {fold(h[:-1]) for h in HEADERS.values()} | {"main", "entities", "elements"}
+# Every header the deck-list reader knows, folded without its colon (Mazo:, Entes:, main: …).
+ALL_HEADERS = {key for spec in ENGINE_GAMES.values() for key in spec.header_keys}
 
 
 # The fields a problem names, as a player reads them (the API keeps the English keys).
@@ -353,16 +354,31 @@ def read_list_lines(text: str, *, game: str = "") -> tuple[list[Row], list[Impor
     if len(lines) > MAX_ROWS:
         raise ImportRejected([ImportProblem(None, "file", _("más de %(rows)d líneas: divide la lista.") % {"rows": MAX_ROWS})])
     cleaned = "\n".join("" if _is_header(raw) else raw for raw in lines)
-    parsed = parse_decklist(cleaned, game or "eliria")  # the line format is the same in both games
-    problems = [ImportProblem(e.line, "list", _strip_line(e.message)) for e in parsed.errors]
     games = [game] if game else list(GAME_LABELS)
-    lookups = {g: DbLookup(parsed.lines, g) for g in games}
+    parsed_lines, problems = _parse_any(cleaned, games)
+    lookups = {g: DbLookup(parsed_lines, g) for g in games}
     resolved: list[tuple[int, str, str, int]] = []
-    for line in parsed.lines:
+    for line in parsed_lines:
         found = _resolve_in_games(line, games, lookups, problems)
         if found is not None:
             resolved.append((line.line, *found))
     return _list_rows(resolved, problems)
+
+
+def _parse_any(text: str, games: list[str]) -> tuple[list[Any], list[ImportProblem]]:
+    """The lines as the first game that can read each of them reads it (a Misión line may be a bare
+    code), and the problems of the lines no game can read."""
+    parses = [parse_decklist(text, g) for g in games]
+    lines: dict[int, Any] = {}
+    for parsed in parses:
+        for line in parsed.lines:
+            lines.setdefault(line.line, line)
+    problems: dict[int, ImportProblem] = {}
+    for parsed in parses:
+        for e in parsed.errors:
+            if e.line not in lines and e.line not in problems:
+                problems[e.line] = ImportProblem(e.line, "list", _strip_line(e.message))
+    return [lines[n] for n in sorted(lines)], list(problems.values())
 
 
 def _resolve_in_games(line: Any, games: list[str], lookups: dict[str, DbLookup],

@@ -17,6 +17,7 @@ from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils.formats import number_format
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -62,13 +63,51 @@ def chart_bars(
     title: str, labels: Sequence[str], values: Sequence[float], *, percent: bool = False,
     x_label: str = "", y_label: str = "", ymax: float | None = None, series_label: str = "", note: str = "",
 ) -> SafeString:
-    """Bars, one per label. With `percent`, values are shares (0–1) and the axis runs 0–100 %."""
+    """Bars, one per label. With `percent`, values are shares (0–1) and the axis runs 0–100 %.
+
+    Named categories too long to stand under the bars on a phone (a deck's classes) are drawn as
+    horizontal bars instead, each name written out beside its bar: uPlot would skip every other name."""
+    if not percent and _crowded(labels):
+        return _hbars(title, labels, values, y_label=str(y_label or series_label or ""), note=note)
     spec = {
         "kind": "bars", "title": str(title), "percent": percent, "ymax": 1 if percent and ymax is None else ymax,
         "categories": [str(label) for label in labels], "xLabel": str(x_label), "yLabel": str(y_label),
         "series": [{"label": str(series_label or y_label or title), "values": list(values), "colour": BAR_COLOUR}],
     }
     return _figure(spec, note)
+
+
+PHONE_PLOT_PX = 300  # the width of a chart's plot on a 360 px phone
+LABEL_PX_PER_CHAR, LABEL_GAP_PX = 6, 8  # as static/js/charts.js measures a category label
+
+
+def _crowded(labels: Sequence[str]) -> bool:
+    """Would charts.js drop some of these names on a phone? Only names: numbers and ranges thin out fine."""
+    names = [str(label) for label in labels]
+    if not any(ch.isalpha() for name in names for ch in name):
+        return False
+    longest = max((len(name) for name in names), default=0)
+    return len(names) * (longest * LABEL_PX_PER_CHAR + LABEL_GAP_PX) > PHONE_PLOT_PX
+
+
+def _hbars(title: str, labels: Sequence[str], values: Sequence[float], *, y_label: str, note: str) -> SafeString:
+    """Horizontal bars as a table (a name, a bar, the number): nothing to draw, nothing dropped.
+    The bars are SVG rectangles sized by attributes: the CSP allows no inline style."""
+    top = max((float(v) for v in values), default=0) or 1
+    rows = format_html_join(
+        "", '<tr><th scope="row">{}</th><td class="hbar-cell"><svg class="hbar" viewBox="0 0 100 10" '
+        'preserveAspectRatio="none" aria-hidden="true" focusable="false"><rect width="{}" height="10" '
+        'fill="{}"></rect></svg></td><td class="hbar-value">{}</td></tr>',
+        ((str(label), f"{100 * float(v) / top:.1f}", BAR_COLOUR, format_number(v)) for label, v in zip(labels, values, strict=True)),
+    )
+    return format_html(
+        '<figure class="uchart" data-kind="hbars"><figcaption class="uchart-title">{}</figcaption>'
+        '<table class="hbars"><thead><tr><th scope="col"><span class="sr">{}</span></th>'
+        '<th scope="col"><span class="sr">{}</span></th><th scope="col" class="hbar-value">{}</th></tr></thead>'
+        "<tbody>{}</tbody></table>{}</figure>",
+        str(title), _("Nombre"), _("Barra"), y_label, rows,
+        format_html('<p class="uchart-note">{}</p>', note) if note else "",
+    )
 
 
 def _figure(spec: dict[str, Any], note: str = "") -> SafeString:

@@ -19,10 +19,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.decklist import HEADERS
+from engine import GAMES
 from engine.text import fold
 
 Item = Mapping[str, Any]
+# Section key -> its Spanish header, over every game (the keys differ between games).
+_HEADERS = {key: text for spec in GAMES.values() for key, text in spec.headers.items()}
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,7 @@ class ListDiff:
         for section in self.sections:
             lines = [line for line in self.lines if line.section == section]
             if lines and headed:
-                header = HEADERS.get(section, f"{section}:")
+                header = _HEADERS.get(section, f"{section}:")
                 out.append(f"\n{header}" if out else header)
             out.extend(line.as_text() for line in lines)
         return "\n".join(out) + ("\n" if out else "")

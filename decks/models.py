@@ -21,7 +21,8 @@ from django.urls import reverse
 
 from cards.models import Card, Edition, Game
 from common.fields import validate_name, validate_text
-from engine.decklist import MAX_QUANTITY, SECTIONS
+from engine import find_game
+from engine.decklist import MAX_QUANTITY
 from engine.text import fold
 
 MAX_NAME = 120
@@ -46,7 +47,7 @@ class Section(models.TextChoices):
 
 def sections_of(game: str) -> tuple[str, ...]:
     """The section keys of a game, in the order lists are written."""
-    return next(keys for g, keys in SECTIONS.items() if g.value == game)
+    return find_game(game).sections
 
 
 def new_slug() -> str:

@@ -6,7 +6,7 @@ that its views and mails reverse, so it is included here without a namespace, un
 
 from django.urls import include, path
 
-from decks import views, views_mine, views_odds
+from decks import views, views_mine, views_odds, views_picture
 
 deck_patterns = [
     path("mazos/", views_mine.deck_mine, name="mine"),
@@ -25,6 +25,7 @@ deck_patterns = [
     path("mazos/<int:pk>/revisiones/<int:number>/restaurar/", views.deck_restore, name="restore"),
     path("mazos/<int:pk>/exportar/<slug:fmt>/", views.deck_export, name="export"),
     path("mazos/<int:pk>/pruebas.pdf", views.deck_proxies, name="proxies"),
+    path("mazos/<int:pk>/imagen.png", views_picture.deck_picture, name="picture"),
     path("mazos/<int:pk>/copiar/", views.deck_fork_view, name="fork"),
     # The odds panel, tags and considering board (decks/views_odds.py).
     path("mazos/<int:pk>/probabilidades/", views_odds.deck_odds, name="odds"),
@@ -37,6 +38,7 @@ deck_patterns = [
     path("mazos/enlace/<slug:slug>/", views.deck_detail, name="shared"),
     path("mazos/enlace/<slug:slug>/exportar/<slug:fmt>/", views.deck_export, name="shared-export"),
     path("mazos/enlace/<slug:slug>/pruebas.pdf", views.deck_proxies, name="shared-proxies"),
+    path("mazos/enlace/<slug:slug>/imagen.png", views_picture.deck_picture, name="shared-picture"),
     path("mazos/enlace/<slug:slug>/copiar/", views.deck_fork_view, name="shared-fork"),
     path("mazos/enlace/<slug:slug>/probabilidades/", views_odds.deck_odds, name="shared-odds"),
 ]

@@ -17,7 +17,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.db.models import Q, Sum
+from django.db.models import OuterRef, Q, Subquery, Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
@@ -45,7 +45,7 @@ from decks.forms import (
 )
 from decks.history import revision_notes
 from decks.messages import SECTION_LABELS
-from decks.models import Deck
+from decks.models import Deck, DeckRevision
 from decks.selectors import (
     deck_report,
     deck_rows,
@@ -82,7 +82,7 @@ LABELS = SECTION_LABELS
 def _owned(request: HttpRequest, pk: int) -> Deck:
     """The player's own deck. A deck they may see but not change is a 403; one they may not
     even see is a 404, so its existence is not revealed."""
-    deck = get_object_or_404(Deck.objects.visible_to(request.user).select_related("owner"), pk=pk)
+    deck = get_object_or_404(_with_last_note(Deck.objects.visible_to(request.user)), pk=pk)
     if deck.owner_id != request.user.pk:
         raise PermissionDenied(_("Este mazo no es tuyo."))
     return deck
@@ -90,11 +90,18 @@ def _owned(request: HttpRequest, pk: int) -> Deck:
 
 def _viewable(request: HttpRequest, pk: int | None = None, slug: str | None = None) -> Deck:
     if slug is not None:
-        deck = get_object_or_404(Deck.objects.select_related("owner"), slug=slug)
+        deck = get_object_or_404(_with_last_note(Deck.objects.all()), slug=slug)
         if not deck.can_view(request.user, by_slug=True):
             raise Http404
         return deck
-    return get_object_or_404(Deck.objects.visible_to(request.user).select_related("owner"), pk=pk)
+    return get_object_or_404(_with_last_note(Deck.objects.visible_to(request.user)), pk=pk)
+
+
+def _with_last_note(qs: Any) -> Any:
+    """Decks with their owner and the note of their latest revision (in the same query): the
+    deck page tells a list built click by click from a pasted one (see _built_here)."""
+    latest = DeckRevision.objects.filter(deck=OuterRef("pk")).order_by("-number").values("note")[:1]
+    return qs.select_related("owner").annotate(last_note=Subquery(latest))
 
 
 # ---------------------------------------------------------------- lists of decks
@@ -265,7 +272,7 @@ def _summary(deck: Deck, report: ValidationReport) -> str:
     first = report.errors[0] if report.errors else None
     return render_to_string("decks/_summary.html", {
         "deck": deck, "report": report, "empty": not report.entries, "first": first and _plain(first),
-        "total": sum(counts.values()), "counts": [(LABELS.get(k, k), n) for k, n in counts.items()],
+        "total": sum(counts.values()), "counts": [(LABELS.get(k, k), n) for k, n in counts.items() if n],
         "more": max(len(report.errors) - 1, 0),
     })
 
@@ -280,6 +287,8 @@ def _plain(violation: Any) -> Any:
 
 def _built_here(deck: Deck) -> bool:
     """The deck's latest change came from the builder's clicks, not from a pasted list."""
+    if hasattr(deck, "last_note"):
+        return bool(deck.last_note == SESSION_NOTE)
     latest = deck.revisions.order_by("-number").values_list("note", flat=True).first()
     return latest == SESSION_NOTE
 

@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, F, Q, Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -25,11 +25,12 @@ from decks.models import Deck
 from decks.services import DeckError, deck_archive, deck_move_to_folder
 
 # Sort keys of the list: label, then the ordering (ties broken by name, then id, so pages are stable).
-SORTS: dict[str, tuple[Any, tuple[str, ...]]] = {
+SORTS: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "updated": (gettext_lazy("Actualizado"), ("-updated", "name_folded", "-pk")),
     "name": (gettext_lazy("Nombre"), ("name_folded", "-pk")),
     "game": (gettext_lazy("Juego"), ("game", "name_folded", "-pk")),
-    "size": (gettext_lazy("Cartas"), ("-cards", "name_folded", "-pk")),
+    # An empty deck has no entries (NULL): last, on SQLite and PostgreSQL alike.
+    "size": (gettext_lazy("Cartas"), (F("cards").desc(nulls_last=True), "name_folded", "-pk")),
 }
 NO_FOLDER = "-"  # the «Sin carpeta» filter (it would shadow a folder named "-": harmless)
 

@@ -14,7 +14,7 @@ from .carddict import card_data_hash, card_from_dict, card_to_dict
 from .cards import WORLDS, Attack, CardData, CardLookup, Game, MemoryLookup, as_game
 from .catalogue import load_catalogue
 from .compare import compare_goldfish
-from .decklist import DeckEntry, ListLine, ParsedList, ParseError, format_decklist, parse_decklist
+from .decklist import DeckEntry, ListLine, ParsedList, ParseError
 from .eliria.effects import unsimulated, validate_effect, validate_effects
 from .eliria.match import EliriaMatch
 from .eliria.players import EliriaGoldfishPlayer, EliriaPlayer
@@ -30,7 +30,7 @@ from .errors import (
     TraceNotAllowed,
     UnknownGame,
 )
-from .games import GAMES, GameSpec, find_game
+from .games import GAMES, GameSpec, find_game, format_decklist, make_policy, parse_decklist
 from .goldfish import run_goldfish
 from .match import DEFAULT_TURN_CAP, ENGINE_VERSION, Match, Policy
 from .matchup import matchup_game, run_matchup
@@ -39,7 +39,7 @@ from .mision.players import MisionGoldfishPlayer, MisionPlayer
 from .mision.table import mision_state, mision_table
 from .mision.view import MisionView
 from .odds import OddsCard, OddsReport, eliria_odds, eliria_odds_cards, mision_odds, one_more_of_group
-from .policy import POLICIES, RandomPolicy, make_policy
+from .policy import RandomPolicy
 from .replay import from_record, new_match, replay
 from .stats import hypergeometric_at_least, wilson_interval
 from .swaps import swap_ranking
@@ -50,7 +50,6 @@ __all__ = [
     "DEFAULT_TURN_CAP",
     "ENGINE_VERSION",
     "GAMES",
-    "POLICIES",
     "WORLDS",
     "Action",
     "Attack",

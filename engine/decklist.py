@@ -1,9 +1,13 @@
-"""Deck lists as text (docs/contract.md §3): parse into lines, format entries back.
+"""Deck lists as text (docs/contract.md §3): read into lines, write entries back.
 
-Parsing never raises on any text: whatever is not a header, a comment, a blank
-line or a card line becomes a :class:`ParseError` carrying its line number.
+The reader takes a game's sections and headers from the record its caller holds
+(:class:`engine.games.GameSpec`, any :class:`ListFormat`); ``engine.parse_decklist`` and
+``engine.format_decklist`` find that record by the game's slug. Reading never raises on any
+text: whatever is not a header, a comment, a blank line or a card line becomes a
+:class:`ParseError` carrying its line number.
 
->>> parsed = parse_decklist("Mazo:\\n2x Cañón de hielo (TST-105)\\n", "eliria")
+>>> from engine.games import find_game
+>>> parsed = read_decklist("Mazo:\\n2x Cañón de hielo (TST-105)\\n", find_game("eliria"))
 >>> parsed.lines[0]
 ListLine(line=2, section='main', quantity=2, name='Cañón de hielo', code='TST-105')
 """
@@ -11,74 +15,49 @@ ListLine(line=2, section='main', quantity=2, name='Cañón de hielo', code='TST-
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Protocol
 
-from .cards import CardData, Game, as_game
+from .cards import CardData, Game
 from .errors import InvalidDeck
 from .text import fold
 
 __all__ = [
-    "HEADERS",
     "MAX_QUANTITY",
-    "SECTIONS",
     "DeckEntry",
+    "ListFormat",
     "ListLine",
     "ParseError",
     "ParsedList",
-    "format_decklist",
-    "parse_decklist",
+    "read_decklist",
+    "write_decklist",
 ]
 
 MAX_QUANTITY = 999
-V = TypeVar("V")
-
-class _Registry(Mapping[Game, V], Generic[V]):
-    """A read-only view of one field of each game's record in :mod:`engine.games` (read lazily:
-    the registry imports this module)."""
-
-    def __init__(self, field_name: str) -> None:
-        self._field = field_name
-
-    def __getitem__(self, game: Game) -> V:
-        from .games import GAMES
-
-        value: V = getattr(GAMES[game], self._field)
-        return value
-
-    def __iter__(self) -> Iterator[Game]:
-        return iter(Game)
-
-    def __len__(self) -> int:
-        return len(Game)
 
 
-# Section keys per game, in the order the export writes them (engine.games.GameSpec.sections).
-SECTIONS: Mapping[Game, tuple[str, ...]] = _Registry("sections")
+class ListFormat(Protocol):
+    """What the reader and the writer need of a game's record (:class:`engine.games.GameSpec`)."""
 
+    @property
+    def game(self) -> Game: ...
 
-class _Headers(Mapping[str, str]):
-    """Spanish header written by the export, for each section key of any game."""
+    @property
+    def sections(self) -> tuple[str, ...]:
+        """Section keys, in the order lists are written."""
+        ...
 
-    def __getitem__(self, key: str) -> str:
-        for game in Game:
-            headers = _HEADERS[game]
-            if key in headers:
-                return headers[key]
-        raise KeyError(key)
+    @property
+    def headers(self) -> Mapping[str, str]:
+        """Section key -> the Spanish header lists are written with."""
+        ...
 
-    def __iter__(self) -> Iterator[str]:
-        return iter([k for game in Game for k in _HEADERS[game]])
+    @property
+    def header_keys(self) -> Mapping[str, str]:
+        """Folded header text (without the colon, any language) -> section key."""
+        ...
 
-    def __len__(self) -> int:
-        return sum(len(_HEADERS[game]) for game in Game)
-
-
-_HEADERS: Mapping[Game, Mapping[str, str]] = _Registry("headers")
-HEADERS: Mapping[str, str] = _Headers()
-# Folded header text (without the colon) -> section key, per game.
-_HEADER_KEYS: Mapping[Game, Mapping[str, str]] = _Registry("header_keys")
 
 _QUANTITY = re.compile(r"([0-9]+)[xX×]?(?:\s+|$)")
 # A signed count (-1, +2, −1 with a minus sign) is a mistake, not a card named "-1 …".
@@ -123,10 +102,11 @@ class DeckEntry:
     line: int | None = field(default=None, compare=False)
 
 
-def parse_decklist(text: str, game: Game | str) -> ParsedList:
-    """Read a deck list; never raises on any text (a bad *game* raises UnknownGame)."""
-    the_game = as_game(game)
-    section: str | None = "main" if the_game is Game.ELIRIA else None
+def read_decklist(text: str, spec: ListFormat, *, others: Iterable[ListFormat] = ()) -> ParsedList:
+    """Read a deck list of the game of *spec*; never raises on any text.
+
+    *others*: the other games' records, so that one of their headers is named as such."""
+    section: str | None = "main" if spec.game is Game.ELIRIA else None
     lines: list[ListLine] = []
     errors: list[ParseError] = []
     # Split on newlines only: str.splitlines() also splits on \x1c, \u2028…, which
@@ -136,9 +116,9 @@ def parse_decklist(text: str, game: Game | str) -> ParsedList:
         if not stripped or stripped.startswith("#"):
             continue
         if stripped.endswith(":"):
-            key = _header_key(stripped, the_game)
+            key = _header_key(stripped, spec)
             if key is None:
-                errors.append(ParseError(number, _bad_header_message(number, stripped, the_game)))
+                errors.append(ParseError(number, _bad_header_message(number, stripped, spec, others)))
             else:
                 section = key
             continue
@@ -150,19 +130,20 @@ def parse_decklist(text: str, game: Game | str) -> ParsedList:
     return ParsedList(tuple(lines), tuple(errors))
 
 
-def _header_key(stripped: str, game: Game) -> str | None:
-    return _HEADER_KEYS[game].get(fold(stripped[:-1]))
+def _header_key(stripped: str, spec: ListFormat) -> str | None:
+    return spec.header_keys.get(fold(stripped[:-1]))
 
 
-def _bad_header_message(number: int, stripped: str, game: Game) -> str:
-    expected = " o ".join(f"«{HEADERS[key]}»" for key in SECTIONS[game])
-    other = Game.MISION if game is Game.ELIRIA else Game.ELIRIA
-    if _header_key(stripped, other) is not None:
-        return (
-            f"Línea {number}: «{stripped}» es un encabezado de {other.label}, "
-            f"no de {game.label}; usa {expected}."
-        )
-    return f"Línea {number}: «{stripped}» no es un encabezado de {game.label}; usa {expected}."
+def _bad_header_message(number: int, stripped: str, spec: ListFormat, others: Iterable[ListFormat]) -> str:
+    expected = " o ".join(f"«{spec.headers[key]}»" for key in spec.sections)
+    label = spec.game.label
+    for other in others:
+        if _header_key(stripped, other) is not None:
+            return (
+                f"Línea {number}: «{stripped}» es un encabezado de {other.game.label}, "
+                f"no de {label}; usa {expected}."
+            )
+    return f"Línea {number}: «{stripped}» no es un encabezado de {label}; usa {expected}."
 
 
 def _card_line(number: int, stripped: str, section: str | None) -> ListLine | ParseError:
@@ -195,19 +176,17 @@ def _card_line(number: int, stripped: str, section: str | None) -> ListLine | Pa
     return ListLine(number, section, quantity, name, code)
 
 
-def format_decklist(entries: Sequence[DeckEntry], game: Game | str) -> str:
+def write_decklist(entries: Sequence[DeckEntry], spec: ListFormat) -> str:
     """Write entries as ``N NAME (CODE)`` lines under Spanish headers (docs/contract.md §3).
 
     Sections in the game's order, empty ones omitted, a blank line between
     sections and a trailing newline (an empty deck gives "").
     """
-    the_game = as_game(game)
-    order = SECTIONS[the_game]
-    blocks: dict[str, list[str]] = {key: [] for key in order}
+    blocks: dict[str, list[str]] = {key: [] for key in spec.sections}
     for entry in entries:
         if entry.section not in blocks:
-            raise InvalidDeck(f"Sección {entry.section!r} desconocida en {the_game.label}.")
+            raise InvalidDeck(f"Sección {entry.section!r} desconocida en {spec.game.label}.")
         name = " ".join(entry.card.name.split())
         blocks[entry.section].append(f"{entry.quantity} {name} ({entry.card.code})")
-    parts = ["\n".join([HEADERS[key], *blocks[key]]) for key in order if blocks[key]]
+    parts = ["\n".join([spec.headers[key], *blocks[key]]) for key in spec.sections if blocks[key]]
     return "\n\n".join(parts) + "\n" if parts else ""

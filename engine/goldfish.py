@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from .cards import Game, as_game
@@ -18,14 +18,13 @@ from .decklist import DeckEntry
 from .eliria.effects import unsimulated
 from .eliria.goldfish import EliriaSimulation
 from .errors import InvalidSimulation, TraceNotAllowed
-from .games import view
+from .games import find_game
 from .rng import GameRng, new_seed
 
 __all__ = [
     "MAX_GAMES",
     "MAX_TURNS",
     "PROGRESS_EVERY",
-    "SIMULATIONS",
     "Simulation",
     "check_bounds",
     "run_goldfish",
@@ -52,10 +51,6 @@ class Simulation(Protocol):
     def report(self, tally: Any) -> dict[str, Any]: ...
 
 
-# One goldfish per game: a view of the registry (engine.games).
-SIMULATIONS: Mapping[Game, Callable[[Sequence[DeckEntry], int], Simulation]] = view(lambda spec: spec.simulation)
-
-
 def simulation(
     game: Game | str, entries: Sequence[DeckEntry], turns: int, watch: Sequence[str] = ()
 ) -> Simulation:
@@ -68,7 +63,8 @@ def simulation(
         if the_game is not Game.ELIRIA:
             raise InvalidSimulation("«watch» solo está disponible en Eliria.")
         return EliriaSimulation(mine, turns, watch)
-    return SIMULATIONS[the_game](mine, turns)
+    sim: Simulation = find_game(the_game).simulation(mine, turns)
+    return sim
 
 
 def run_range(

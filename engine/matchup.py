@@ -29,7 +29,6 @@ from .eliria.effects import unsimulated
 from .errors import InvalidSimulation
 from .games import find_game
 from .match import DEFAULT_TURN_CAP, Match, Policy
-from .policy import make_policy
 from .rng import new_seed
 from .stats import mean, wilson_interval
 
@@ -103,8 +102,8 @@ class MatchupRun:
         self.decks = [[e for e in d if e.card.game is self.game] for d in (deck_a, deck_b)]
         self.seed, self.turn_cap = seed, turn_cap
         self.policy_names = [_name(policy_a), _name(policy_b)]
-        self.policies = [make_policy(self.game, policy_a), make_policy(self.game, policy_b)]
         self._spec = find_game(self.game)
+        self.policies = [self._spec.make_policy(policy_a), self._spec.make_policy(policy_b)]
         self._shared = self._spec.prepare(self.decks)  # compiled once for every game of the run
 
     def new_match(self, index: int, *, trace: bool = False) -> Match:

@@ -1,4 +1,4 @@
-"""Games as records: the registry of matches per game (python-chess variants), new games and replays.
+"""Games as records: new games of any game (its record's match class) and replays.
 
 >>> from engine.cards import CardData, Game
 >>> from engine.decklist import DeckEntry
@@ -13,20 +13,17 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .carddict import card_data_hash, entries_from_dicts
 from .cards import Game, as_game
 from .decklist import DeckEntry
 from .errors import IllegalAction, InvalidRecord
-from .games import view
+from .games import find_game
 from .match import DEFAULT_TURN_CAP, Match
 
-__all__ = ["MATCHES", "from_record", "new_match", "replay"]
-
-# The match class of each game: a view of the registry (engine.games).
-MATCHES: Mapping[Game, Callable[..., Match]] = view(lambda spec: spec.match)
+__all__ = ["from_record", "new_match", "replay"]
 
 
 def new_match(
@@ -42,7 +39,7 @@ def new_match(
     """A new game of *game* between *decks* (one deck: the Eliria solitaire table)."""
     the_game = as_game(game)
     mine = [[e for e in d if e.card.game is the_game] for d in decks]
-    return MATCHES[the_game](mine, seed=seed, index=index, first=first, turn_cap=turn_cap, trace=trace)
+    return find_game(the_game).match(mine, seed=seed, index=index, first=first, turn_cap=turn_cap, trace=trace)
 
 
 def replay(header: Mapping[str, Any], decisions: Sequence[str], *, trace: bool = False) -> Match:

@@ -7,21 +7,17 @@ saved decks: no rule is written twice.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .cards import CardData, CardLookup, Game, as_game
-from .decklist import SECTIONS, DeckEntry, ListLine, ParsedList, parse_decklist
-from .games import view
+from .decklist import DeckEntry, ListLine, ParsedList
+from .games import find_game
 from .mision.rules import SECTION_OF_TYPE
 from .violations import Violation, at_line
 
-__all__ = ["RULES", "ValidationReport", "Violation", "check_deck", "resolve_line", "validate_decklist"]
-
-
-# The deck rules of each game, over entries of that game (a view of engine.games).
-RULES: Mapping[Game, Callable[[Sequence[DeckEntry]], list[Violation]]] = view(lambda spec: spec.check_deck)
+__all__ = ["ValidationReport", "Violation", "check_deck", "resolve_line", "validate_decklist"]
 
 
 @dataclass(frozen=True)
@@ -49,8 +45,9 @@ def validate_decklist(
     already parsed *text* for *game* (to know which cards to load) passes `parsed`: no list is
     read twice."""
     the_game = as_game(game)
+    spec = find_game(the_game)
     if parsed is None:
-        parsed = parse_decklist(text, the_game)
+        parsed = spec.parse_list(text)
     found: list[Violation] = [Violation("parse_error", "", e.message, e.line) for e in parsed.errors]
     entries: list[DeckEntry] = []
     for line in parsed.lines:
@@ -64,7 +61,7 @@ def validate_decklist(
     found.sort(key=lambda v: v.line if v.line is not None else float("inf"))
     errors = tuple(v for v in found if not v.is_warning)
     warnings = tuple(v for v in found if v.is_warning)
-    sections = dict.fromkeys(SECTIONS[the_game], 0)
+    sections = dict.fromkeys(spec.sections, 0)
     for entry in entries:
         sections[entry.section] = sections.get(entry.section, 0) + entry.quantity
     return ValidationReport(not errors, errors, warnings, sections, tuple(entries))
@@ -74,17 +71,18 @@ def check_deck(entries: Sequence[DeckEntry], game: Game | str) -> list[Violation
     """The pure deck rules of *game* over resolved entries (errors and warnings)."""
     the_game = as_game(game)
     found = _foreign(entries, the_game)
-    found.extend(RULES[the_game]([e for e in entries if e.card.game is the_game]))
+    found.extend(find_game(the_game).check_deck([e for e in entries if e.card.game is the_game]))
     return found
 
 
 def _foreign(entries: Sequence[DeckEntry], game: Game) -> list[Violation]:
     """Entries that cannot belong to this game's deck at all (saved decks, not lists)."""
+    sections = find_game(game).sections
     out: list[Violation] = []
     for e in entries:
         if e.card.game is not game:
             out.append(_wrong_game(e.line, e.card, game))
-        elif e.section not in SECTIONS[game]:
+        elif e.section not in sections:
             message = f"{at_line(e.line)}«{e.card.name}» está en una sección desconocida ({e.section!r})."
             out.append(Violation("wrong_section", "", message, e.line, (e.card.code,)))
     return out
@@ -97,7 +95,7 @@ def resolve_line(line: ListLine, game: Game, lookup: CardLookup) -> DeckEntry | 
         return card
     section = line.section
     if section is None:  # Misión: a line before any header goes where its type belongs
-        section = SECTION_OF_TYPE.get(card.type, SECTIONS[game][0])
+        section = SECTION_OF_TYPE.get(card.type, find_game(game).sections[0])
     return DeckEntry(section, line.quantity, card, line.line)
 
 

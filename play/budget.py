@@ -16,6 +16,7 @@ engine time (about 100 ms); anything bigger becomes a queued run. Two prices, bo
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 
@@ -56,10 +57,23 @@ def fits_deck_price(seconds: float) -> bool:
     return seconds <= DECK_SHARE * settings.SIMULATION_INLINE_BUDGET
 
 
-def chunk_games(seconds_per_game: float, *, floor: int) -> int:
-    """Games per chunk: about settings.SIMULATION_CHUNK_SECONDS of work, a multiple of *floor*."""
-    target = settings.SIMULATION_CHUNK_SECONDS / max(seconds_per_game, 1e-9)
-    return max(floor, int(target) // floor * floor)
+def chunk_count(seconds: float, *, workers: int) -> int:
+    """How many chunks a run of *seconds* of engine time is split into.
+
+    Enough that every worker gets work and a slow or late one leaves little tail: at least two per
+    worker, and more when chunks would pass settings.SIMULATION_CHUNK_SECONDS each. Never chunks
+    under settings.SIMULATION_MIN_CHUNK_SECONDS, whose fixed cost (claim, lists read again, tally
+    written) would weigh: a run under about two of those is one chunk, a run of 0.5 s two.
+    """
+    wanted = max(2 * max(workers, 1), math.ceil(seconds / settings.SIMULATION_CHUNK_SECONDS))
+    return max(1, min(wanted, int(seconds / settings.SIMULATION_MIN_CHUNK_SECONDS)))
+
+
+def split(games: int, parts: int) -> list[tuple[int, int]]:
+    """Games 0 … games - 1 as *parts* consecutive ranges of sizes that differ by one at most."""
+    parts = max(1, min(parts, games))
+    bounds = [games * i // parts for i in range(parts + 1)]
+    return list(zip(bounds, bounds[1:], strict=False))
 
 
 def probe(play: Callable[[int, int], object], games: int, *, seconds: float = PROBE_SECONDS) -> float:

@@ -95,8 +95,8 @@ def _attack_costs(result: dict[str, Any]) -> list[str]:
             out.append(_("Un ataque de coste %(k)s se pudo pagar en todas las partidas, por primera vez en el "
                          "turno %(mean)s de media.") % values)
     if unpaid:
-        out.append(ngettext("Ningún ataque de coste %(costs)s se pudo pagar en %(turns)s turnos.",
-                            "Ningún ataque de coste %(costs)s se pudo pagar en %(turns)s turnos.",
+        out.append(ngettext("Un ataque de coste %(costs)s no se pudo pagar en ninguna partida de %(turns)s turnos.",
+                            "Los ataques de coste %(costs)s no se pudieron pagar en ninguna partida de %(turns)s turnos.",
                             len(unpaid)) % {"costs": _list(unpaid), "turns": turns})
     return out
 

@@ -188,6 +188,11 @@ def job_for(run: SimulationRun) -> Job:
 
 
 def seconds_per_game(kind: str, game: str, params: dict[str, Any]) -> float:
+    """The run's cost per game: measured on its own deck at submission (``measured_seconds_per_game``,
+    see :func:`measure`), else the fixed costs of play.budget."""
+    measured = params.get(MEASURED)
+    if measured:
+        return float(measured)
     if kind == SimulationRun.Kind.GOLDFISH:
         return budget.goldfish_seconds(game, 1, params["turns"])
     if kind == SimulationRun.Kind.COMPARE:
@@ -199,14 +204,34 @@ def seconds_per_game(kind: str, game: str, params: dict[str, Any]) -> float:
     return budget.matchup_seconds(game, 1)
 
 
+# The key of a run's params that keeps the seconds per game measured at submission, so that the
+# plan of a stored run can be computed again (the same chunks) whatever the machine does later.
+MEASURED = "measured_seconds_per_game"
+
+
+def measure(kind: str, game: str, params: dict[str, Any]) -> float | None:
+    """Seconds per game of this run's own first games (play.budget.probe, a few ms of engine time),
+    or None when they cannot be played here: the run is queued all the same and its worker fails
+    it, saying why (as before pricing), and the fixed costs size its chunks."""
+    if kind == SimulationRun.Kind.SWAPS:
+        return None  # one chunk whatever it costs: nothing to size
+    try:
+        job = JOBS[kind](SimulationRun(kind=kind, game=game, params=params))
+        return budget.probe(lambda a, b: job.play(a, b, None), params["games"])
+    except Exception:  # noqa: BLE001 - the worker reports what is wrong with the run, in its words
+        return None
+
+
 def plan(kind: str, game: str, params: dict[str, Any]) -> list[tuple[int, int]]:
-    """The chunks of a run: consecutive game ranges of about SIMULATION_CHUNK_SECONDS each (a swap
-    race, whose rounds depend on the ones before, is one chunk)."""
+    """The chunks of a run: consecutive game ranges of nearly equal size, as many as
+    play.budget.chunk_count gives for its cost per game and settings.SIMULATION_WORKERS workers, so
+    that even a small run is shared between the workers (a swap race, whose rounds depend on the
+    ones before, is one chunk). A pure function of the stored params: the same run, the same plan."""
     games = params["games"]
     if kind == SimulationRun.Kind.SWAPS:
         return [(0, games)]
-    size = budget.chunk_games(seconds_per_game(kind, game, params), floor=JOBS[kind].slice)
-    return [(start, min(start + size, games)) for start in range(0, games, size)]
+    seconds = games * seconds_per_game(kind, game, params)
+    return budget.split(games, budget.chunk_count(seconds, workers=settings.SIMULATION_WORKERS))
 
 
 # Tallies travel between workers through the database: pickled, and signed so that a row

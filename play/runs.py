@@ -21,7 +21,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from engine.rng import new_seed
-from play.jobs import plan
+from play.jobs import MEASURED, measure, plan
 from play.models import SimulationChunk, SimulationRun, run_error_text
 
 log = logging.getLogger(__name__)
@@ -91,6 +91,10 @@ def run_submit(
     go to the queue once that is committed (call it outside any transaction: a message that
     arrives before the commit is skipped by its worker and sent again by the reaper)."""
     params = {**params, "seed": new_seed() if params.get("seed") is None else params["seed"]}
+    if MEASURED not in params:  # priced on the deck itself: its first games, a few ms (play.jobs)
+        measured = measure(kind, game, params)
+        if measured:
+            params[MEASURED] = measured
     ranges = plan(kind, game, params)
     with transaction.atomic():
         _lock_submissions()

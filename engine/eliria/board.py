@@ -10,7 +10,6 @@ one implementation. The turn flow lives in :mod:`.match`, attacks in
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import partial
 from typing import Any
 
 from ..actions import Action
@@ -21,6 +20,7 @@ from ..rng import GameRng, draw_random
 from .cardinfo import FACE_DOWN_CAP, REACTION, SUMMON, AttackInfo, CardInfo, CardTable
 from .rules import RULE_OF_THREE
 from .state import Combatant, Side, Support
+from .verbs import runs
 
 __all__ = ["LOSS_LABELS", "AttackContext", "EliriaBoard"]
 
@@ -36,6 +36,9 @@ END = Action("end", "Terminar la fase de movimiento", "end")
 PASS = Action("pass", "No atacar", "pass")
 SKIP = Action("skip", "No usar el efecto", "skip")
 DONE = Action("done", "Terminar", "done")
+# Each verb's execution, by action: the registry's units (engine/eliria/verbs/).
+_ON_PLAY = runs("on_play")
+_REACTIONS = runs("reaction")
 NO_REACT = Action("no_react", "No activar ninguna reacción", "no_react")
 
 
@@ -542,25 +545,7 @@ class EliriaBoard(Match):
         """Apply a data reaction (6.b)."""
         spec = card.reaction
         assert spec is not None
-        action = spec["action"]
-        rival = 1 - owner
-        if action == "damage_attacker" and ctx is not None:
-            self.damage_attacker(ctx, int(spec.get("amount", 0)), then)
-        elif action == "cannot_attack":  # the moved card may not attack this turn
-            moved = self.sides[rival].combat[self.moment_slot]
-            if moved is not None:
-                moved.blocked_turn = self.turn
-                self.event("blocked", player=rival, slot=self.moment_slot)
-            then()
-        elif action == "destroy_summon" and card.reaction_when == "rival_summon":
-            self.destroy_support(rival, self.moment_slot, owner)  # before it takes effect
-            then()
-        elif action == "destroy_summon":
-            self._destroy_a_summon(owner, rival, then)
-        elif action == "ambush":
-            self._ambush(owner, self.moment_slot, card.name, then)
-        else:
-            then()
+        _REACTIONS[spec["action"]](self, owner, card, ctx, then)  # engine/eliria/verbs/reaction.py
 
     def _destroy_a_summon(self, owner: int, rival: int, then: Then) -> None:
         """*owner* destroys one summon of *rival*'s board (its choice)."""
@@ -704,25 +689,10 @@ class EliriaBoard(Match):
 
     def _on_play(self, p: int, k: int, card: CardInfo, i: int, then: Then) -> None:
         """Run the data effects ``card.on_play[i:]``, then the card's script."""
-        side = self.sides[p]
         while i < len(card.on_play):
             spec = card.on_play[i]
             i += 1
-            action, amount = spec["action"], spec.get("amount", 0)
-            if action == "add_power":
-                for _, c in side.combatants():
-                    if c.up:
-                        self.gain_power(p, c, amount)
-            elif action == "draw":
-                if not self.draw(p, amount):
-                    return
-            elif action == "add_damage":
-                slots = [s for s, c in side.combatants() if c.up]
-                if slots:
-                    self._choose_boost(p, k, card, i, slots, amount, then)
-                    return
-            elif action == "sacrifice_for_power":
-                self._sacrifice_for_power(p, spec, partial(self._on_play, p, k, card, i, then))
+            if _ON_PLAY[spec["action"]](self, p, k, card, i, spec, then):  # engine/eliria/verbs/on_play.py
                 return
         if card.script is not None:
             card.script.on_effect(self, p, k, then)

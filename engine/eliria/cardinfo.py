@@ -8,7 +8,7 @@ walking dicts in the hot loop; a named script (:mod:`.scripts`) hangs off ``info
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import CardData
@@ -18,6 +18,7 @@ from ..text import fold
 from .effects import TOKENS, validate_effects
 from .rules import FACE_DOWN_CAP, playable_cards
 from .scripts import CardScript, make_script
+from .verbs import REGISTRY
 
 __all__ = ["COMBAT", "FACE_DOWN_CAP", "REACTION", "SUMMON", "TOKEN", "AttackInfo", "CardInfo", "CardTable"]
 
@@ -27,19 +28,22 @@ MAX_POTENTIAL = 12  # rule 3: twelve-sided dice
 
 
 class AttackInfo:
-    """One attack (6.a.IV): ``damage`` is None for "x"; ``after`` its data effects."""
+    """One attack (6.a.IV): ``damage`` is None for "x"; ``before``/``after`` its data effects by stage."""
 
     __slots__ = ("after", "before", "cost", "damage", "formula", "index", "moves_first", "name")
 
     def __init__(self, index: int, cost: int, name: str, damage: int | None, specs: Sequence[Spec]):
         self.index, self.cost, self.name, self.damage = index, cost, name, damage
-        self.formula = next((s["formula"] for s in specs if s.get("action") == "damage_x"), "power")
-        self.before = tuple(s for s in specs if s.get("action") in _BEFORE)  # applied before the hit
-        self.moves_first = any(s.get("action") == "move_before" for s in self.before)
-        self.after = tuple(s for s in specs if s.get("action") not in _BEFORE and s.get("action") != "damage_x")
+        self.formula, self.moves_first = "power", False
+        for s in reversed(specs):  # each verb compiles itself (verbs/on_attack.py); the first "x" formula wins
+            read = REGISTRY[("on_attack", s["action"])].read
+            if read is not None:
+                read(self, s, s.get("amount", 0))
+        self.before = tuple(s for s in specs if _STAGE[s["action"]] == "before")  # applied before the hit
+        self.after = tuple(s for s in specs if _STAGE[s["action"]] == "after")
 
 
-_BEFORE = frozenset({"silence", "move_before"})
+_STAGE = {action: v.stage for (trigger, action), v in REGISTRY.items() if trigger == "on_attack"}
 # Effects that can change what the goldfish measures (power, potential, combatants, hand and
 # deck): a deck whose cards have none of them may take the fast path (engine.eliria.game).
 _SOLITAIRE = frozenset(
@@ -124,10 +128,9 @@ class CardInfo:
         )
 
     def _read_one(self, trigger: str, action: str, s: Spec) -> None:
-        amount = s.get("amount", 0)
-        handler = _READERS.get((trigger, action)) or _READERS.get((trigger, ""))
-        if handler is not None:
-            handler(self, s, amount)
+        read = REGISTRY[(trigger, action)].read  # each verb compiles itself (engine/eliria/verbs/)
+        if read is not None and trigger != "on_attack":  # an attack's verbs compile onto its AttackInfo
+            read(self, s, s.get("amount", 0))
 
     @property
     def is_mulligan_combat(self) -> bool:
@@ -138,76 +141,6 @@ class CardInfo:
     def playable_from_hand(self) -> bool:
         """A combat card without † (and no "enters only by an effect") may be played from hand."""
         return self.from_hand
-
-
-def _set(**fields: Any) -> Callable[[CardInfo, Spec, Any], None]:
-    """A reader that sets *fields* on the card: a value, or "amount"/"spec"/a parameter name."""
-
-    def read(info: CardInfo, s: Spec, amount: Any) -> None:
-        for name, value in fields.items():
-            if value == "amount":
-                value = amount
-            elif value == "spec":
-                value = s
-            elif isinstance(value, tuple):
-                value = s.get(value[0], value[1])
-            setattr(info, name, value)
-
-    return read
-
-
-def _attached(name: str) -> Callable[[CardInfo, Spec, Any], None]:
-    def read(info: CardInfo, s: Spec, amount: Any) -> None:
-        info.attach_class = s.get("class", info.attach_class)
-        setattr(info, name, amount if name != "att_drain" else True)
-
-    return read
-
-
-def _field_res(info: CardInfo, s: Spec, amount: Any) -> None:
-    info.field_res, info.field_res_tokens = amount, not s.get("exclude_tokens", False)
-
-
-def _field_draw(info: CardInfo, s: Spec, amount: Any) -> None:
-    info.field_draw, info.field_draw_tokens = amount or 1, not s.get("exclude_tokens", False)
-
-
-def _protect(info: CardInfo, s: Spec, amount: Any) -> None:
-    info.protect = str(s.get("target", "self"))
-    info.protect_max_power = int(s.get("max_attacker_power", -1))
-
-
-_READERS: dict[tuple[str, str], Callable[[CardInfo, Spec, Any], None]] = {
-    ("attached", "add_resistance"): _attached("att_res"),
-    ("attached", "add_damage"): _attached("att_dmg"),
-    ("attached", "add_potential"): _attached("att_pot"),
-    ("attached", "damage_attacker"): _attached("att_thorns"),
-    ("attached", "drain_attacker"): _attached("att_drain"),
-    ("field", "add_resistance"): _field_res,
-    ("field", "add_power"): _set(field_power="amount", field_power_class=("class", "")),
-    ("field", "forbid_attached"): _set(field_forbid_attached=True),
-    ("field", "draw_on_destroyed"): _field_draw,
-    ("field", "attack_roll"): _set(field_attack_roll=("roll_at_most", 0)),
-    ("passive", "add_resistance"): _set(adjacent_res="amount"),
-    ("passive", "protect"): _protect,
-    ("passive", "reach"): _set(reach=("reach", "")),
-    ("passive", "cap_power_gain"): _set(power_cap="amount"),
-    ("passive", "summon_damage"): _set(summon_damage="amount"),
-    ("passive", "protect_attached"): _set(protect_attached=True),
-    ("passive", "block_attach"): _set(block_attach=True),
-    ("passive", "reactions_face_up"): _set(reactions_face_up=True),
-    ("static", "enters_only_by_effect"): _set(only_by_effect=True),
-    ("static", "play_by_sacrifice"): _set(play_sacrifice="amount", only_by_effect=True),
-    ("on_enter", "discard_reaction"): _set(enter_discard=True),
-    ("on_destroyed", "create_token"): _set(destroyed_token=("token", None)),
-    ("on_ally_destroyed", "add_power"): _set(ally_power="amount"),
-    ("on_attacked_survived", "add_power"): _set(survived_power="amount"),
-    ("on_field_summon", "add_power"): _set(field_summon_power="amount"),
-    ("on_summon_discarded", "add_power"): _set(summon_discard_power="amount"),
-    ("end_of_power", "create_token"): _set(end_power="spec"),
-    ("start_of_movement", "scry"): _set(scry=True),
-    ("reaction", ""): _set(reaction="spec", reaction_when=("when", "")),
-}
 
 
 class CardTable:

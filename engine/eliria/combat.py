@@ -15,8 +15,13 @@ from ..actions import Action
 from .board import PASS, AttackContext, EliriaBoard, Then
 from .cardinfo import SUMMON, AttackInfo
 from .state import Combatant
+from .verbs import runs
 
 __all__ = ["EliriaCombat"]
+
+# Each attack verb's execution, by action and stage: the registry's units (engine/eliria/verbs/on_attack.py).
+_BEFORE = runs("on_attack", "before")
+_AFTER = runs("on_attack", "after")
 
 
 class EliriaCombat(EliriaBoard):
@@ -170,9 +175,7 @@ class EliriaCombat(EliriaBoard):
             target.power = min(target.power, self.potential(q, target))
             self.event("reveal", player=q, slot=ctx.t, card=target.card.code, rule="8")
         for spec in ctx.atk.before:
-            if spec["action"] == "silence":  # until the end of this turn
-                target.silenced_turn = self.turn
-                self.event("silence", player=q, slot=ctx.t)
+            _BEFORE[spec["action"]](self, ctx, target, spec)  # engine/eliria/verbs/on_attack.py
         drains = any(
             sup.card.att_drain for sup in self.sides[q].support if sup is not None and sup.up and sup.attached is target
         )
@@ -250,55 +253,12 @@ class EliriaCombat(EliriaBoard):
         """The attack's own effects (its data), in order, then the end of the turn."""
         if self._outcome is not None:
             return
-        p, q = ctx.p, 1 - ctx.p
         after = ctx.atk.after
         while i < len(after):
             spec = after[i]
             i += 1
-            attacker_here = self.sides[p].combat[ctx.s] is ctx.attacker
-            target_here = self.sides[q].combat[ctx.t] is target
-            action, amount = spec["action"], spec.get("amount", 0)
-            if action == "lose_power":
-                who = spec.get("target")
-                if who == "adjacent_to_attacked":
-                    for n in (ctx.t - 1, ctx.t + 1):
-                        c = self.sides[q].combat[n] if 0 <= n < len(self.sides[q].combat) else None
-                        if c is not None:
-                            c.power = 0 if amount == "all" else max(0, c.power - amount)
-                    continue
-                comb, here = (target, target_here) if who == "attacked" else (ctx.attacker, attacker_here)
-                if here:
-                    comb.power = 0 if amount == "all" else max(0, comb.power - amount)
-            elif action == "create_token":
-                free = self.sides[p].free_combat()
-                if free:
-                    self.ask_token_slot(p, str(spec["token"]), free, partial(self._after_attack, ctx, target, i))
-                    return
-            elif action == "draw":
-                if (ctx.destroyed or not spec.get("if_destroyed")) and not self.draw(p, amount):
-                    return
-            elif action == "cannot_attack" and target_here:
-                roll = self.rng.d12()
-                hit = roll >= spec["roll_at_least"]
-                if hit:  # ruling CUARTO: only the attacked combatant, in its owner's next turn
-                    target.blocked_turn = self.turn + 1
-                self.event("roll", player=p, roll=roll, hit=hit, rule="CUARTO")
-            elif action == "turn_face_down" and target_here:
-                roll = self.rng.d12()
-                hit = roll >= spec["roll_at_least"]
-                if hit:  # rule 8: only an effect turns a card face down again
-                    target.up = False
-                self.event("roll", player=p, roll=roll, hit=hit, face_down=hit)
-            elif action == "cannot_move" and target_here:  # in the rival's next turn
-                target.unmovable_turn = self.turn + 1
-            elif action == "move" and target_here and self.movable_to(q, ctx.t):
-                self._push(ctx, target, partial(self._after_attack, ctx, target, i))
+            if _AFTER[spec["action"]](self, ctx, target, i, spec):  # engine/eliria/verbs/on_attack.py
                 return
-            elif action == "destroy_attached" and target_here:
-                self._destroy_attached(ctx, target, partial(self._after_attack, ctx, target, i))
-                return
-            elif action == "add_resistance" and attacker_here:
-                ctx.attacker.res_bonus, ctx.attacker.res_until = amount, self.turn + 2
         self._end_turn()
 
     def _push(self, ctx: AttackContext, target: Combatant, then: Then) -> None:

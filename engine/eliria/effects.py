@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import Attack, CardData, Game
+from .verbs import REGISTRY
 
 __all__ = [
     "AMOUNT_ALL",
@@ -98,81 +99,12 @@ class Param:
 
 _BASE = frozenset({"trigger", "action", "script"})
 
-# trigger -> action -> the parameters it accepts (besides trigger and action).
-# Triggers of combat cards run only while the card is face up (6.a.III, 8).
-VOCABULARY: dict[str, dict[str, frozenset[str]]] = {
-    # 6.c: a summon takes effect (played face up, or activated later).
-    "on_play": {
-        "add_power": frozenset({"amount", "target"}),
-        "add_damage": frozenset({"amount", "target", "duration"}),
-        "draw": frozenset({"amount"}),
-        "sacrifice_for_power": frozenset({"amount", "tokens"}),
-    },
-    # 6.c.II: while bound to one of your face-up combatants (optionally of one class).
-    "attached": {
-        "add_resistance": frozenset({"amount", "class"}),
-        "add_damage": frozenset({"amount", "class"}),
-        "add_potential": frozenset({"amount", "class"}),
-        "damage_attacker": frozenset({"amount", "class"}),
-        "drain_attacker": frozenset({"class"}),
-    },
-    # 6.c.III: a field summon, face up, applies to both players alike.
-    "field": {
-        "add_resistance": frozenset({"amount", "target", "exclude_tokens"}),
-        "add_power": frozenset({"amount", "target", "class"}),
-        "forbid_attached": frozenset(),
-        "draw_on_destroyed": frozenset({"amount", "exclude_tokens", "optional"}),
-        "attack_roll": frozenset({"roll_at_most"}),
-    },
-    # 6.a.III: a combat card's passive, while face up.
-    "passive": {
-        "add_resistance": frozenset({"amount", "target"}),
-        "protect": frozenset({"target", "max_attacker_power"}),
-        "reach": frozenset({"reach"}),
-        "cap_power_gain": frozenset({"amount"}),
-        "summon_damage": frozenset({"amount"}),
-        "protect_attached": frozenset(),
-        "block_attach": frozenset(),
-        "reactions_face_up": frozenset(),
-    },
-    # What the card is, whatever its face: how it may enter play.
-    "static": {
-        "enters_only_by_effect": frozenset(),
-        "play_by_sacrifice": frozenset({"amount", "tokens"}),
-    },
-    "on_enter": {"discard_reaction": frozenset({"target"})},
-    "on_destroyed": {"create_token": frozenset({"token", "target"})},
-    "on_ally_destroyed": {"add_power": frozenset({"amount", "target"})},
-    "on_attacked_survived": {"add_power": frozenset({"amount", "target"})},
-    "on_field_summon": {"add_power": frozenset({"amount", "target"})},
-    "on_summon_discarded": {"add_power": frozenset({"amount", "target"})},
-    # End of your Poder phase (12.c); optional.
-    "end_of_power": {"create_token": frozenset({"token", "min_power", "exact_power", "cost_power"})},
-    # Start of your Movimiento phase (12.b); optional.
-    "start_of_movement": {"scry": frozenset({"amount"})},
-    # After one of the card's attacks (``attack``: its index, from 0) resolves.
-    "on_attack": {
-        "lose_power": frozenset({"attack", "amount", "target"}),
-        "create_token": frozenset({"attack", "token"}),
-        "draw": frozenset({"attack", "amount", "if_destroyed"}),
-        "cannot_attack": frozenset({"attack", "target", "roll_at_least"}),
-        "add_resistance": frozenset({"attack", "amount", "target", "duration"}),
-        "damage_x": frozenset({"attack", "formula"}),
-        "turn_face_down": frozenset({"attack", "target", "roll_at_least"}),
-        "move": frozenset({"attack", "target"}),
-        "silence": frozenset({"attack", "target", "duration"}),
-        "destroy_attached": frozenset({"attack", "target"}),
-        "move_before": frozenset({"attack"}),
-        "cannot_move": frozenset({"attack", "target"}),
-    },
-    # 6.b: a face-down reaction answers a moment of the opponent's turn (``when``).
-    "reaction": {
-        "damage_attacker": frozenset({"when", "amount"}),
-        "cannot_attack": frozenset({"when", "target", "duration"}),
-        "destroy_summon": frozenset({"when", "target"}),
-        "ambush": frozenset({"when"}),
-    },
-}
+# trigger -> action -> the parameters it accepts (besides trigger and action): read from the
+# registry, where each verb is one unit (engine/eliria/verbs/). Triggers of combat cards run only
+# while the card is face up (6.a.III, 8).
+VOCABULARY: dict[str, dict[str, frozenset[str]]] = {}
+for (_trigger, _action), _unit in REGISTRY.items():
+    VOCABULARY.setdefault(_trigger, {})[_action] = _unit.params
 
 TARGETS = frozenset(
     {
@@ -205,43 +137,11 @@ WHEN = frozenset(
 )
 DURATIONS = frozenset({"turn", "until_next_turn"})
 # The targets and durations each action is played with (anything else would be accepted and ignored).
-_SELF, _ATTACKED = frozenset({"self"}), frozenset({"attacked"})
-ACTION_TARGETS: dict[tuple[str, str], frozenset[str]] = {
-    ("on_play", "add_power"): frozenset({"own_face_up"}),
-    ("on_play", "add_damage"): frozenset({"chosen_own_face_up"}),
-    ("field", "add_resistance"): frozenset({"all_face_down"}),
-    ("field", "add_power"): frozenset({"all"}),
-    ("passive", "add_resistance"): frozenset({"adjacent_own"}),
-    ("passive", "protect"): frozenset({"self", "self_beside_ally", "own_face_down"}),
-    ("on_enter", "discard_reaction"): frozenset({"each_player"}),
-    ("on_destroyed", "create_token"): _SELF,
-    ("on_ally_destroyed", "add_power"): _SELF,
-    ("on_attacked_survived", "add_power"): _SELF,
-    ("on_field_summon", "add_power"): _SELF,
-    ("on_summon_discarded", "add_power"): _SELF,
-    ("on_attack", "lose_power"): frozenset({"attacked", "self", "adjacent_to_attacked"}),
-    ("on_attack", "cannot_attack"): _ATTACKED,
-    ("on_attack", "add_resistance"): _SELF,
-    ("on_attack", "turn_face_down"): _ATTACKED,
-    ("on_attack", "move"): _ATTACKED,
-    ("on_attack", "silence"): _ATTACKED,
-    ("on_attack", "destroy_attached"): _ATTACKED,
-    ("on_attack", "cannot_move"): _ATTACKED,
-    ("reaction", "cannot_attack"): frozenset({"moved"}),
-    ("reaction", "destroy_summon"): frozenset({"rival"}),
-}
-ACTION_DURATIONS: dict[tuple[str, str], frozenset[str]] = {
-    ("on_play", "add_damage"): frozenset({"turn"}),
-    ("on_attack", "add_resistance"): frozenset({"until_next_turn"}),
-    ("on_attack", "silence"): frozenset({"turn"}),
-    ("reaction", "cannot_attack"): frozenset({"turn"}),
-}
+ACTION_TARGETS: dict[tuple[str, str], frozenset[str]] = {k: v.targets for k, v in REGISTRY.items() if v.targets}
+ACTION_DURATIONS: dict[tuple[str, str], frozenset[str]] = {k: v.durations for k, v in REGISTRY.items() if v.durations}
 # The reaction moments each reaction action answers.
 ACTION_WHEN: dict[str, frozenset[str]] = {
-    "damage_attacker": frozenset({"attacked_survived"}),
-    "cannot_attack": frozenset({"rival_moved"}),
-    "destroy_summon": frozenset({"rival_summon", "rival_sacrificed"}),
-    "ambush": frozenset({"rival_played_aligned"}),
+    **{action: v.when for (trigger, action), v in REGISTRY.items() if trigger == "reaction" and v.when},
     "final_defence": frozenset({"last_destroyed"}),
     "mirage_veil": frozenset({"attack_declared"}),
     "tactical_retreat": frozenset({"attack_declared"}),
@@ -310,17 +210,9 @@ FIELDS: dict[str, type | tuple[type, ...]] = {
 }  # fmt: skip
 # "amount": "all" — only where the rules text says "all its power" (Coloso, Cañón: 6.a.IV):
 # drawing or gaining "all" has no meaning in the rules, so it is refused everywhere else.
-AMOUNT_ALL = frozenset({("on_attack", "lose_power")})
+AMOUNT_ALL = frozenset(k for k, v in REGISTRY.items() if v.amount_all)
 # Parameters a verb cannot do without (the interpreter has no default for them).
-_ROLLED = frozenset({"attack", "roll_at_least"})
-REQUIRED: dict[tuple[str, str], frozenset[str]] = {
-    ("on_attack", "cannot_attack"): _ROLLED,
-    ("on_attack", "turn_face_down"): _ROLLED,
-    ("on_attack", "damage_x"): frozenset({"attack", "formula"}),
-    ("on_attack", "create_token"): frozenset({"attack", "token"}),
-    ("on_destroyed", "create_token"): frozenset({"token"}),
-    ("end_of_power", "create_token"): frozenset({"token"}),
-}
+REQUIRED: dict[tuple[str, str], frozenset[str]] = {k: v.required for k, v in REGISTRY.items() if v.required}
 
 
 def verbs() -> Iterator[tuple[str, str, str]]:

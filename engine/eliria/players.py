@@ -14,6 +14,7 @@ from ..actions import Action
 from .board import END
 from .cardinfo import REACTION, SUMMON, CardInfo
 from .rules import DISCARD_RANK, RULE_OF_THREE
+from .verbs import REGISTRY
 from .view import EliriaView
 
 if TYPE_CHECKING:
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
 
 __all__ = ["EliriaGoldfishPlayer", "EliriaPlayer", "card_value", "goldfish_helps"]
 
+# What each on_play verb is worth to the goldfish: the registry's units (engine/eliria/verbs/on_play.py).
+_WORTH = {action: v.worth for (trigger, action), v in REGISTRY.items() if trigger == "on_play"}
 
 
 def card_value(card: CardInfo) -> float:
@@ -330,34 +333,20 @@ class EliriaGoldfishPlayer:
 def goldfish_helps(view: EliriaView, card: CardInfo) -> bool:
     """Whether the goldfish gains by playing this summon face up now (docs/contract.md §5: power,
     potential, resistance, cards drawn, tokens or combatants)."""
-    me = view.me
     if card.kind != SUMMON:
         return False
     if card.subtype == "attached":
         return bool(card.att_res or card.att_pot or card.att_dmg) and view.can_attach(card)
     if card.subtype == "field":
         return bool(card.field_res or card.field_power)
-    for spec in card.on_play:
-        action = spec["action"]
-        if action == "add_power" and any(
-            c is not None and c.up and (c.power < c.card.potential or c.power < view.potential(c)) for c in me.combat
-        ):
-            return True
-        if action == "draw" and me.deck_size() > int(spec.get("amount", 1)):
-            return True
-        if action == "sacrifice_for_power" and _tokens_feed(view):
+    for spec in card.on_play:  # each verb says what it is worth (engine/eliria/verbs/on_play.py)
+        worth = _WORTH[spec["action"]]
+        if worth is not None and worth(view, spec):
             return True
     script = card.script
     if script is not None and script.goldfish:
         return script.usable(view.match, view.seat)
     return False
-
-
-def _tokens_feed(view: EliriaView) -> bool:
-    combat = [c for c in view.me.combat if c is not None]
-    return any(c.card.is_token for c in combat) and any(
-        not c.card.is_token and c.up and c.power < view.potential(c) for c in combat
-    )
 
 
 def _feeds_cannon(view: EliriaView, a: Action) -> bool:

@@ -18,11 +18,10 @@ from typing import Any
 from ..cards import WORLDS
 from ..decklist import DeckEntry
 from ..rng import draw_random
-from .rules import SETUP_CARDS
+from .rules import SETUP_CARDS, TARGET  # TARGET: OBJETIVO DEL JUEGO, defined with the deck rules
 
 __all__ = ["TARGET", "MisionDeck", "MisionGame"]
 
-TARGET = 30  # OBJETIVO DEL JUEGO: 30 points in the BAÚL
 Event = dict[str, Any]
 
 

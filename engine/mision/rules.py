@@ -11,10 +11,11 @@ from collections.abc import Sequence
 from ..decklist import DeckEntry
 from ..violations import Violation, at_line
 
-__all__ = ["SECTION_OF_TYPE", "SETUP_CARDS", "chest_reach", "chest_reachable", "check_deck"]
+__all__ = ["SECTION_OF_TYPE", "SETUP_CARDS", "TARGET", "chest_reach", "chest_reachable", "check_deck"]
 
 RULE = "FORMA DE JUEGO"
 SETUP_CARDS = 4  # "Cada jugador toma cuatro cartas … de su deck de ENTES" (and of ELEMENTOS)
+TARGET = 30  # OBJETIVO DEL JUEGO: 30 points in the BAÚL
 SECTION_OF_TYPE = {"entity": "entities", "element": "elements"}
 _LABEL = {"entities": ("Entes:", "un Ente"), "elements": ("Elementos:", "un Elemento")}
 
@@ -87,6 +88,4 @@ def chest_reach(entries: Sequence[DeckEntry]) -> int:
 def chest_reachable(entries: Sequence[DeckEntry]) -> bool:
     """Whether the deck can ever win by the BAÚL (30 points, OBJETIVO DEL JUEGO); if not, it wins
     only by leaving the rival without Elementos de juego."""
-    from .game import TARGET  # game.py imports this module: read the target when asked
-
     return chest_reach(entries) >= TARGET

@@ -55,14 +55,18 @@
     refocus = { kind: row.classList.contains("result") ? "result" : "entry", card: row.getAttribute("data-card"),
                 section: row.getAttribute("data-section"), index: rows().indexOf(row) };
   });
+  // The answer replaces the row that had the focus: put the focus back on the same card's row
+  // (or, when it left the list, on the row now in its place). A removed element may still be
+  // document.activeElement until the next frame, hence isConnected.
   document.body.addEventListener("htmx:afterSettle", function () {
-    if (!refocus || (document.activeElement && document.activeElement !== document.body && rowOf(document.activeElement))) return;
+    var active = document.activeElement;
+    if (!refocus || (active && active.isConnected && active !== document.body && rowOf(active))) return;
     var want = refocus;
-    refocus = null;
     var selector = (want.kind === "result" ? "#results li.result" : "#deck-panel li.entry") +
       '[data-card="' + want.card + '"][data-section="' + want.section + '"]';
-    var target = document.querySelector(selector) || rows()[Math.min(want.index, rows().length - 1)];
-    if (target) target.focus();
+    var list = rows();
+    var target = document.querySelector(selector) || list[Math.min(want.index, list.length - 1)];
+    if (target && target.isConnected) { refocus = null; target.focus({ preventScroll: false }); }
   });
 
   function move(from, step) {

@@ -80,7 +80,8 @@
     return {
       width: width,
       height: 240,
-      legend: { show: true, live: false },
+      // A dashed series shows a dashed marker in the legend too: told apart without colour.
+      legend: { show: true, live: false, markers: { dash: function (u, i) { return u.series[i].dash ? "dashed" : "solid"; } } },
       cursor: { points: { show: !bars }, drag: { x: false, y: false } },
       scales: {
         x: bars ? { time: false, range: [-0.5, n - 0.5] } : { time: false },

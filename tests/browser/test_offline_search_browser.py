@@ -57,7 +57,6 @@ def test_the_browser_finds_what_the_server_finds_in_the_same_order(live_server, 
     for query in CORPUS:
         server = server_codes(page, live_server.url, query)
         browser = page.evaluate(BROWSER_CODES, query)
-        print(repr(query), len(server), len(browser))
         if browser != server:
             differences[query] = (server, browser)
     assert not differences

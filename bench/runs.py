@@ -1,0 +1,151 @@
+"""Benchmark of queued runs through the site: POST to result, against the engine alone on one core.
+
+    python bench/runs.py [--games 10000 50000] [--repeat 2] [--turns 10]
+    scripts/with_redis.sh .venv/bin/python bench/runs.py     # also the same on RQ/Redis
+
+On a throwaway SQLite database with the bundled catalogue, the site as `make run` serves it
+(scripts/serve.sh: gunicorn with 2 workers and one simulation worker per core under supervisord,
+at nice 10): a goldfish of the effect-heavy deck of bench/goldfish.py (40 bundled cards, full
+rules) is POSTed to /api/goldfish/ and its status URL polled every 50 ms until the answer is
+there. Beside it, the same games played by the engine alone in this process on one core. Prints
+both times and their ratio (engine time / site time: above 1 the site is faster than one core).
+Goals (issue 26): 1.3 for 10,000 games, 1.6 for 50,000 on the 2-core machine. The database
+queue runs always; with REDIS_URL set, RQ on Redis runs after it. Each figure is the best of
+--repeat runs (the least disturbed by whatever else shares the machine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.append(str(ROOT / "bench"))  # after the project: bench/collection.py is not the app
+PY = sys.executable
+TMP = Path(tempfile.mkdtemp(prefix="bench-runs-"))
+from goldfish import EFFECT_CODES  # noqa: E402
+from load import UNREACHED_THROTTLES, free_port, wait_for  # noqa: E402
+
+GOALS = {10_000: 1.3, 50_000: 1.6}
+POLL = 0.05  # seconds between two looks at the run's status URL
+ENV = {
+    **{k: v for k, v in os.environ.items() if k not in {"DJANGO_ALLOW_ASYNC_UNSAFE", "TASKS_BACKEND"}},
+    "MEDIA_ROOT": str(TMP / "media"), "CACHE_DIR": str(TMP / "cache"), "DJANGO_SETTINGS_MODULE": "eliria_site.settings",
+    "DATABASE_URL": f"sqlite:///{TMP / 'runs.sqlite3'}", "SIMULATION_TIME_LIMIT": "600",
+    "SIMULATION_MAX_ACTIVE_ANONYMOUS": "10", **UNREACHED_THROTTLES,
+}
+REDIS_URL = ENV.pop("REDIS_URL", "")
+
+
+def setup() -> str:
+    """Migrate and load the catalogue; the effect-heavy deck as a list the site reads."""
+    for args in (["migrate", "-v0"], ["load_bundled"], ["collectstatic", "--noinput", "-v0"]):
+        subprocess.run([PY, "manage.py", *args], cwd=ROOT, env=ENV, check=True, capture_output=True)
+    os.environ.update(ENV)
+    os.environ.pop("REDIS_URL", None)
+    import django
+
+    django.setup()
+    from cards.models import Card
+
+    names = dict(Card.objects.filter(game="eliria", code__in=EFFECT_CODES).values_list("code", "name"))
+    return "Mazo:\n" + "".join(f"1 {names[c]} ({c})\n" for c in EFFECT_CODES if c in names)
+
+
+def engine_seconds(text: str, games: int, turns: int, seed: int) -> float:
+    """Wall time of the engine alone on one core, in this process (the site's workers idle)."""
+    from decks.validation import validate_list
+    from engine.goldfish import run_range, simulation
+
+    sim = simulation("eliria", validate_list("eliria", text).entries, turns)
+    start = time.perf_counter()
+    run_range(sim, seed, 0, games)
+    return time.perf_counter() - start
+
+
+class Site:
+    """scripts/serve.sh on a free port: gunicorn and the simulation workers under supervisord."""
+
+    def __init__(self, redis_url: str) -> None:
+        self.port = free_port()
+        env = {**ENV, "HOST": "127.0.0.1", "PORT": str(self.port), "WORKERS": "2",
+               "SIM_WORKERS": str(os.cpu_count() or 1)}
+        if redis_url:
+            env["REDIS_URL"] = redis_url
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc = subprocess.Popen(["bash", "scripts/serve.sh"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL, start_new_session=True)
+        wait_for(f"{self.base}/healthz", 30)
+
+    def stop(self) -> None:
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            self.proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+
+    def goldfish(self, text: str, games: int, turns: int, seed: int) -> float:
+        """Seconds from the POST to the answer (polled every POLL seconds), as a player gets it."""
+        body = json.dumps({"game": "eliria", "list": text, "games": games, "turns": turns, "seed": seed}).encode()
+        request = urllib.request.Request(f"{self.base}/api/goldfish/", data=body,
+                                         headers={"Content-Type": "application/json"})
+        start = time.perf_counter()
+        with urllib.request.urlopen(request, timeout=60) as r:
+            status, answer = r.status, json.load(r)
+        if status == 200:
+            return time.perf_counter() - start  # played inline (a run that small is no run)
+        url = answer["status_url"]
+        url = url if url.startswith("http") else self.base + url
+        while True:
+            with urllib.request.urlopen(url, timeout=60) as r:
+                answer = json.load(r)
+            if answer["status"] == "done":
+                return time.perf_counter() - start
+            if answer["status"] not in {"queued", "running"}:
+                raise SystemExit(f"run {answer.get('id')} ended {answer['status']}: {answer.get('error')}")
+            time.sleep(POLL)
+
+
+def leg(label: str, redis_url: str, text: str, args: argparse.Namespace, engine: dict[int, float]) -> None:
+    site = Site(redis_url)
+    try:
+        time.sleep(2)  # the workers are up
+        site.goldfish(text, 2_000, args.turns, 1)  # warm: imports, caches, the catalogue read once
+        print(f"queue: {label}")
+        for games in args.games:
+            took = min(site.goldfish(text, games, args.turns, 100 + i) for i in range(args.repeat))
+            ratio = engine[games] / took
+            goal = GOALS.get(games)
+            verdict = f" (goal {goal}: {'met' if ratio >= goal else 'NOT met'})" if goal else ""
+            print(f"  {games:>7,} games: site {took:6.2f} s   engine alone {engine[games]:6.2f} s   "
+                  f"ratio {ratio:.2f}{verdict}   load average {os.getloadavg()[0]:.1f}")
+    finally:
+        site.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, nargs="+", default=[10_000, 50_000])
+    parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--turns", type=int, default=10)
+    args = parser.parse_args()
+    text = setup()
+    print(f"Queued goldfish runs, effect-heavy deck (bench/goldfish.py, {text.count(chr(10)) - 1} bundled cards), "
+          f"{args.turns} turns; SQLite; {os.cpu_count()} cores; site = POST to answer, ratio = engine alone / site")
+    engine = {g: min(engine_seconds(text, g, args.turns, 100 + i) for i in range(args.repeat)) for g in args.games}
+    leg("database (django-tasks db backend)", "", text, args, engine)
+    if REDIS_URL:
+        leg("RQ on Redis", REDIS_URL, text, args, engine)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,163 @@
+"""The deck builder as a workbench (issue 25, point 1) in a real headless Chromium, at 360 and
+1366 px, in Spanish and English: the deck and its sticky summary stay on the first screen with
+search results open, a +1 changes the summary and the version line without a reload, and the
+keys work ("/" search, ↓/Enter add, "?" help, Delete, Ctrl+Z) without firing while typing.
+Screenshots go to /tmp/shots-builder/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SHOTS = Path("/tmp/shots-builder")  # noqa: S108 - where the brief asks for them, to be looked at
+PASSWORD = "Mazos-de-fision-9"
+SIZES = {360: 740, 1366: 800}
+HELP_TITLE = {"es": "Teclas del constructor", "en": "Builder keys"}
+
+
+@pytest.fixture
+def deck(transactional_db, settings):  # type: ignore[no-untyped-def]
+    """Ten Eliria combat cards, imported from a list by their owner."""
+    from django.contrib.auth import get_user_model
+
+    from cards.models import Card
+    from decks.services import deck_import_list
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    call_command("load_bundled", stdout=open("/dev/null", "w"))
+    user = get_user_model().objects.create_user("constructora", "c@example.com", PASSWORD)
+    names = sorted({c.name for c in Card.objects.filter(game="eliria", type="combat", current__cross=False)})[:10]
+    made, _ = deck_import_list(owner=user, game="eliria", text="Mazo:\n" + "".join(f"1 {n}\n" for n in names),
+                               name="Banco de trabajo")
+    return made
+
+
+def _open(page, live_server, deck, language: str, width: int):  # type: ignore[no-untyped-def]
+    page.set_viewport_size({"width": width, "height": SIZES[width]})
+    page.goto(f"{live_server.url}/cuenta/login/?next=/mazos/{deck.pk}/")
+    page.fill("#id_username", "constructora")
+    page.fill("#id_password", PASSWORD)
+    page.click("form.stack button[type=submit]")
+    page.wait_for_url(f"**/mazos/{deck.pk}/")
+    page.goto(f"{live_server.url}/idioma/{language}/?next=/mazos/{deck.pk}/")
+    page.wait_for_selector("#deck-summary")
+    page.evaluate("window.sinRecargar = true")
+
+
+def _until(page, expression: str, timeout: float = 10.0) -> None:  # type: ignore[no-untyped-def]
+    """Wait until `expression` is true in the page (wait_for_function evaluates strings, which the
+    site's CSP refuses; evaluate runs through the debugging protocol)."""
+    for _ in range(int(timeout / 0.05)):
+        if page.evaluate(expression):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"still false after {timeout} s: {expression}")
+
+
+def _total(page) -> int:  # type: ignore[no-untyped-def]
+    return int(page.get_attribute("#summary-total", "data-total"))
+
+
+def _top(page, selector: str) -> float:  # type: ignore[no-untyped-def]
+    return page.locator(selector).first.bounding_box()["y"]
+
+
+def _shoot(page, name: str) -> None:  # type: ignore[no-untyped-def]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    page.screenshot(path=str(SHOTS / f"{name}-full.png"), full_page=True)
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+@pytest.mark.parametrize("width", [360, 1366])
+def test_the_deck_and_its_summary_stay_on_the_first_screen_and_follow_each_key(
+        live_server, page, deck, language, width):
+    _open(page, live_server, deck, language, width)
+    height = SIZES[width]
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 1, f"the deck page scrolls sideways by {overflow} px at {width} px"
+
+    # Results open ("t:combat", the issue's 2,967 px case): the summary and the deck stay in view.
+    page.fill("#builder-q", "t:combat")
+    _until(page, "document.querySelectorAll('#results li.result').length >= 20")
+    assert 0 <= _top(page, "#deck-summary") < height
+    assert _top(page, "#deck-panel .deck-section") < height, "the deck starts below the first screen"
+    if width >= 1000:  # beside the deck on a desk: the validation is on the first screen too
+        assert _top(page, "#deck-panel .validation") < height
+    _shoot(page, f"builder-results-{language}-{width}")
+
+    # "/" focuses the search from anywhere; inside the search box it is just a character.
+    page.locator("h1").click()
+    page.keyboard.press("/")
+    assert page.evaluate("document.activeElement.id") == "builder-q"
+    page.keyboard.press("End")
+    page.keyboard.type(" /")
+    assert page.input_value("#builder-q").endswith(" /")
+    page.fill("#builder-q", "t:combat")
+    _until(page, "document.querySelectorAll('#results li.result').length >= 20")
+
+    # ↓ from the search box, ↓ to the first card that may still be added, Enter: one more card,
+    # told by the summary and the version line, without a reload; the focus stays on the row.
+    before, version = _total(page), deck.version
+    assert str(version) in page.inner_text("#deck-version")
+    free = page.evaluate("""Array.from(document.querySelectorAll('#results li.result'))
+                            .findIndex(li => !li.querySelector('button.add').disabled)""")
+    assert free >= 0
+    page.focus("#builder-q")
+    for _ in range(free + 1):
+        page.keyboard.press("ArrowDown")
+    code = page.evaluate("document.activeElement.dataset.code")
+    page.evaluate("window.__ev=[]; ['htmx:beforeRequest','htmx:afterSettle','htmx:afterSwap'].forEach(n=>document.body.addEventListener(n,e=>window.__ev.push(n+':'+(e.detail.elt&&e.detail.elt.id)+':'+document.activeElement.tagName)))")
+    print("JS", page.evaluate("fetch('/static/js/builder.js').then(r=>r.text()).then(t=>t.includes('isConnected'))"))
+    page.keyboard.press("Enter")
+    _until(page, f"document.querySelector('#summary-total').dataset.total == '{before + 1}'")
+    page.wait_for_selector(f'#deck-panel li.entry[data-code="{code}"]')
+    assert str(version + 1) in page.inner_text("#deck-version")
+    assert page.evaluate("window.sinRecargar") is True
+    page.wait_for_timeout(500)
+    print("EV", page.evaluate("window.__ev"))
+    print("ACTIVE", page.evaluate("document.activeElement.outerHTML.slice(0, 200)"))
+    _until(page, f"document.activeElement.dataset && document.activeElement.dataset.code == '{code}'")
+    # Rule 4: the card just added cannot be added again (its +1 is off, Enter says why).
+    assert page.locator(f'#results li.result[data-code="{code}"] button.add').is_disabled()
+    _shoot(page, f"builder-added-{language}-{width}")
+
+    # Ctrl+Z undoes it; Delete on a row of the list removes that card.
+    page.keyboard.press("Control+z")
+    _until(page, f"document.querySelector('#summary-total').dataset.total == '{before}'")
+    page.wait_for_selector(f'#deck-panel li.entry[data-code="{code}"]', state="detached")
+    page.locator("#deck-panel li.entry").first.focus()
+    page.keyboard.press("Delete")
+    _until(page, f"document.querySelector('#summary-total').dataset.total == '{before - 1}'")
+    assert str(version + 3) in page.inner_text("#deck-version")
+
+    # Keys never fire while typing: "?" in the search box is a character; outside, it opens the help.
+    page.focus("#builder-q")
+    page.keyboard.type("?")
+    assert not page.is_visible("#builder-keys")
+    page.locator("h1").click()
+    page.keyboard.press("?")
+    page.wait_for_selector("#builder-keys", state="visible")
+    assert HELP_TITLE[language] in page.inner_text("#builder-keys")
+    _shoot(page, f"builder-keys-{language}-{width}")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#builder-keys", state="hidden")
+
+
+def test_the_actions_fold_into_three_menus_that_open_by_keyboard(live_server, page, deck):
+    _open(page, live_server, deck, "es", 360)
+    summaries = page.locator(".deck-actions details.menu > summary")
+    assert summaries.all_inner_texts() == ["Exportar ▾", "Jugar ▾", "Más ▾"]
+    assert _top(page, "#deck-summary") < SIZES[360]
+    page.focus("#menu-play > summary")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#goldfish-link", state="visible")
+    box = page.locator("#menu-play .menu-items").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 360, "the open menu leaves the screen"
+    _shoot(page, "builder-menu-es-360")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#goldfish-link", state="hidden")
