@@ -9,6 +9,7 @@ shows a progress bar), ``off`` draws nothing ahead (a face is then drawn on its 
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable, Iterable
 
@@ -19,6 +20,7 @@ from cards.models import Card
 from cards.render import faces_render
 
 MODES = ("queue", "now", "off")
+log = logging.getLogger(__name__)
 
 
 @task(priority=-100)
@@ -49,5 +51,12 @@ def faces_after_change(*, card_ids: Iterable[int] | None = None, mode: str | Non
         cards = Card.objects.with_current().order_by("game", "code")
         faces_render(cards=list(cards if ids is None else cards.filter(pk__in=ids)), progress=progress)
     elif mode == "queue":
-        transaction.on_commit(lambda: render_card_faces.enqueue(ids))
+        transaction.on_commit(lambda: _enqueue(ids))
     return mode
+
+
+def _enqueue(ids: list[int] | None) -> None:
+    try:
+        render_card_faces.enqueue(ids)
+    except Exception:  # noqa: BLE001 - the change is saved; its faces will be drawn on request
+        log.warning("faces job not queued: faces will be drawn on their first request", exc_info=True)

@@ -9,6 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
@@ -138,7 +139,11 @@ def search_index(request: HttpRequest, version: int) -> HttpResponse:
     current = catalogue_version()
     if current is not None and version != current:
         return redirect("cards:search-index", version=current)
-    response = HttpResponse(index_body(current), content_type="application/json")
+    gzipped = "gzip" in request.headers.get("Accept-Encoding", "")
+    response = HttpResponse(index_body(current, gzipped=gzipped), content_type="application/json")
+    patch_vary_headers(response, ["Accept-Encoding"])
+    if gzipped:
+        response["Content-Encoding"] = "gzip"
     if current is not None:
         response["Cache-Control"] = "public, max-age=31536000, immutable"
     return response

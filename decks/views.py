@@ -444,6 +444,7 @@ def deck_pin(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _builder_answer(request: HttpRequest, deck: Deck, error: str | None, q: str) -> HttpResponse:
     """htmx gets the refreshed workspace; a plain form post goes back to the deck page."""
+    vars(deck).pop("last_note", None)  # read before this change: _built_here asks again
     if error:
         deck.refresh_from_db()
     if _is_htmx(request):  # the list, then out of band: the summary, the results, the version line

@@ -247,9 +247,13 @@ if TASKS["default"]["BACKEND"].startswith("django_tasks_rq."):
     RQ_QUEUES = {"default": {"URL": _JOBS_REDIS_URL or "redis://127.0.0.1:6379/0",
                              "DEFAULT_TIMEOUT": int(SIMULATION_TIME_LIMIT) + 300}}
 SIMULATION_INLINE_BUDGET = float(os.environ.get("SIMULATION_INLINE_BUDGET", "0.1"))  # seconds of one core
-SIMULATION_CHUNK_SECONDS = float(os.environ.get("SIMULATION_CHUNK_SECONDS", "2"))  # work per queue message
+# Work per queue message, at most; a run is split into at least two chunks per worker (SIMULATION_WORKERS)
+# down to a quarter of this each, so even a small run keeps every worker busy (play.budget.chunk_count).
+SIMULATION_CHUNK_SECONDS = float(os.environ.get("SIMULATION_CHUNK_SECONDS", "1"))
 SIMULATION_LEASE = int(os.environ.get("SIMULATION_LEASE", "15"))  # a chunk whose worker is silent this long is retried
 SIMULATION_REAP_INTERVAL = float(os.environ.get("SIMULATION_REAP_INTERVAL", "2"))
+# How often an idle worker of the database queue looks for a chunk (RQ on Redis is woken at once).
+SIMULATION_POLL_INTERVAL = float(os.environ.get("SIMULATION_POLL_INTERVAL", "0.05"))
 SIMULATION_MAX_ATTEMPTS = int(os.environ.get("SIMULATION_MAX_ATTEMPTS", "3"))
 SIMULATION_QUEUE_TIMEOUT = int(os.environ.get("SIMULATION_QUEUE_TIMEOUT", "1800"))  # unstarted runs fail after
 SIMULATION_MAX_ACTIVE_PER_USER = int(os.environ.get("SIMULATION_MAX_ACTIVE_PER_USER", "3"))

@@ -17,6 +17,7 @@ engine time (about 100 ms); anything bigger becomes a queued run. Two prices, bo
 from __future__ import annotations
 
 import math
+import threading
 import time
 from collections.abc import Callable, Sequence
 
@@ -32,6 +33,9 @@ from engine.matchup import MatchupRun
 GOLDFISH_BASE = {"eliria": 30e-6, "mision": 30e-6}
 GOLDFISH_PER_TURN = {"eliria": 7e-6, "mision": 0.6e-6}
 MATCHUP_GAME = {"eliria": 2.5e-3, "mision": 1.0e-3}
+# The shortest chunk a run is split into, as a share of settings.SIMULATION_CHUNK_SECONDS (the
+# longest): below about 0.2 s a chunk's fixed cost (a few ms) would start to show.
+SHORTEST_CHUNK = 0.25
 # Engine time spent pricing one request's deck: a fifth of the default budget.
 PROBE_SECONDS = 0.02
 # The deck's own price may use this much of the budget: the fixed costs keep typical runs within
@@ -62,11 +66,12 @@ def chunk_count(seconds: float, *, workers: int) -> int:
 
     Enough that every worker gets work and a slow or late one leaves little tail: at least two per
     worker, and more when chunks would pass settings.SIMULATION_CHUNK_SECONDS each. Never chunks
-    under settings.SIMULATION_MIN_CHUNK_SECONDS, whose fixed cost (claim, lists read again, tally
-    written) would weigh: a run under about two of those is one chunk, a run of 0.5 s two.
+    under SHORTEST_CHUNK of that (0.25 s by default), whose fixed cost (claim, lists read again,
+    tally written) would weigh: a run under half a second is one chunk, a run of 0.5 s two.
     """
-    wanted = max(2 * max(workers, 1), math.ceil(seconds / settings.SIMULATION_CHUNK_SECONDS))
-    return max(1, min(wanted, int(seconds / settings.SIMULATION_MIN_CHUNK_SECONDS)))
+    longest = settings.SIMULATION_CHUNK_SECONDS
+    wanted = max(2 * max(workers, 1), math.ceil(seconds / longest))
+    return max(1, min(wanted, int(seconds / (SHORTEST_CHUNK * longest))))
 
 
 def split(games: int, parts: int) -> list[tuple[int, int]]:
@@ -96,12 +101,37 @@ def probe(play: Callable[[int, int], object], games: int, *, seconds: float = PR
     return spent / max(played, 1)
 
 
+# The last price this thread measured, with what it priced: a request that prices a deck and then
+# queues it sizes the run's chunks from that measurement (play.jobs.measure) without playing its
+# first games a second time. Thread-local: a request's thread never reads another request's price.
+_last = threading.local()
+
+
+def goldfish_key(game: str, games: int, turns: int, seed: int | None) -> tuple[object, ...]:
+    return ("goldfish", game, games, turns, seed)
+
+
+def matchup_key(game: str, games: int, seed: int | None, policy_a: str, policy_b: str) -> tuple[object, ...]:
+    return ("matchup", game, games, seed, policy_a, policy_b)
+
+
+def _remember(key: tuple[object, ...], per_game: float) -> float:
+    _last.price = (key, per_game)
+    return per_game
+
+
+def recall(key: tuple[object, ...]) -> float | None:
+    """The seconds per game this thread last measured for *key* (see goldfish_key), or None."""
+    last = getattr(_last, "price", None)
+    return last[1] if last is not None and last[0] == key else None
+
+
 def goldfish_game_seconds(
     game: str, entries: Sequence[DeckEntry], *, games: int, turns: int, seed: int | None = None
 ) -> float:
     """The measured seconds per goldfish game of this deck (see :func:`probe`)."""
     sim = simulation(game, entries, turns)
-    return probe(lambda a, b: run_range(sim, seed or 0, a, b), games)
+    return _remember(goldfish_key(game, games, turns, seed), probe(lambda a, b: run_range(sim, seed or 0, a, b), games))
 
 
 def matchup_game_seconds(
@@ -116,7 +146,8 @@ def matchup_game_seconds(
 ) -> float:
     """The measured seconds per matchup game of these two decks (see :func:`probe`)."""
     run = MatchupRun(game, deck_a, deck_b, seed=seed or 0, policy_a=policy_a, policy_b=policy_b)
-    return probe(lambda a, b: run.run_range(a, b), games)
+    per_game = probe(lambda a, b: run.run_range(a, b), games)
+    return _remember(matchup_key(game, games, seed, policy_a, policy_b), per_game)
 
 
 def goldfish_fits(

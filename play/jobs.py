@@ -210,16 +210,17 @@ MEASURED = "measured_seconds_per_game"
 
 
 def measure(kind: str, game: str, params: dict[str, Any]) -> float | None:
-    """Seconds per game of this run's own first games (play.budget.probe, a few ms of engine time),
-    or None when they cannot be played here: the run is queued all the same and its worker fails
-    it, saying why (as before pricing), and the fixed costs size its chunks."""
-    if kind == SimulationRun.Kind.SWAPS:
-        return None  # one chunk whatever it costs: nothing to size
-    try:
-        job = JOBS[kind](SimulationRun(kind=kind, game=game, params=params))
-        return budget.probe(lambda a, b: job.play(a, b, None), params["games"])
-    except Exception:  # noqa: BLE001 - the worker reports what is wrong with the run, in its words
-        return None
+    """Seconds per game of this run's own deck, as the request that queues it measured them when it
+    priced the deck (play.budget.goldfish_fits / matchup_fits time its first games), or None when
+    this thread priced nothing of the kind: the fixed costs of play.budget size its chunks then."""
+    seed = params.get("seed")
+    if kind == SimulationRun.Kind.GOLDFISH:
+        return budget.recall(budget.goldfish_key(game, params["games"], params["turns"], seed))
+    if kind == SimulationRun.Kind.MATCHUP:
+        return budget.recall(budget.matchup_key(
+            game, params["games"], seed, params.get("policy_a", "rules"), params.get("policy_b", "rules"),
+        ))
+    return None
 
 
 def plan(kind: str, game: str, params: dict[str, Any]) -> list[tuple[int, int]]:

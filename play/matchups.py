@@ -22,7 +22,7 @@ from play.budget import fits_inline, matchup_seconds
 from play.sources import DeckSource, SourceError, from_deck, from_list
 
 MAX_GAMES = 10_000
-POLICY_NAMES = ("rules", "random")  # the engine policies a matchup seat may use (engine.policy.POLICIES)
+POLICY_NAMES = ("rules", "random")  # the engine policies a matchup seat may use (of engine.find_game(game).policies)
 GAUNTLET_MAX_OPPONENTS = 20
 GAUNTLET_MAX_GAMES = 100
 

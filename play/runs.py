@@ -90,11 +90,10 @@ def run_submit(
     """A run too big for a request, counted against the limits and inserted atomically; its chunks
     go to the queue once that is committed (call it outside any transaction: a message that
     arrives before the commit is skipped by its worker and sent again by the reaper)."""
+    measured = params.get(MEASURED) or measure(kind, game, params)  # as the request priced the deck
     params = {**params, "seed": new_seed() if params.get("seed") is None else params["seed"]}
-    if MEASURED not in params:  # priced on the deck itself: its first games, a few ms (play.jobs)
-        measured = measure(kind, game, params)
-        if measured:
-            params[MEASURED] = measured
+    if measured:
+        params[MEASURED] = measured  # kept: the run's plan stays the same whenever it is computed
     ranges = plan(kind, game, params)
     with transaction.atomic():
         _lock_submissions()

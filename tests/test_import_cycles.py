@@ -33,6 +33,16 @@ ALLOWED: dict[frozenset[str], str] = {
         "enqueueing lives in tasks.py (runs and the reaper import tasks, tasks imports the worker, the "
         "worker imports nothing back) and the job kinds register with jobs instead of jobs naming them."
     ),
+    frozenset(
+        {"engine.eliria.verbs"}
+        | {f"engine.eliria.verbs.{m}" for m in ("attached", "events", "field", "on_attack", "on_play")}
+        | {f"engine.eliria.verbs.{m}" for m in ("passive", "reaction", "read", "static")}
+    ): (
+        "the verb registry (issue 23, being written): verbs/__init__.py imports its families at its end "
+        "and each family imports Verb and register from the package. Opened when Verb, REGISTRY, "
+        "register and Read/Spec move to verbs/base.py (imported by the families) and __init__ only "
+        "imports base and the families."
+    ),
 }
 
 
@@ -164,7 +174,7 @@ def test_every_allowed_circle_still_exists() -> None:
     """An allowed circle that has been opened leaves the list (it would hide a new one)."""
     found = circles(import_graph())
     stale = [sorted(modules) for modules in ALLOWED if not any(set(c) <= modules for c in found)]
-    assert not stale, stale
+    assert not stale, f"no circle left in these ALLOWED entries, remove them: {stale}"
 
 
 def test_the_check_sees_a_circle_hidden_in_a_function(tmp_path: Path) -> None:

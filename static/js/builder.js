@@ -49,7 +49,10 @@
     undo.push({ card: String(get("card")), section: String(get("section")), qty: inDeck(get("card"), get("section")) });
     if (undo.length > 200) undo.shift();
   });
+  var inflight = 0;
+  document.body.addEventListener("htmx:afterRequest", function () { inflight = Math.max(inflight - 1, 0); });
   document.body.addEventListener("htmx:beforeRequest", function () {
+    inflight += 1;
     var row = rowOf(document.activeElement);
     if (!row) return;
     refocus = { kind: row.classList.contains("result") ? "result" : "entry", card: row.getAttribute("data-card"),
@@ -60,13 +63,15 @@
   // document.activeElement until the next frame, hence isConnected.
   document.body.addEventListener("htmx:afterSettle", function () {
     var active = document.activeElement;
-    if (!refocus || (active && active.isConnected && active !== document.body && rowOf(active))) return;
+    var lost = !active || active === document.body || !active.isConnected;
+    if (!refocus || !lost) { if (!inflight) refocus = null; return; }  // never take the focus from elsewhere
     var want = refocus;
     var selector = (want.kind === "result" ? "#results li.result" : "#deck-panel li.entry") +
       '[data-card="' + want.card + '"][data-section="' + want.section + '"]';
     var list = rows();
     var target = document.querySelector(selector) || list[Math.min(want.index, list.length - 1)];
-    if (target && target.isConnected) { refocus = null; target.focus({ preventScroll: false }); }
+    if (!inflight) refocus = null;  // a search answer still on its way may replace the rows again
+    if (target && target.isConnected) target.focus();
   });
 
   function move(from, step) {

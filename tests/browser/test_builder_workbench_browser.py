@@ -84,11 +84,11 @@ def test_the_deck_and_its_summary_stay_on_the_first_screen_and_follow_each_key(
     # Results open ("t:combat", the 2,967 px case): the summary and the deck stay in view.
     page.fill("#builder-q", "t:combat")
     _until(page, "document.querySelectorAll('#results li.result').length >= 20")
+    _shoot(page, f"builder-results-{language}-{width}")
     assert 0 <= _top(page, "#deck-summary") < height
     assert _top(page, "#deck-panel .deck-section") < height, "the deck starts below the first screen"
     if width >= 1000:  # beside the deck on a desk: the validation is on the first screen too
         assert _top(page, "#deck-panel .validation") < height
-    _shoot(page, f"builder-results-{language}-{width}")
 
     # "/" focuses the search from anywhere; inside the search box it is just a character.
     page.locator("h1").click()
@@ -97,7 +97,8 @@ def test_the_deck_and_its_summary_stay_on_the_first_screen_and_follow_each_key(
     page.keyboard.press("End")
     page.keyboard.type(" /")
     assert page.input_value("#builder-q").endswith(" /")
-    page.fill("#builder-q", "t:combat")
+    with page.expect_response(lambda answer: "/buscar/" in answer.url and "%2F" not in answer.url):
+        page.fill("#builder-q", "t:combat")
     _until(page, "document.querySelectorAll('#results li.result').length >= 20")
 
     # ↓ from the search box, ↓ to the first card that may still be added, Enter: one more card,
@@ -111,16 +112,11 @@ def test_the_deck_and_its_summary_stay_on_the_first_screen_and_follow_each_key(
     for _ in range(free + 1):
         page.keyboard.press("ArrowDown")
     code = page.evaluate("document.activeElement.dataset.code")
-    page.evaluate("window.__ev=[]; ['htmx:beforeRequest','htmx:afterSettle','htmx:afterSwap'].forEach(n=>document.body.addEventListener(n,e=>window.__ev.push(n+':'+(e.detail.elt&&e.detail.elt.id)+':'+document.activeElement.tagName)))")
-    print("JS", page.evaluate("fetch('/static/js/builder.js').then(r=>r.text()).then(t=>t.includes('isConnected'))"))
     page.keyboard.press("Enter")
     _until(page, f"document.querySelector('#summary-total').dataset.total == '{before + 1}'")
     page.wait_for_selector(f'#deck-panel li.entry[data-code="{code}"]')
     assert str(version + 1) in page.inner_text("#deck-version")
     assert page.evaluate("window.sinRecargar") is True
-    page.wait_for_timeout(500)
-    print("EV", page.evaluate("window.__ev"))
-    print("ACTIVE", page.evaluate("document.activeElement.outerHTML.slice(0, 200)"))
     _until(page, f"document.activeElement.dataset && document.activeElement.dataset.code == '{code}'")
     # Rule 4: the card just added cannot be added again (its +1 is off, Enter says why).
     assert page.locator(f'#results li.result[data-code="{code}"] button.add').is_disabled()
@@ -161,3 +157,20 @@ def test_the_actions_fold_into_three_menus_that_open_by_keyboard(live_server, pa
     _shoot(page, "builder-menu-es-360")
     page.keyboard.press("Escape")
     page.wait_for_selector("#goldfish-link", state="hidden")
+
+
+def test_a_problem_made_with_the_builder_names_the_card_not_a_line(live_server, page, deck):
+    _open(page, live_server, deck, "es", 1366)
+    entry = page.locator("#deck-panel li.entry").first
+    name = entry.get_attribute("data-name")
+    entry.locator("input.qty-input").fill("2")
+    entry.locator("input.qty-input").press("Tab")
+    page.wait_for_selector("#deck-summary .is-invalid")
+    summary = page.inner_text("#deck-summary")
+    assert "No es legal" in summary and name in summary and "Línea" not in summary
+    problem = page.locator('.validation li.violation[data-code="duplicate_name"]')
+    text = problem.inner_text()
+    assert text.startswith("ERROR") or text.lower().startswith("error"), text
+    assert "Línea" not in text and "línea" not in text and f"«{name}»" in text and "regla 4" in text
+    assert text.index("duplicate_name") > text.index(name), "the code leads the message"
+    _shoot(page, "builder-problem-es-1366")

@@ -10,10 +10,17 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from tests.browser.test_accessibility_browser import axe_violations
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SHOTS = Path("/tmp/shots-reading")  # noqa: S108 - where the brief asks for them, to be looked at
 PASSWORD = "Mazos-de-fision-9"
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):  # type: ignore[no-untyped-def]
+    return {**browser_context_args, "bypass_csp": True}  # axe-core is injected as a script
 
 
 @pytest.fixture
@@ -70,6 +77,7 @@ def test_goldfish_result_reads_as_sentences_with_distinct_series_and_names(live_
     watch = next(t for t in titles if t.startswith("Probabilidad de haber robado"))
     assert names[0] in watch and "BASE-" not in watch
     _shoot(page, "goldfish-es")
+    assert not axe_violations(page)
 
     page.goto(f"{live_server.url}/idioma/en/?next=/goldfish/")
     _run_goldfish(page, names)
@@ -150,3 +158,4 @@ def test_mis_mazos_sorts_files_in_folders_and_archives(live_server, page, shelf)
     assert "Archived" in page.inner_text(".mine-tabs") and "Sort by" in page.inner_text(".mine-filters")
     page.locator(".mine-deck").first.locator("summary").click()
     _shoot(page, "mine-en")
+    assert not axe_violations(page)

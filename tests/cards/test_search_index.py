@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gzip
+
 import pytest
 from django.urls import reverse
 
@@ -32,6 +34,13 @@ def test_the_index_holds_every_card_with_its_searchable_fields_and_is_kept_for_e
     canon = next(c for c in data["cards"] if c["n"] == "Cañón del sacrificio")
     assert canon["nf"] == "canon del sacrificio" and canon["t"] == "combat" and canon["potential"] is not None
     assert data["syntax"]["types"]["combate"] == "combat" and data["syntax"]["order"]["pot"] == "potential"
+
+
+def test_the_index_is_compressed_for_clients_that_accept_it(bundled, client):
+    plain = client.get(index_url())
+    packed = client.get(index_url(), HTTP_ACCEPT_ENCODING="gzip, br")
+    assert packed["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed["Vary"]
+    assert gzip.decompress(packed.content) == plain.content and len(packed.content) < len(plain.content) / 3
 
 
 def test_flags_are_the_servers_own_matches(bundled, client):

@@ -15,6 +15,8 @@ Named scripts (``"script": …``) keep their home in :mod:`..scripts`, one class
 'Roba {amount} cartas'
 >>> describe({"trigger": "on_play", "action": "draw", "amount": 2})
 'Roba 2 cartas'
+>>> describe({"trigger": "on_attack", "attack": 0, "action": "lose_power", "amount": "all", "target": "self"})
+'Pierde todos sus puntos de poder'
 """
 
 from __future__ import annotations
@@ -80,8 +82,11 @@ def runs(trigger: str, stage: str | None = None) -> dict[str, Callable[..., Any]
 
 
 class _Blank(dict[str, Any]):
-    def __missing__(self, key: str) -> str:
-        return "—"
+    """An effect's parameters for a label: an absent one shows as «—», ``"all"`` as «todos sus»."""
+
+    def __getitem__(self, key: str) -> Any:
+        value = super().get(key, "—")
+        return "todos sus" if value == "all" else value
 
 
 def describe(spec: Spec) -> str:

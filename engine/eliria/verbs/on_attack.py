@@ -116,7 +116,7 @@ def _add_resistance(m: EliriaCombat, ctx: AttackContext, target: Combatant, i: i
 _ATTACKED = frozenset({"attacked"})
 _ROLLED = frozenset({"attack", "roll_at_least"})
 register(
-    Verb("on_attack", "lose_power", frozenset({"attack", "amount", "target"}), "Pierde {amount} de poder",
+    Verb("on_attack", "lose_power", frozenset({"attack", "amount", "target"}), "Pierde {amount} puntos de poder",
          run=_lose_power, targets=frozenset({"attacked", "self", "adjacent_to_attacked"}), amount_all=True),
     Verb("on_attack", "create_token", frozenset({"attack", "token"}), "Crea un token {token}", run=_create_token,
          required=frozenset({"attack", "token"})),

@@ -2,7 +2,8 @@
 
 Takes chunk messages from the backend in settings.TASKS — RQ on Redis (a SimpleWorker: the chunk
 runs in this process, so a SIGKILL takes the work with it and nothing is orphaned) or the
-database backend (django-tasks' db_worker) — and every SIMULATION_REAP_INTERVAL seconds runs
+database backend (django-tasks' db_worker, polling every SIMULATION_POLL_INTERVAL seconds when
+idle) — and every SIMULATION_REAP_INTERVAL seconds runs
 play.worker.reap in a thread, so chunks of killed workers go back to the queue and messages the
 broker lost are sent again. When Redis goes away the worker does not exit: it waits and connects
 again, backing off from half a second to RECONNECT_MAX seconds, until it is told to stop
@@ -67,8 +68,11 @@ class Command(BaseCommand):
             if uses_rq():
                 self.rq(burst=opts["burst"])
             else:
-                call_command("db_worker", interval=1, batch=opts["burst"], startup_delay=False, reload=False,
-                             verbosity=0)
+                # No wake-up call exists for this backend: an idle worker looks every
+                # SIMULATION_POLL_INTERVAL seconds (50 ms: a chunk waits half of that on average,
+                # for well under 1% of a core per idle worker; bench/runs.py measures both).
+                call_command("db_worker", interval=settings.SIMULATION_POLL_INTERVAL, batch=opts["burst"],
+                             startup_delay=False, reload=False, verbosity=0)
         finally:
             stop.set()
 
