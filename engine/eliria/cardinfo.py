@@ -112,7 +112,8 @@ class CardInfo:
         self.protect, self.protect_max_power, self.reach = "", -1, ""
         self.power_cap = self.summon_damage = self.play_sacrifice = 0
         self.protect_attached = self.block_attach = self.reactions_face_up = False
-        self.only_by_effect = self.enter_discard = self.scry = False
+        self.only_by_effect = self.enter_discard = False
+        self.scry: Spec | None = None
         for s in specs:
             if "action" in s:
                 self._read_one(s["trigger"], s["action"], s)

@@ -34,6 +34,7 @@ from .cardinfo import COMBAT, FACE_DOWN_CAP, REACTION, SUMMON, CardInfo, CardTab
 from .combat import EliriaCombat
 from .rules import HAND_SIZE, power_up
 from .state import Support
+from .verbs import runs
 
 if TYPE_CHECKING:
     from .view import EliriaView
@@ -198,31 +199,11 @@ class EliriaMatch(EliriaCombat):
         side = self.sides[p]
         for s in range(slot, len(side.combat)):
             c = side.combat[s]
-            if c is not None and c.up and c.card.scry and not self.silenced(c) and side.deck_size():
-                self._scry(p, s)
-                return
+            spec = None if c is None else c.card.scry
+            if spec is not None and c is not None and c.up and not self.silenced(c) and side.deck_size():
+                if _START_OF_MOVEMENT[spec["action"]](self, p, s, spec):  # engine/eliria/verbs/events.py
+                    return
         self._ask_movement()
-
-    def _scry(self, p: int, slot: int) -> None:
-        """Look at the top card of the deck; leave it there or put it at the bottom."""
-        side = self.sides[p]
-        if not side.top:
-            card = self.draw_card(p)  # the unordered deck: the top card is whichever would be drawn
-            assert card is not None
-            side.top.append(card)
-        seen = side.top[-1]
-        options = [
-            self.act(("scry", 0, seen.id), "scry:keep", f"Dejar {seen.name} encima del mazo", "scry", (0,)),
-            self.act(("scry", 1, seen.id), "scry:bottom", f"Poner {seen.name} en el fondo del mazo", "scry", (1,)),
-        ]
-
-        def decide(a: Action) -> None:
-            if a.args[0]:
-                side.bottom.append(side.top.pop())
-            self.event("scry", player=p, slot=slot, bottom=bool(a.args[0]))
-            self._start_of_movement(slot + 1)
-
-        self.ask(p, "scry", "Mira la carta superior de tu mazo", options, decide)
 
     def _end_turn(self) -> None:
         if self._outcome is not None:
@@ -527,8 +508,7 @@ class EliriaMatch(EliriaCombat):
             if c is None or not c.up:
                 continue
             spec = c.card.end_power
-            if spec is not None and self._end_power_ready(c.power, spec) and side.free_combat():
-                self._ask_token(p, slot, spec)
+            if spec is not None and _END_OF_POWER[spec["action"]](self, p, slot, spec):  # verbs/events.py
                 return
             script = c.card.script
             if script is not None and script.has_end_of_power:
@@ -536,32 +516,3 @@ class EliriaMatch(EliriaCombat):
                 return
         self._attack_phase()
 
-    @staticmethod
-    def _end_power_ready(power: int, spec: Mapping[str, object]) -> bool:
-        exact, least = spec.get("exact_power"), spec.get("min_power")
-        return (exact is None or power == exact) and (not isinstance(least, int) or power >= least)
-
-    def _ask_token(self, p: int, slot: int, spec: Mapping[str, object]) -> None:
-        code, cost = str(spec["token"]), spec.get("cost_power", 0)
-        assert isinstance(cost, int)
-        options = [
-            self.act(
-                ("token", slot, f, code),
-                f"token:slot{f}",
-                f"Quitar {cost} de poder y colocar un token en el espacio {f + 1}",
-                "token",
-                (slot, f),
-            )
-            for f in self.sides[p].free_combat()
-        ]
-        options.append(self.skip_action)
-
-        def token(a: Action) -> None:
-            if a.kind == "token":
-                c = self.sides[p].combat[slot]
-                assert c is not None
-                c.power -= cost
-                self.place_token(p, code, a.args[1])
-            self._end_of_power(slot + 1)
-
-        self.ask(p, "token", "Efecto al final de la fase de poder", options, token)
