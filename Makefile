@@ -41,6 +41,7 @@ bench: venv
 	$(PY) bench/catalogue.py
 	$(PY) bench/goldfish.py
 	$(PY) bench/pairing.py
+	$(PY) bench/proxies.py
 	$(PY) bench/matchup.py
 	$(PY) bench/collection.py
 	$(PY) bench/cache.py
@@ -48,6 +49,7 @@ bench: venv
 	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk >/dev/null)
 	$(PY) bench/load.py
 	bash scripts/with_pg.sh $(PY) bench/load.py
+	bash scripts/with_redis.sh $(PY) bench/runs.py
 
 clean:
 	rm -rf $(VENV) staticfiles media db.sqlite3*

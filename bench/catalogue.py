@@ -20,12 +20,12 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from throwaway import django_on_throwaway_database  # noqa: E402 - bench/, after the project's path
 
 WORDS = "fuego sombra lobo cañón torre espíritu bestia niebla acero raíz ceniza alba marea trueno".split()
 CLASSES = ["guerrero", "mística", "bestia", "objeto vivo", "espíritu", "reanimado"]
@@ -65,20 +65,11 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=15)
     parser.add_argument("--database-url")
     args = parser.parse_args()
-    tmp = Path(tempfile.mkdtemp(prefix="bench-catalogue-"))
-    os.environ["DATABASE_URL"] = args.database_url or f"sqlite:///{tmp / 'bench.sqlite3'}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "eliria_site.settings")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
+    tmp = django_on_throwaway_database("bench-catalogue-", args.database_url)
     from django.test import Client
-    from django.test.utils import setup_test_environment
 
     from cards.services import catalogue_import
 
-    setup_test_environment()
-    call_command("migrate", verbosity=0)
     path = tmp / "synthetic.json"
     path.write_text(json.dumps(synthetic(args.cards, args.editions), ensure_ascii=False))
     print(f"catalogue: {args.cards} cards x {args.editions} editions, {path.stat().st_size / 2**20:.1f} MiB, database {os.environ['DATABASE_URL'].split(':')[0]}")

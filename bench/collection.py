@@ -29,12 +29,12 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from throwaway import django_on_throwaway_database  # noqa: E402 - bench/, after the project's path
 
 TARGET_MS = 100
 
@@ -99,18 +99,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=25)
     parser.add_argument("--database-url")
     args = parser.parse_args()
-    tmp = Path(tempfile.mkdtemp(prefix="bench-collection-"))
-    os.environ["DATABASE_URL"] = args.database_url or f"sqlite:///{tmp / 'bench.sqlite3'}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "eliria_site.settings")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
+    django_on_throwaway_database("bench-collection-", args.database_url)
     from django.test import Client
-    from django.test.utils import setup_test_environment
 
-    setup_test_environment()
-    call_command("migrate", verbosity=0)
     print(f"database {os.environ['DATABASE_URL'].split(':')[0]}; target: median < {TARGET_MS} ms")
     print(f"{'editions':>8s} {'page':44s} {'median ms':>9s} {'p95 ms':>8s} {'queries':>7s}")
     worst = 0.0

@@ -81,6 +81,10 @@ class Site:
                "SIM_WORKERS": str(os.cpu_count() or 1)}
         if redis_url:
             env["REDIS_URL"] = redis_url
+        self.supervisor = TMP / f"supervisor-{self.port}"
+        self.supervisor.mkdir()
+        env["SUPERVISOR_DIR"] = str(self.supervisor)
+        self.env = env
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc = subprocess.Popen(["bash", "scripts/serve.sh"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                                      stderr=subprocess.DEVNULL, start_new_session=True)
@@ -93,8 +97,24 @@ class Site:
         except subprocess.TimeoutExpired:
             os.killpg(self.proc.pid, signal.SIGKILL)
 
-    def goldfish(self, text: str, games: int, turns: int, seed: int) -> float:
-        """Seconds from the POST to the answer (polled every POLL seconds), as a player gets it."""
+    def idle_cpu(self, seconds: float = 5.0) -> float:
+        """Share of one core the simulation workers use together while the queue is empty."""
+        pids = site_pids(self)
+
+        def ticks() -> int:
+            total = 0
+            for pid in pids:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                total += int(fields[11]) + int(fields[12])  # utime + stime (and the threads')
+            return total
+
+        before = ticks()
+        time.sleep(seconds)
+        return (ticks() - before) / os.sysconf("SC_CLK_TCK") / seconds
+
+    def goldfish(self, text: str, games: int, turns: int, seed: int) -> tuple[float, int]:
+        """Seconds from the POST to the answer (polled every POLL seconds), as a player gets it, and
+        the run's chunks."""
         body = json.dumps({"game": "eliria", "list": text, "games": games, "turns": turns, "seed": seed}).encode()
         request = urllib.request.Request(f"{self.base}/api/goldfish/", data=body,
                                          headers={"Content-Type": "application/json"})
@@ -102,14 +122,14 @@ class Site:
         with urllib.request.urlopen(request, timeout=60) as r:
             status, answer = r.status, json.load(r)
         if status == 200:
-            return time.perf_counter() - start  # played inline (a run that small is no run)
+            return time.perf_counter() - start, 0  # played inline (a run that small is no run)
         url = answer["status_url"]
         url = url if url.startswith("http") else self.base + url
         while True:
             with urllib.request.urlopen(url, timeout=60) as r:
                 answer = json.load(r)
             if answer["status"] == "done":
-                return time.perf_counter() - start
+                return time.perf_counter() - start, len(answer["chunks"])
             if answer["status"] not in {"queued", "running"}:
                 raise SystemExit(f"run {answer.get('id')} ended {answer['status']}: {answer.get('error')}")
             time.sleep(POLL)
@@ -120,19 +140,28 @@ def leg(label: str, redis_url: str, text: str, args: argparse.Namespace, engine:
     try:
         time.sleep(2)  # the workers are up
         site.goldfish(text, 2_000, args.turns, 1)  # warm: imports, caches, the catalogue read once
-        print(f"queue: {label}")
+        print(f"queue: {label}; {len(site_pids(site))} idle workers use {site.idle_cpu():.1%} of one core together")
         for games in args.games:
-            took = min(site.goldfish(text, games, args.turns, 100 + i) for i in range(args.repeat))
+            took, chunks = min(site.goldfish(text, games, args.turns, 100 + i) for i in range(args.repeat))
             ratio = engine[games] / took
             goal = GOALS.get(games)
             verdict = f" (goal {goal}: {'met' if ratio >= goal else 'NOT met'})" if goal else ""
-            print(f"  {games:>7,} games: site {took:6.2f} s   engine alone {engine[games]:6.2f} s   "
+            print(f"  {games:>7,} games in {chunks:2d} chunks: site {took:6.2f} s   engine alone {engine[games]:6.2f} s   "
                   f"ratio {ratio:.2f}{verdict}   load average {os.getloadavg()[0]:.1f}")
     finally:
         site.stop()
 
 
+def site_pids(site: Site) -> list[int]:
+    """The simulation workers' process ids, from supervisord ("sim_worker:sim_worker_0 RUNNING pid 123, …")."""
+    out = subprocess.run([str(Path(PY).parent / "supervisorctl"), "-c", "scripts/supervisord.conf", "status"],
+                         cwd=ROOT, env=site.env, capture_output=True, text=True).stdout
+    return [int(line.split(" pid ", 1)[1].split(",")[0]) for line in out.splitlines()
+            if line.startswith("sim_worker:") and " pid " in line]
+
+
 def main() -> None:
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # a killed bench still stops its site
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, nargs="+", default=[10_000, 50_000])
     parser.add_argument("--repeat", type=int, default=2)

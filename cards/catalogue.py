@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from common.exchange import envelope_problems
 from engine.cards import WORLDS
 
 FORMAT = "catalogue/1"
@@ -268,15 +269,12 @@ def parse_edition(raw: Any, card_type: str, errs: ErrorCollector, rec: str, inde
 # ---------------------------------------------------------------- whole document
 def parse_document(doc: Any, file: str) -> tuple[Catalogue | None, list[RecordError]]:
     errs = ErrorCollector(file)
-    if not isinstance(doc, dict):
-        errs.add(0, "format", "el documento debe ser un objeto JSON")
+    problems = envelope_problems(doc, expected_format=FORMAT, games=GAMES)
+    for field_name, message in problems:
+        errs.add(0, field_name, message)
+    if not isinstance(doc, dict) or any(field_name == "game" for field_name, _ in problems):
         return None, errs.items
-    if doc.get("format") != FORMAT:
-        errs.add(0, "format", f"se espera \"format\": \"{FORMAT}\", no {doc.get('format')!r}")
-    game = doc.get("game")
-    if game not in GAMES:
-        errs.add(0, "game", f"juego desconocido {game!r}; se espera {' o '.join(GAMES)}")
-        return None, errs.items
+    game = doc["game"]
     sets = _parse_sets(doc.get("sets", []), errs)
     cards = _parse_cards(doc.get("cards"), game, {s.code for s in sets}, errs)
     if errs.items:

@@ -45,6 +45,14 @@ INTERVAL = inline_serializer("PairedDifference", {
     "ci95": serializers.ListField(child=serializers.FloatField(), allow_null=True),
 })
 
+# Every comparison answers at once or queues a run; these are its answers besides the 200.
+QUEUED_ANSWERS = {202: RUN, 400: BAD_REQUEST, 429: TOO_MANY, 503: QUEUE_DOWN}
+
+
+def simulation_endpoint(view: Callable[[Request], Response]) -> Any:
+    """A POST anyone may make, throttled as the goldfish is (the simulations share one budget)."""
+    return api_view(["POST"])(permission_classes([AllowAny])(throttle_classes([AnonRateThrottle, GoldfishThrottle])(view)))
+
 
 class RunInput(serializers.Serializer):
     game = serializers.ChoiceField(choices=Game.choices)
@@ -112,15 +120,10 @@ def _answer(request: Request, inline: Callable[[], bool], compute: Callable[[], 
             "diff": serializers.DictField(help_text="B − A de cada número por turno, con su intervalo del 95 %."),
             "paired": serializers.BooleanField(),
         }),
-        202: RUN,
-        400: BAD_REQUEST,
-        429: TOO_MANY,
-        503: QUEUE_DOWN,
+        **QUEUED_ANSWERS,
     },
 )
-@api_view(["POST"])
-@permission_classes([AllowAny])
-@throttle_classes([AnonRateThrottle, GoldfishThrottle])
+@simulation_endpoint
 def goldfish_compare(request: Request) -> Response:
     """Two deck lists played on common seeds: each side as /api/goldfish/ answers it, and B − A of
     every per-turn number with the 95 % interval of the paired per-game differences.
@@ -151,15 +154,10 @@ def goldfish_compare(request: Request) -> Response:
                 "games": serializers.IntegerField(),
             })),
         }),
-        202: RUN,
-        400: BAD_REQUEST,
-        429: TOO_MANY,
-        503: QUEUE_DOWN,
+        **QUEUED_ANSWERS,
     },
 )
-@api_view(["POST"])
-@permission_classes([AllowAny])
-@throttle_classes([AnonRateThrottle, GoldfishThrottle])
+@simulation_endpoint
 def goldfish_swaps(request: Request) -> Response:
     """Candidates for one card of a list, each raced in its place against the list as it is on
     common seeds (successive halving: the clearly worse stop early); the ranking, best first.
@@ -201,15 +199,10 @@ class MatchupCompareInput(serializers.Serializer):
             "diff": inline_serializer("MatchupDifference", {"win_rate": INTERVAL, "score": INTERVAL}),
             "paired": serializers.BooleanField(),
         }),
-        202: RUN,
-        400: BAD_REQUEST,
-        429: TOO_MANY,
-        503: QUEUE_DOWN,
+        **QUEUED_ANSWERS,
     },
 )
-@api_view(["POST"])
-@permission_classes([AllowAny])
-@throttle_classes([AnonRateThrottle, GoldfishThrottle])
+@simulation_endpoint
 def matchup_compare(request: Request) -> Response:
     """Two versions of a deck against one rival on common seeds: each side as /api/matchups/ answers
     it (the version as deck A), and B − A of the win rate and the score with their 95 % intervals.

@@ -12,6 +12,10 @@ engine time (about 100 ms); anything bigger becomes a queued run. Two prices, bo
   however few games it asks for, so no request plays more than about 0.2 s of engine time
   (probe included). Engine time is the thread's CPU time: a busy machine does not queue a run
   that fits, nor does an idle one let a slow deck through.
+
+The deck's price is measured even when the fixed costs already send the run to the queue: it is
+what the queued run's chunks are sized by (``chunk_count``, ``split``; play.jobs.plan), remembered
+for the thread that measured it (``recall``) and stored with the run.
 """
 
 from __future__ import annotations
@@ -153,10 +157,10 @@ def matchup_game_seconds(
 def goldfish_fits(
     game: str, entries: Sequence[DeckEntry], *, games: int, turns: int, seed: int | None = None
 ) -> bool:
-    """Whether a goldfish of this deck fits a request: by the fixed costs, then by the deck's own price."""
-    if not fits_inline(goldfish_seconds(game, games, turns)):
-        return False
-    return fits_deck_price(games * goldfish_game_seconds(game, entries, games=games, turns=turns, seed=seed))
+    """Whether a goldfish of this deck fits a request: by the fixed costs, then by the deck's own price.
+    The deck is priced either way: a run too big for the request is split by that price (play.jobs)."""
+    per_game = goldfish_game_seconds(game, entries, games=games, turns=turns, seed=seed)
+    return fits_inline(goldfish_seconds(game, games, turns)) and fits_deck_price(games * per_game)
 
 
 def matchup_fits(
@@ -169,13 +173,12 @@ def matchup_fits(
     policy_a: str = "rules",
     policy_b: str = "rules",
 ) -> bool:
-    """Whether a matchup of these decks fits a request: by the fixed costs, then by the decks' own price."""
-    if not fits_inline(matchup_seconds(game, games)):
-        return False
+    """Whether a matchup of these decks fits a request: by the fixed costs, then by the decks' own price
+    (measured either way: a run too big for the request is split by it, play.jobs)."""
     per_game = matchup_game_seconds(
         game, deck_a, deck_b, games=games, seed=seed, policy_a=policy_a, policy_b=policy_b
     )
-    return fits_deck_price(games * per_game)
+    return fits_inline(matchup_seconds(game, games)) and fits_deck_price(games * per_game)
 
 
 def goldfish_list_fits(game: str, text: str, *, games: int, turns: int, seed: int | None = None) -> bool:

@@ -13,7 +13,6 @@ on the deck pages: its owner's or public; anything else is a 404, never its cont
 from __future__ import annotations
 
 import re
-import uuid
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,10 +48,9 @@ from play.compare_present import (
 )
 from play.goldfish import GoldfishInputError
 from play.models import SimulationRun
-from play.runs import RunLimitError, can_view, progress
+from play.runs import RunLimitError, progress
 from play.tables import MAX_SEED
-from play.web import client_address, throttled_post
-from play.worker import reap
+from play.web import client_address, polled_run, throttled_post
 
 SIDE = re.compile(r"^(\d{1,12})(?:@(\d{1,9}))?$")
 MAX_CHOICES = 200  # decks and revisions offered in each picker
@@ -204,7 +202,7 @@ def compare_page(request: HttpRequest) -> HttpResponse:
     elif request.GET.get("run"):
         _run_context(request, a, b, goal, context)
         if is_htmx(request):
-            return render(request, "play/_compare_run.html", context)
+            return render(request, "play/_polled_run.html", context)
     elif a.revision and b.revision:
         kept = kept_comparison(a.revision, b.revision)
         if kept is not None:
@@ -268,17 +266,9 @@ def _simulate(request: HttpRequest, a: Side, b: Side, data: dict[str, Any], cont
 
 def _run_context(request: HttpRequest, a: Side, b: Side, goal: tuple[str, int], context: dict[str, Any]) -> None:
     """A queued comparison: its progress while it runs; its result, kept once, when done."""
-    try:
-        run_id = uuid.UUID(request.GET["run"])
-    except ValueError:
-        raise Http404 from None
-    run = get_object_or_404(SimulationRun, pk=run_id)
-    if not can_view(run, request.user):
-        raise Http404
-    if run.active:
-        reap(run.pk)  # settles a run whose workers are all gone, when someone looks at it
-        run.refresh_from_db()
-    context.update(run=run, progress=progress(run), poll_url=request.get_full_path())
+    run = polled_run(request)
+    context.update(run=run, progress=progress(run), poll_url=request.get_full_path(),
+                   result_id="compare-result", result_template="play/_compare_result.html")
     result = run.result
     if run.status != SimulationRun.Status.DONE or not result or not _same_lists(run, a, b):
         return

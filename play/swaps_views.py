@@ -9,7 +9,6 @@ their intervals. A big race is a queued run whose progress this page polls, as "
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
 from django import forms
@@ -38,10 +37,9 @@ from play.compare import run_enqueue_swaps, swaps_answer, swaps_seconds
 from play.compare_present import DEFAULT_GOAL, FIELDS, difference_sentence, goal_fields, interval_text, signed
 from play.goldfish import GoldfishInputError
 from play.models import SimulationRun
-from play.runs import RunLimitError, can_view, progress
+from play.runs import RunLimitError, progress
 from play.tables import MAX_SEED
-from play.web import client_address, throttled_post
-from play.worker import reap
+from play.web import client_address, polled_run, throttled_post
 
 SHOWN = 3  # the best candidates told in words
 
@@ -121,7 +119,7 @@ def swaps_page(request: HttpRequest) -> HttpResponse:
     elif request.GET.get("run"):
         _run_context(request, text, context)
         if is_htmx(request):
-            return render(request, "play/_compare_swaps_run.html", context)
+            return render(request, "play/_polled_run.html", context)
     template = "play/_compare_swaps_result.html" if is_htmx(request) else "play/compare_swaps.html"
     return render(request, template, context)
 
@@ -155,17 +153,9 @@ def _race(request: HttpRequest, deck: Deck, rows: list[Any], text: str, data: di
 
 
 def _run_context(request: HttpRequest, text: str, context: dict[str, Any]) -> None:
-    try:
-        run_id = uuid.UUID(request.GET["run"])
-    except ValueError:
-        raise Http404 from None
-    run = get_object_or_404(SimulationRun, pk=run_id, kind=SimulationRun.Kind.SWAPS)
-    if not can_view(run, request.user):
-        raise Http404
-    if run.active:
-        reap(run.pk)  # settles a run whose workers are all gone, when someone looks at it
-        run.refresh_from_db()
-    context.update(run=run, progress=progress(run), poll_url=request.get_full_path())
+    run = polled_run(request, kind=SimulationRun.Kind.SWAPS)
+    context.update(run=run, progress=progress(run), poll_url=request.get_full_path(),
+                   result_id="swaps-result", result_template="play/_compare_swaps_result.html")
     result = run.result
     if run.status == SimulationRun.Status.DONE and result:
         if (run.params or {}).get("list") != text:

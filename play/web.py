@@ -1,21 +1,23 @@
 """What the simulation pages and endpoints share: the client's address, the page throttle, the
-answer that describes a queued run."""
+answer that describes a queued run, the run a page polls."""
 
 from __future__ import annotations
 
 import math
+import uuid
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from common.net import client_ip
 from common.throttling import AnonRateThrottle, GoldfishThrottle
 from play.models import SimulationRun
-from play.runs import progress
+from play.runs import can_view, progress
+from play.worker import reap
 
 
 def client_address(request: Any) -> str:
@@ -58,3 +60,19 @@ def run_answer(run: SimulationRun, request: Any) -> dict[str, Any]:
         "result": run.result if run.status == SimulationRun.Status.DONE else None,
         "error": run.error_message, "error_code": run.error_code,
     }
+
+
+def polled_run(request: HttpRequest, **filters: Any) -> SimulationRun:
+    """The run a page polls, named by ?run=: a 404 unless it exists (matching `filters`) and the
+    visitor may see it. One whose workers are all gone is settled first, so the page shows its end."""
+    try:
+        run_id = uuid.UUID(request.GET["run"])
+    except ValueError:
+        raise Http404 from None
+    run = get_object_or_404(SimulationRun, pk=run_id, **filters)
+    if not can_view(run, request.user):
+        raise Http404
+    if run.active:
+        reap(run.pk)
+        run.refresh_from_db()
+    return run

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cards.catalogue import GAMES, ErrorCollector, RecordError
+from common.exchange import envelope_problems
 
 FORMAT = "rulings/1"
 REQUIRED_TEXT = ("title", "considerations", "criterion")
@@ -71,14 +72,11 @@ def ymd_code(date: dt.date) -> str:
 
 def parse_document(doc: Any, file: str) -> tuple[RulingsDocument | None, list[RecordError]]:
     errs = ErrorCollector(file)
+    for field_name, message in envelope_problems(doc, expected_format=FORMAT, games=GAMES, default_game="eliria"):
+        errs.add(0, field_name, message)
     if not isinstance(doc, dict):
-        errs.add(0, "format", "el documento debe ser un objeto JSON")
         return None, errs.items
-    if doc.get("format") != FORMAT:
-        errs.add(0, "format", f'se espera "format": "{FORMAT}", no {doc.get("format")!r}')
     game = doc.get("game", "eliria")
-    if game not in GAMES:
-        errs.add(0, "game", f"juego desconocido {game!r}; se espera {' o '.join(GAMES)}")
     raw_rulings = doc.get("rulings")
     if not isinstance(raw_rulings, list):
         errs.add(0, "rulings", 'falta la lista "rulings"')

@@ -142,12 +142,3 @@ def deck_from_list(owner, text: str = ELIRIA_LIST, game: str = "eliria", **kwarg
     kwargs.setdefault("name", "Mazo de prueba")
     deck, _ = deck_import_list(owner=owner, game=game, text=text, **kwargs)
     return deck
-
-
-import pytest  # noqa: E402 - only the fixture below needs it
-
-
-@pytest.fixture
-def fast_passwords(settings):  # type: ignore[no-untyped-def]
-    """Import into a test module (and use autouse there) to hash test passwords cheaply."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -39,6 +39,11 @@ DONE = Action("done", "Terminar", "done")
 # Each verb's execution, by action: the registry's units (engine/eliria/verbs/).
 _ON_PLAY = runs("on_play")
 _REACTIONS = runs("reaction")
+_DISCARD_REACTION = runs("on_enter")["discard_reaction"]
+_DESTROYED = runs("on_destroyed")["create_token"]
+_ALLY_DESTROYED = runs("on_ally_destroyed")["add_power"]
+_FIELD_SUMMON = runs("on_field_summon")["add_power"]
+_SUMMON_DISCARDED = runs("on_summon_discarded")["add_power"]
 NO_REACT = Action("no_react", "No activar ninguna reacción", "no_react")
 
 
@@ -220,13 +225,8 @@ class EliriaBoard(Match):
     def on_enter(self, p: int, comb: Combatant) -> None:
         """A combat card entering face up with an ``on_enter`` effect (6.a.III): each player sends one
         reaction of its board to the discard pile (assumption: the leftmost)."""
-        if not comb.card.enter_discard:
-            return
-        for q, side in enumerate(self.sides):
-            for k, sup in enumerate(side.support):
-                if sup is not None and sup.card.kind == REACTION:
-                    self.discard_support(q, k, destroyed=True)
-                    break
+        if comb.card.enter_discard:
+            _DISCARD_REACTION(self, p, comb)  # engine/eliria/verbs/events.py
 
     def remove_combatant(self, p: int, slot: int) -> Combatant:
         """Take a combatant off the field: attached summons go with it (6.c.II), a token vanishes (14.b)."""
@@ -268,7 +268,7 @@ class EliriaBoard(Match):
         if sup.card.kind == SUMMON:  # "cuando una de tus invocaciones pase a la pila de descarte"
             for c in side.combat:
                 if c is not None and c.up and c.card.summon_discard_power and not self.silenced(c):
-                    self.gain_power(p, c, c.card.summon_discard_power)
+                    _SUMMON_DISCARDED(self, p, c)
 
     def support_protected(self, owner: int, k: int, by: int) -> bool:
         """An attached summon bound to a face-up ``protect_attached`` combatant cannot be destroyed
@@ -307,10 +307,10 @@ class EliriaBoard(Match):
             self.remove_combatant(p, slot)
         self.event("destroyed", player=p, slot=slot, card=comb.card.code, token=comb.card.is_token)
         if not stays and comb.up and comb.card.destroyed_token is not None and not self.silenced(comb):
-            self.place_token(p, comb.card.destroyed_token, slot)
+            _DESTROYED(self, p, slot, comb)
         for _, ally in side.combatants():
             if ally is not comb and ally.up and ally.card.ally_power and not self.silenced(ally):
-                self.gain_power(p, ally, ally.card.ally_power)
+                _ALLY_DESTROYED(self, p, ally)
 
         def after() -> None:
             if p != self.active and not side.has_combatant() and self._outcome is None:
@@ -646,7 +646,7 @@ class EliriaBoard(Match):
         elif card.subtype == "field":
             for c in side.combat:
                 if c is not None and c.up and c.card.field_summon_power and not self.silenced(c):
-                    self.gain_power(p, c, c.card.field_summon_power)
+                    _FIELD_SUMMON(self, p, c)
             if card.field_forbid_attached:
                 self._discard_attached(p)
         if card.subtype == "attached":

@@ -2,8 +2,9 @@
 
 Both seats of a match share one table (:class:`CardTable`); a deck is a list of
 ids. Each card's data ``effects`` (:mod:`.effects`, from its current edition) are
-unpacked into plain fields here so the rules read ``info.att_res`` instead of
-walking dicts in the hot loop; a named script (:mod:`.scripts`) hangs off ``info.script``.
+unpacked into plain fields once, each by its verb's unit (:mod:`.verbs`, ``read``), so the
+rules read ``info.att_res`` instead of walking dicts in the hot loop; a named script
+(:mod:`.scripts`) hangs off ``info.script``.
 """
 
 from __future__ import annotations
@@ -30,11 +31,12 @@ MAX_POTENTIAL = 12  # rule 3: twelve-sided dice
 class AttackInfo:
     """One attack (6.a.IV): ``damage`` is None for "x"; ``before``/``after`` its data effects by stage."""
 
-    __slots__ = ("after", "before", "cost", "damage", "formula", "index", "moves_first", "name")
+    __slots__ = ("after", "before", "cost", "damage", "formula", "index", "moves_first", "name", "spends_attacker")
 
     def __init__(self, index: int, cost: int, name: str, damage: int | None, specs: Sequence[Spec]):
         self.index, self.cost, self.name, self.damage = index, cost, name, damage
         self.formula, self.moves_first = "power", False
+        self.spends_attacker = False  # an effect takes the attacker's own power (worth it only if it destroys)
         for s in reversed(specs):  # each verb compiles itself (verbs/on_attack.py); the first "x" formula wins
             read = REGISTRY[("on_attack", s["action"])].read
             if read is not None:

@@ -22,6 +22,7 @@ __all__ = ["EliriaCombat"]
 # Each attack verb's execution, by action and stage: the registry's units (engine/eliria/verbs/on_attack.py).
 _BEFORE = runs("on_attack", "before")
 _AFTER = runs("on_attack", "after")
+_SURVIVED = runs("on_attacked_survived")["add_power"]
 
 
 class EliriaCombat(EliriaBoard):
@@ -213,7 +214,7 @@ class EliriaCombat(EliriaBoard):
             self.destroy(q, ctx.t, after_hit)
         else:
             if target.card.survived_power and not self.silenced(target):
-                self.gain_power(q, target, target.card.survived_power)
+                _SURVIVED(self, q, target)  # engine/eliria/verbs/events.py
             after_hit()
 
     def strike_damage(self, ctx: AttackContext, target: Combatant) -> int:

@@ -20,7 +20,7 @@ that took effect go to the discard pile, 6.c.I).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import partial
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -40,6 +40,10 @@ if TYPE_CHECKING:
     from .view import EliriaView
 
 __all__ = ["KEEP", "AttackContext", "EliriaMatch"]
+
+# The phases' own verbs, by action: the registry's units (engine/eliria/verbs/events.py).
+_START_OF_MOVEMENT = runs("start_of_movement")
+_END_OF_POWER = runs("end_of_power")
 
 KEEP = Action("mulligan_keep", "Conservar la mano (renunciar al mulligan, 11.b)", "mulligan_keep")
 

@@ -212,10 +212,7 @@ class EliriaPlayer:
             assert c is not None
             damage = view.damage(s, i, t)
             destroys = damage > view.rival_resistance(t)
-            spends = any(
-                spec["action"] == "lose_power" and spec.get("target") == "self"
-                for spec in c.card.attacks[i].after
-            )
+            spends = c.card.attacks[i].spends_attacker  # compiled by verbs/on_attack.py (lose_power)
             if spends and not destroys:
                 continue
             if not destroys and view.rival_thorns(t) > view.resistance(s):

@@ -11,9 +11,9 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tests.factories import UserFactory, fast_passwords  # noqa: F401
+from tests.factories import UserFactory
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
+pytestmark = [pytest.mark.django_db]
 PASSWORD = "una-clave-larga-123"  # noqa: S105 - the factories' test password
 
 

@@ -74,7 +74,6 @@ SIGNED_IN: dict[str, Callable[[dict[str, Any]], str]] = {
     "deck": lambda s: s["deck"].get_absolute_url(),
     "deck-search": lambda s: f"{s['deck'].get_absolute_url()}?q=canon",
     "deck-revisions": lambda s: f"/mazos/{s['deck'].pk}/revisiones/",
-    "deck-study": lambda s: f"/mazos/{s['deck'].pk}/estudio/",
     "collection": lambda s: "/coleccion/",
     "collection-import": lambda s: "/coleccion/importar/",
     "collection-sets": lambda s: "/coleccion/expansiones/",

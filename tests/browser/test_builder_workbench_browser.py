@@ -130,6 +130,10 @@ def test_the_deck_and_its_summary_stay_on_the_first_screen_and_follow_each_key(
     page.keyboard.press("Delete")
     _until(page, f"document.querySelector('#summary-total').dataset.total == '{before - 1}'")
     assert str(version + 3) in page.inner_text("#deck-version")
+    # Rule 4: "2" on a card of an Eliria deck changes nothing and says why (2–4 are for tokens).
+    page.locator("#deck-panel li.entry").first.focus()
+    page.keyboard.press("2")
+    assert "4" in page.inner_text("#builder-status") and _total(page) == before - 1
 
     # Keys never fire while typing: "?" in the search box is a character; outside, it opens the help.
     page.focus("#builder-q")
@@ -174,3 +178,16 @@ def test_a_problem_made_with_the_builder_names_the_card_not_a_line(live_server, 
     assert "Línea" not in text and "línea" not in text and f"«{name}»" in text and "regla 4" in text
     assert text.index("duplicate_name") > text.index(name), "the code leads the message"
     _shoot(page, "builder-problem-es-1366")
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_the_table_fits_a_phone_and_keeps_its_action_bar_in_view(live_server, page, deck, language):
+    _open(page, live_server, deck, language, 360)
+    page.goto(f"{live_server.url}/goldfish/mesa/?deck={deck.pk}&seed=7")
+    page.wait_for_selector("#table .hand-card")
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    _shoot(page, f"table-{language}-360")
+    assert overflow <= 1, f"the table scrolls sideways by {overflow} px at 360 px"
+    bar = page.locator(".table-bar").bounding_box()
+    assert bar is not None and 0 <= bar["y"] and bar["y"] + bar["height"] <= SIZES[360] + 1
+    assert page.is_visible("#bar-undo")

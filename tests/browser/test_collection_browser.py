@@ -18,12 +18,11 @@ SPARE = "Mazo:\n2 Lobo de ceniza (BASE-003)\n"
 
 
 @pytest.fixture
-def player(transactional_db, settings):  # type: ignore[no-untyped-def]
+def collector_with_two_decks(transactional_db):  # type: ignore[no-untyped-def]
     from django.contrib.auth import get_user_model
 
     from tests.factories import deck_from_list
 
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     call_command("load_bundled", stdout=open("/dev/null", "w"))
     user = get_user_model().objects.create_user("coleccionista", "c@example.com", "Cartas-de-ambar-7")
     return user, deck_from_list(user, MAIN, name="Principal"), deck_from_list(user, SPARE, name="Segundo")
@@ -34,8 +33,8 @@ def cells(page, code: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
     return {k: row.locator(f"td.{k}").inner_text().split(" ")[0] for k in ("needed", "owned", "taken", "available", "missing")}
 
 
-def test_import_a_csv_see_what_is_missing_and_what_a_built_deck_takes(live_server, page, player, tmp_path):
-    _, main, spare = player
+def test_import_a_csv_see_what_is_missing_and_what_a_built_deck_takes(live_server, page, collector_with_two_decks, tmp_path):
+    _, main, spare = collector_with_two_decks
     page.goto(live_server.url + "/cuenta/login/?next=/coleccion/importar/")
     page.fill("#id_username", "coleccionista")
     page.fill("#id_password", "Cartas-de-ambar-7")

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from tests.browser.pages import log_in, shoot_full_pages
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SHOTS = Path("/tmp/shots-compare")  # noqa: S108 - where the brief asks for them, to be looked at
@@ -23,7 +25,6 @@ def revised_deck(transactional_db, settings):  # type: ignore[no-untyped-def]
     from cards.models import Card
     from decks.services import deck_import_list
 
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.SIMULATION_INLINE_BUDGET = 10.0  # the comparison runs in the request
     call_command("load_bundled", stdout=open("/dev/null", "w"))
     user = get_user_model().objects.create_user("comparadora", "c@example.com", PASSWORD)
@@ -37,28 +38,10 @@ def revised_deck(transactional_db, settings):  # type: ignore[no-untyped-def]
     return deck
 
 
-def _login(page, live_server, next_url: str) -> None:  # type: ignore[no-untyped-def]
-    page.goto(f"{live_server.url}/cuenta/login/?next={next_url}")
-    page.fill("#id_username", "comparadora")
-    page.fill("#id_password", PASSWORD)
-    page.click("form.stack button[type=submit]")
-    page.wait_for_url(f"**{next_url}")
-
-
-def _shoot(page, name: str) -> None:  # type: ignore[no-untyped-def]
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for width in (360, 1366):
-        page.set_viewport_size({"width": width, "height": 900})
-        page.wait_for_timeout(300)  # the charts redraw at the new width
-        page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
-        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        assert overflow <= 1, f"{name} at {width} px scrolls sideways by {overflow} px"
-
-
 def test_compare_two_revisions_read_the_diff_and_the_sentence_and_find_it_in_the_history(
         live_server, page, revised_deck):
     deck = revised_deck
-    _login(page, live_server, f"/mazos/{deck.pk}/")
+    log_in(page, live_server, "comparadora", PASSWORD, f"/mazos/{deck.pk}/")
     page.click("#compare-link")
     page.wait_for_selector(".list-diff")
     diff = page.inner_text(".list-diff")
@@ -74,12 +57,12 @@ def test_compare_two_revisions_read_the_diff_and_the_sentence_and_find_it_in_the
     page.wait_for_selector("figure.uchart.is-drawn")
     # Power: both sides, then B − A; the shares that never differ here (always a combatant) are not drawn.
     assert page.locator("figure.uchart").count() == 2
-    _shoot(page, "compare-es")
+    shoot_full_pages(page, SHOTS, "compare-es")
 
     page.goto(f"{live_server.url}/mazos/{deck.pk}/revisiones/")
     note = page.inner_text(".rev-note")
     assert note.startswith("r1 → r2: −Contraataque de espinas +Marea de vigor; poder en el turno 3")
-    _shoot(page, "history-es")
+    shoot_full_pages(page, SHOTS, "history-es")
 
     # Swap suggestions: what in place of Marea de vigor, among the strong combatants.
     page.goto(f"{live_server.url}/mazos/{deck.pk}/")
@@ -91,14 +74,14 @@ def test_compare_two_revisions_read_the_diff_and_the_sentence_and_find_it_in_the
     page.wait_for_selector("#swaps-best")
     best = page.locator("#swaps-best li").all_inner_texts()
     assert len(best) == 3 and all(item.startswith("Con ") for item in best)
-    _shoot(page, "swaps-es")
+    shoot_full_pages(page, SHOTS, "swaps-es")
 
     page.goto(f"{live_server.url}/idioma/en/?next=/mazos/comparar/%3Fdeck%3D{deck.pk}")
     page.wait_for_selector("#compare-headline")  # the kept comparison, shown again
     assert page.inner_text("#compare-headline").startswith("With Marea de vigor:")
     assert "Compare two lists" in page.inner_text("h1")
     page.wait_for_selector("figure.uchart.is-drawn")
-    _shoot(page, "compare-en")
+    shoot_full_pages(page, SHOTS, "compare-en")
     page.goto(f"{live_server.url}/mazos/sugerencias/?deck={deck.pk}")
     page.select_option("#id_cut", "BASE-043")
     page.fill("#id_query", "t:combat pot>=4")
@@ -106,7 +89,7 @@ def test_compare_two_revisions_read_the_diff_and_the_sentence_and_find_it_in_the
     page.click("#swaps-run")
     page.wait_for_selector("#swaps-best")
     assert all(item.startswith("With ") for item in page.locator("#swaps-best li").all_inner_texts())
-    _shoot(page, "swaps-en")
+    shoot_full_pages(page, SHOTS, "swaps-en")
 
 
 def test_a_saved_field_weighs_rivals_and_tells_the_weighted_win_rate(live_server, page, revised_deck):
@@ -119,7 +102,7 @@ def test_a_saved_field_weighs_rivals_and_tells_the_weighted_win_rate(live_server
     names = sorted({c.name for c in Card.objects.filter(game="eliria", type="combat", current__cross=False)})[-20:]
     rival, _ = deck_import_list(owner=rival_owner, game="eliria", text="Mazo:\n" + "".join(f"1 {n}\n" for n in names),
                                 name="Muro de la liga", visibility="public")
-    _login(page, live_server, "/enfrentamientos/campos/")
+    log_in(page, live_server, "comparadora", PASSWORD, "/enfrentamientos/campos/")
     page.fill("#id_name", "Liga del jueves")
     page.fill("#id_games", "4")
     page.click("#new-field button[type=submit]")
@@ -144,9 +127,9 @@ def test_a_saved_field_weighs_rivals_and_tells_the_weighted_win_rate(live_server
     page.click("#field-run")
     page.wait_for_selector(".field-change")
     assert page.inner_text(".field-change").startswith("Frente a v2 en las mismas partidas:")
-    _shoot(page, "field-es")
+    shoot_full_pages(page, SHOTS, "field-es")
     page.goto(f"{live_server.url}/idioma/en/?next=/enfrentamientos/campos/")
     page.click(".fields-list a")
     page.wait_for_selector(".field-sentence")
     assert "against the field" in page.inner_text(".field-sentence")
-    _shoot(page, "field-en")
+    shoot_full_pages(page, SHOTS, "field-en")

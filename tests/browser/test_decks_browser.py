@@ -21,8 +21,7 @@ Tokens:
 
 
 @pytest.fixture
-def catalogue(transactional_db, settings):  # type: ignore[no-untyped-def]
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def catalogue(transactional_db):  # type: ignore[no-untyped-def]
     call_command("load_bundled", stdout=open("/dev/null", "w"))
 
 
@@ -63,6 +62,7 @@ def test_sign_up_build_validate_add_with_the_builder_and_export(live_server, pag
     assert "Mazo legal" in page.inner_text(".validation")
 
     # Export the text, then paste it as a new deck: the same list.
+    page.click("#menu-export > summary")  # the exports sit in the "Exportar" menu
     with page.expect_download() as download_info:
         page.click("#export-text")
     path = tmp_path / "mazo.txt"
@@ -79,6 +79,7 @@ def test_sign_up_build_validate_add_with_the_builder_and_export(live_server, pag
     assert page.input_value("#deck-text") == exported
 
     # Proxies download as a PDF.
+    page.click("#menu-export > summary")
     with page.expect_download() as pdf_info:
         page.click("#proxies")
     pdf = tmp_path / "pruebas.pdf"

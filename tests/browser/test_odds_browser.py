@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from tests.browser.pages import log_in, no_sideways_scroll
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SHOTS = Path("/tmp/shots-odds")  # noqa: S108 - where the brief asks for them, to be looked at
@@ -17,23 +19,14 @@ PASSWORD = "Mazos-de-fision-9"
 
 
 @pytest.fixture
-def mulligan_deck(transactional_db, settings):  # type: ignore[no-untyped-def]
+def mulligan_deck(transactional_db):  # type: ignore[no-untyped-def]
     from django.contrib.auth import get_user_model
 
     from tests.factories import MULLIGAN_LIST, deck_from_list
 
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     call_command("load_bundled", stdout=open("/dev/null", "w"))
     user = get_user_model().objects.create_user("calculadora", "c@example.com", PASSWORD)
     return deck_from_list(user, MULLIGAN_LIST, name="Pocas criaturas")
-
-
-def _login(page, live_server, next_url: str) -> None:  # type: ignore[no-untyped-def]
-    page.goto(f"{live_server.url}/cuenta/login/?next={next_url}")
-    page.fill("#id_username", "calculadora")
-    page.fill("#id_password", PASSWORD)
-    page.click("form.stack button[type=submit]")
-    page.wait_for_url(f"**{next_url}")
 
 
 def _shoot(page, name: str) -> None:  # type: ignore[no-untyped-def]
@@ -43,8 +36,7 @@ def _shoot(page, name: str) -> None:  # type: ignore[no-untyped-def]
         page.wait_for_timeout(200)
         page.locator("#odds").screenshot(path=str(SHOTS / f"{name}-{width}.png"))
         page.locator("#board").screenshot(path=str(SHOTS / f"{name}-board-{width}.png"))
-        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        assert overflow <= 1, f"{name} at {width} px scrolls sideways by {overflow} px"
+        no_sideways_scroll(page, name, width)
 
 
 def _p(page, turn: int) -> str:  # type: ignore[no-untyped-def]
@@ -54,7 +46,7 @@ def _p(page, turn: int) -> str:  # type: ignore[no-untyped-def]
 def test_odds_follow_the_list_and_a_tag_is_a_group_in_both_languages(live_server, page, mulligan_deck):
     deck = mulligan_deck
     url = deck.get_absolute_url()
-    _login(page, live_server, url)
+    log_in(page, live_server, "calculadora", PASSWORD, url)
     page.wait_for_selector('#odds-result tr[data-turn="6"]')
     assert "con mulligan (11.b)" in page.inner_text("#odds-result")
     page.fill("#odds-q", "t:reaccion")

@@ -22,8 +22,7 @@ PASSWORD = "Mazos-de-fision-9"
 
 
 @pytest.fixture
-def catalogue(transactional_db, settings):  # type: ignore[no-untyped-def]
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def catalogue(transactional_db):  # type: ignore[no-untyped-def]
     call_command("load_bundled", stdout=open("/dev/null", "w"))
     player = UserFactory(username="sugerencias")
     player.set_password(PASSWORD)

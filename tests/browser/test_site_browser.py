@@ -40,9 +40,8 @@ document.addEventListener('securitypolicyviolation', e => window.__csp.push(e.vi
 
 
 @pytest.fixture
-def site(transactional_db, settings):  # type: ignore[no-untyped-def]
+def site(transactional_db):  # type: ignore[no-untyped-def]
     """The bundled catalogue and rulings, a player with a private and a public deck and a collection."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     call_command("load_bundled", stdout=open("/dev/null", "w"))
     from cards.models import Card
     from collection.services import collection_add

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import pytest
 
 from cards.models import Card
-from tests.factories import EditionFactory, UserFactory
+from tests.factories import EditionFactory
 
 
 @dataclass
@@ -44,18 +44,3 @@ def mini(db) -> Mini:  # type: ignore[no-untyped-def]
         marea=_card("SOS-001", "Capitana Marea", game="mision", ctype="entity"),
         gota=_card("SOS-002", "Gota de rocío", game="mision", ctype="element"),
     )
-
-
-@pytest.fixture
-def fast_hashing(settings):  # type: ignore[no-untyped-def]
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def player(db, fast_hashing):  # type: ignore[no-untyped-def]
-    return UserFactory(username="ana")
-
-
-@pytest.fixture
-def other(db, fast_hashing):  # type: ignore[no-untyped-def]
-    return UserFactory(username="bruno")

@@ -21,7 +21,7 @@ def comparable(doc):  # type: ignore[no-untyped-def]
     return {k: v for k, v in doc.items() if k not in ("exported", "user")}
 
 
-def test_export_then_import_into_a_fresh_account_gives_the_same_data(bundled, player, fast_hashing):
+def test_export_then_import_into_a_fresh_account_gives_the_same_data(bundled, player):
     eliria = deck_from_list(player, ELIRIA_LIST, name="Fisión", description="Mi primer mazo", visibility="public")
     mision = deck_from_list(player, MISION_LIST, game="mision", name="Mareas")
     canon = DeckEntry.objects.get(deck=eliria, card__code="BASE-105")

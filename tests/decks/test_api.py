@@ -12,9 +12,9 @@ from rest_framework.test import APIClient
 
 from decks import api_validate
 from decks.models import Deck, Visibility
-from tests.factories import ELIRIA_LIST, UserFactory, deck_from_list, fast_passwords  # noqa: F401
+from tests.factories import ELIRIA_LIST, UserFactory, deck_from_list
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
+pytestmark = [pytest.mark.django_db]
 
 
 @pytest.fixture

@@ -19,10 +19,9 @@ from tests.factories import (  # noqa: F401
     EditionFactory,
     UserFactory,
     deck_from_list,
-    fast_passwords,
 )
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
+pytestmark = [pytest.mark.django_db]
 
 
 def snapshot(deck):  # type: ignore[no-untyped-def]

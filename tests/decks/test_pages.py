@@ -11,14 +11,9 @@ from cards.models import Card
 from decks.models import Deck, Visibility
 from decks.selectors import deck_rows, deck_text
 from decks.services import EntrySpec, deck_create, deck_update
-from tests.factories import ELIRIA_LIST, MISION_LIST, UserFactory, deck_from_list, fast_passwords  # noqa: F401
+from tests.factories import MISION_LIST, UserFactory, deck_from_list
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
-
-
-@pytest.fixture
-def player(db):  # type: ignore[no-untyped-def]
-    return UserFactory(username="ana")
+pytestmark = [pytest.mark.django_db]
 
 
 @pytest.fixture

@@ -9,9 +9,9 @@ from cards.models import Card
 from decks import proxies
 from decks.selectors import deck_rows
 from decks.services import EntrySpec, deck_create
-from tests.factories import UserFactory, fast_passwords  # noqa: F401
+from tests.factories import UserFactory
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
+pytestmark = [pytest.mark.django_db]
 
 
 def pdf_pages(data: bytes) -> list:  # type: ignore[type-arg]

@@ -19,9 +19,9 @@ from decks.services import (
     deck_restore_revision,
     deck_update,
 )
-from tests.factories import MISION_LIST, UserFactory, deck_from_list, fast_passwords  # noqa: F401
+from tests.factories import MISION_LIST, UserFactory, deck_from_list
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
+pytestmark = [pytest.mark.django_db]
 
 
 def card(code: str, game: str = "eliria") -> Card:

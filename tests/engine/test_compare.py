@@ -113,6 +113,8 @@ def test_the_interval_is_students_t_and_exact_when_every_difference_is_equal():
     assert paired_interval(1, 3, 9) == {"delta": 3.0, "ci95": None} and paired_interval(0, 0, 0) is None
 
 
+@pytest.mark.slow  # hundreds of simulated comparisons: about 18 s, the slowest engine test
+
 def test_the_95_interval_covers_the_long_run_difference_about_95_percent_of_the_time():
     """Calibration: 200 independent comparisons of 100 games each (seeds 0–199) against the
     difference of a 20,000-game run (another seed); for each number, coverage within three binomial

@@ -55,7 +55,11 @@ def test_each_documented_example_is_valid_and_named_in_spanish_by_its_unit(key):
     assert label and "{" not in label and "—" not in label, label
 
 
-@pytest.mark.parametrize("trigger", ["on_play", "reaction"])
+EXECUTED = ["on_play", "reaction", "on_enter", "on_destroyed", "on_ally_destroyed", "on_attacked_survived",
+            "on_field_summon", "on_summon_discarded", "end_of_power", "start_of_movement"]
+
+
+@pytest.mark.parametrize("trigger", EXECUTED)
 def test_every_verb_of_a_dispatched_family_executes_in_its_unit(trigger):
     actions = {a for t, a in REGISTRY if t == trigger}
     assert set(runs(trigger)) == actions

@@ -34,10 +34,10 @@ django.setup()
 from django.conf import settings  # noqa: E402
 from django.db.models import F, Max  # noqa: E402
 
-from cards.models import Card  # noqa: E402
 from play.goldfish import run_goldfish  # noqa: E402
 from play.matchups import matchup_run  # noqa: E402
 from play.models import SimulationChunk, SimulationRun  # noqa: E402
+from tests.play.cluster_common import compact, deck_lists, wait_up  # noqa: E402
 
 A, B = os.environ["CHAOS_A"], os.environ["CHAOS_B"]
 # One player per part of the story, so that no part meets another's quota; QUOTA is the one raced.
@@ -70,27 +70,6 @@ def call(base: str, path: str, body: dict[str, Any] | None = None, token: str = 
             return exc.code, json.loads(text), exc.headers
         except ValueError:
             return exc.code, text[:300], exc.headers
-
-
-def wait_up() -> None:
-    for base in (A, B):
-        for _ in range(150):
-            try:
-                with urllib.request.urlopen(base + "/healthz", timeout=2):  # noqa: S310
-                    break
-            except OSError:
-                time.sleep(0.2)
-        else:
-            sys.exit(f"{base} did not start")
-
-
-def deck_lists() -> tuple[str, str]:
-    seen, lines = set(), []
-    for c in Card.objects.filter(game="eliria", type__in=["combat", "reaction", "summon"]).order_by("code"):
-        if c.name_folded not in seen:
-            seen.add(c.name_folded)
-            lines.append(f"1 {c.name} ({c.code})")
-    return "Mazo:\n" + "\n".join(lines[:40]) + "\n", "Mazo:\n" + "\n".join(lines[20:60]) + "\n"
 
 
 def submit(path: str, body: dict[str, Any], token: str = TOKEN) -> str:
@@ -228,10 +207,6 @@ def wait_for(run_ids: list[str], seconds: float = 150) -> dict[str, Any]:
     return answers
 
 
-def compact(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
 def check_whole(run_id: str, body: dict[str, Any], serial: Any) -> None:
     """Done with every game, each chunk once, and the bytes of the serial run."""
     assert body["status"] == "done", (run_id, body["status"], body["error"])
@@ -261,7 +236,7 @@ def workers_alive_and_working(list_a: str) -> None:
 
 
 def main() -> int:
-    wait_up()
+    wait_up(A, B, tries=150)
     began = time.monotonic()
     list_a, list_b = deck_lists()
     gold = submit("/api/goldfish/", {**GOLDFISH, "list": list_a})

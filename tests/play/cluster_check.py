@@ -26,10 +26,10 @@ django.setup()
 
 from django.db.models import F  # noqa: E402
 
-from cards.models import Card  # noqa: E402
 from play.goldfish import run_goldfish  # noqa: E402
 from play.matchups import matchup_run  # noqa: E402
 from play.models import SimulationChunk  # noqa: E402
+from tests.play.cluster_common import compact, deck_lists, wait_up  # noqa: E402
 
 A, B, TOKEN = os.environ["CLUSTER_A"], os.environ["CLUSTER_B"], os.environ["CLUSTER_TOKEN"]
 WORKERS = [int(p) for p in os.environ["CLUSTER_WORKERS"].split()]
@@ -47,27 +47,6 @@ def call(base: str, path: str, body: dict[str, Any] | None = None, token: str | 
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as exc:
         return exc.code, exc.read().decode()[:300]
-
-
-def wait_up() -> None:
-    for base in (A, B):
-        for _ in range(100):
-            try:
-                with urllib.request.urlopen(base + "/healthz", timeout=2):  # noqa: S310
-                    break
-            except OSError:
-                time.sleep(0.2)
-        else:
-            sys.exit(f"{base} did not start")
-
-
-def deck_lists() -> tuple[str, str]:
-    seen, lines = set(), []
-    for c in Card.objects.filter(game="eliria", type__in=["combat", "reaction", "summon"]).order_by("code"):
-        if c.name_folded not in seen:
-            seen.add(c.name_folded)
-            lines.append(f"1 {c.name} ({c.code})")
-    return "Mazo:\n" + "\n".join(lines[:40]) + "\n", "Mazo:\n" + "\n".join(lines[20:60]) + "\n"
 
 
 def kill_a_busy_worker(run_id: str) -> int:
@@ -88,12 +67,8 @@ def kill_a_busy_worker(run_id: str) -> int:
     sys.exit("no worker was seen playing a chunk")
 
 
-def compact(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
 def main() -> int:
-    wait_up()
+    wait_up(A, B)
     list_a, list_b = deck_lists()
     code, gold = call(A, "/api/goldfish/", {**GOLDFISH, "list": list_a})
     assert code == 202, (code, gold)

@@ -38,9 +38,8 @@ def mision_list(bundled):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def players(db, settings):  # type: ignore[no-untyped-def]
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    return UserFactory(username="ana"), UserFactory(username="bruno")
+def players(player, other):  # type: ignore[no-untyped-def]
+    return player, other
 
 
 @pytest.fixture

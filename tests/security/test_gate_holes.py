@@ -20,7 +20,7 @@ from rest_framework.test import APIClient
 
 from common.fields import validate_name, validate_text
 from decks.models import Deck
-from tests.factories import UserFactory, fast_passwords  # noqa: F401
+from tests.factories import UserFactory
 from tests.security.live import HOST, LiveServer, start
 
 ESC_AND_DEL = '{"game": "eliria", "name": "a\\u001bb\\u007f", "list": "1 Lobo de ceniza"}'
@@ -159,7 +159,6 @@ def test_a_description_keeps_its_lines_and_marks_but_refuses_overrides(api: APIC
     assert Deck.objects.count() == 1
 
 
-@pytest.mark.usefixtures("fast_passwords")
 def test_the_new_deck_page_refuses_a_name_with_an_override(alice: User, bundled) -> None:
     client = Client()
     client.force_login(alice)
@@ -183,7 +182,6 @@ def test_an_ordinary_name_passes(value: str) -> None:
     validate_text(value)
 
 
-@pytest.mark.usefixtures("fast_passwords")
 @pytest.mark.parametrize("char", ["\u202e", "\x85", "\u200f"])
 def test_a_username_with_an_invisible_character_is_refused_at_sign_up(client: Client, db, char: str) -> None:
     password = "Mazos-de-fision-9"
@@ -214,7 +212,6 @@ def test_an_api_answer_to_a_token_is_private_and_varies_on_authorization(alice: 
     assert _private(answer) and {"authorization", "cookie"} <= _varies(answer)
 
 
-@pytest.mark.usefixtures("fast_passwords")
 def test_a_signed_in_page_is_private(alice: User) -> None:
     client = Client()
     client.force_login(alice)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 
 from cards.services import CatalogueImportError, catalogue_import
 from cards.tasks import MODES, faces_after_change
+from common.exchange import import_refused
 from common.progress import progress_bar
 
 
@@ -28,9 +29,7 @@ class Command(BaseCommand):
             with bar as progress:
                 result = catalogue_import(paths=opts["files"], progress=progress)
         except CatalogueImportError as exc:
-            for error in exc.errors:
-                self.stderr.write(str(error))
-            raise CommandError(f"{len(exc.errors)} errores: no se ha importado nada.") from None
+            raise import_refused(self.stderr, exc.errors) from None
         self.stdout.write(
             f"Colecciones nuevas: {result.sets_created}, cartas nuevas: {result.cards_created}, "
             f"ediciones nuevas: {result.editions_created}, ediciones cambiadas: {result.editions_updated}."

@@ -3,35 +3,53 @@ attack, a field summon played, a summon discarded, the end of the Poder phase (1
 start of the Movimiento phase (12.b). Compiled into ``CardInfo`` fields that the board's single
 paths read when the event happens (``EliriaBoard.enter``, ``destroy``…).
 
-Three verbs act as a whole step of their own and execute here (``run``): ``on_enter``/
-``discard_reaction`` (``run(m, p, comb)``, from ``EliriaBoard.on_enter``), ``end_of_power``/
-``create_token`` and ``start_of_movement``/``scry`` (``run(m, p, slot, spec) -> bool``, from the
-phases of ``EliriaMatch``: True when it asked the player, who resumes the phase at the next slot).
-The others are one line of the single path they hang on (a token placed where the card was
-destroyed, power gained) and stay there, read from the compiled field.
+Each verb executes here (``run``); the single path it hangs on decides when (the card face up
+and not silenced, 6.a.III) and calls it: ``on_enter``/``discard_reaction`` ``run(m, p, comb)`` from
+``EliriaBoard.on_enter``; ``on_destroyed``/``create_token`` ``run(m, p, slot, comb)`` and
+``on_ally_destroyed`` ``run(m, p, ally)`` from ``EliriaBoard.destroy``; ``on_attacked_survived``
+from ``EliriaCombat._strike``, ``on_field_summon`` from the summon's effect and
+``on_summon_discarded`` from ``discard_support``, each ``run(m, p, comb)``; ``end_of_power``/
+``create_token`` and ``start_of_movement``/``scry`` ``run(m, p, slot, spec) -> bool`` from the
+phases of ``EliriaMatch`` (True when it asked the player, who resumes the phase at the next slot).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from ...actions import Action
 from . import Verb, register
 from .read import fields
 
 if TYPE_CHECKING:
+    from ..board import EliriaBoard
     from ..match import EliriaMatch
     from ..state import Combatant
 
 
-def _discard_reaction(m: Any, p: int, comb: Combatant) -> None:
+def _discard_reaction(m: EliriaBoard, p: int, comb: Combatant) -> None:
     """Each player sends one reaction of its board to the discard pile (assumption: the leftmost)."""
     for q, side in enumerate(m.sides):
         for k, sup in enumerate(side.support):
             if sup is not None and sup.card.kind == "reaction":
                 m.discard_support(q, k, destroyed=True)
                 break
+
+
+def _token_where_destroyed(m: EliriaBoard, p: int, slot: int, comb: Combatant) -> None:
+    token = comb.card.destroyed_token
+    assert token is not None
+    m.place_token(p, token, slot)
+
+
+def _gain(field: str) -> Callable[[EliriaBoard, int, Combatant], None]:
+    """Gain the power compiled into *field* of the card (its ``amount``)."""
+
+    def run(m: EliriaBoard, p: int, comb: Combatant) -> None:
+        m.gain_power(p, comb, getattr(comb.card, field))
+
+    return run
 
 
 def end_power_ready(power: int, spec: Mapping[str, object]) -> bool:
@@ -95,15 +113,15 @@ register(
     Verb("on_enter", "discard_reaction", frozenset({"target"}), "Al entrar, cada jugador descarta una reacción",
          read=fields(enter_discard=True), run=_discard_reaction, targets=frozenset({"each_player"})),
     Verb("on_destroyed", "create_token", frozenset({"token", "target"}), "Al ser destruida, deja un token {token}",
-         read=fields(destroyed_token=("token", None)), targets=_SELF, required=frozenset({"token"})),
+         read=fields(destroyed_token=("token", None)), run=_token_where_destroyed, targets=_SELF, required=frozenset({"token"})),
     Verb("on_ally_destroyed", "add_power", _GAIN, "Gana {amount} de poder cuando destruyen a un aliado",
-         read=fields(ally_power="amount"), targets=_SELF),
+         read=fields(ally_power="amount"), run=_gain("ally_power"), targets=_SELF),
     Verb("on_attacked_survived", "add_power", _GAIN, "Gana {amount} de poder al sobrevivir a un ataque",
-         read=fields(survived_power="amount"), targets=_SELF),
+         read=fields(survived_power="amount"), run=_gain("survived_power"), targets=_SELF),
     Verb("on_field_summon", "add_power", _GAIN, "Gana {amount} de poder cuando se juega un campo",
-         read=fields(field_summon_power="amount"), targets=_SELF),
+         read=fields(field_summon_power="amount"), run=_gain("field_summon_power"), targets=_SELF),
     Verb("on_summon_discarded", "add_power", _GAIN, "Gana {amount} de poder cuando se descarta una invocación",
-         read=fields(summon_discard_power="amount"), targets=_SELF),
+         read=fields(summon_discard_power="amount"), run=_gain("summon_discard_power"), targets=_SELF),
     Verb("end_of_power", "create_token", frozenset({"token", "min_power", "exact_power", "cost_power"}),
          "Al final de tu fase de poder, puede crear un token {token}", read=fields(end_power="spec"),
          run=_end_of_power_token, required=frozenset({"token"})),

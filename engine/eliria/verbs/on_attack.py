@@ -35,6 +35,12 @@ def _lowered(power: int, amount: Any) -> int:
     return 0 if amount == "all" else max(0, power - amount)
 
 
+def _lose_power_read(atk: Any, s: Spec, amount: Any) -> None:
+    """The computer players' worth of it: losing the attacker's own power pays only for a kill."""
+    if s.get("target") == "self":
+        atk.spends_attacker = True
+
+
 def _lose_power(m: EliriaCombat, ctx: AttackContext, target: Combatant, i: int, spec: Spec) -> bool:
     amount, who, q = spec.get("amount", 0), spec.get("target"), 1 - ctx.p
     if who == "adjacent_to_attacked":
@@ -117,7 +123,7 @@ _ATTACKED = frozenset({"attacked"})
 _ROLLED = frozenset({"attack", "roll_at_least"})
 register(
     Verb("on_attack", "lose_power", frozenset({"attack", "amount", "target"}), "Pierde {amount} puntos de poder",
-         run=_lose_power, targets=frozenset({"attacked", "self", "adjacent_to_attacked"}), amount_all=True),
+         run=_lose_power, read=_lose_power_read, targets=frozenset({"attacked", "self", "adjacent_to_attacked"}), amount_all=True),
     Verb("on_attack", "create_token", frozenset({"attack", "token"}), "Crea un token {token}", run=_create_token,
          required=frozenset({"attack", "token"})),
     Verb("on_attack", "draw", frozenset({"attack", "amount", "if_destroyed"}), "Roba {amount} cartas", run=_draw),

@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 
+from common.exchange import import_refused
 from rulings.services import RulingsImportError, rulings_import
 
 
@@ -20,9 +21,7 @@ class Command(BaseCommand):
         try:
             result = rulings_import(paths=opts["files"])
         except RulingsImportError as exc:
-            for error in exc.errors:
-                self.stderr.write(str(error))
-            raise CommandError(f"{len(exc.errors)} errores: no se ha importado nada.") from None
+            raise import_refused(self.stderr, exc.errors) from None
         self.stdout.write(
             f"Resoluciones nuevas: {result.created}, cambiadas: {result.updated}, "
             f"sin cambios: {result.unchanged}."
