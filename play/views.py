@@ -14,9 +14,14 @@ from common.http import is_htmx
 from play.goldfish_views import charts, per_turn_table, summary_rows
 from play.models import SimulationRun
 from play.present import matchup_context
+from play.run_progress import done_summary, run_source, run_view
 from play.runs import can_view, progress, run_cancel
 from play.sources import pack_list
 from play.worker import reap
+
+# Where a finished comparison kind is read in full (its result needs the page's own lists).
+_PAGES = {SimulationRun.Kind.COMPARE: "play:compare", SimulationRun.Kind.SWAPS: "play:swaps",
+          SimulationRun.Kind.MATCHUP_COMPARE: "play:matchups"}
 
 
 def _visible(request: HttpRequest, run_id: uuid.UUID) -> SimulationRun:
@@ -27,7 +32,8 @@ def _visible(request: HttpRequest, run_id: uuid.UUID) -> SimulationRun:
 
 
 def _context(run: SimulationRun) -> dict[str, Any]:
-    context: dict[str, Any] = {"run": run, "progress": progress(run)}
+    done = progress(run)
+    context: dict[str, Any] = {"run": run, "progress": done, "source": run_source(run), **run_view(run, done)}
     result = run.result
     if run.status == SimulationRun.Status.DONE and result:
         if run.kind == SimulationRun.Kind.MATCHUP and result.get("games_played"):
@@ -41,6 +47,8 @@ def _context(run: SimulationRun) -> dict[str, Any]:
         elif run.kind == SimulationRun.Kind.GOLDFISH and result.get("games"):
             context.update(result=result, charts=charts(result), summary=summary_rows(result),
                            per_turn=per_turn_table(result))
+        elif run.kind in _PAGES:
+            context.update(elsewhere=_PAGES[run.kind], done_summary=done_summary(run, result))
     return context
 
 
@@ -50,8 +58,9 @@ def run_detail(request: HttpRequest, run_id: uuid.UUID) -> HttpResponse:
     if run.active:
         reap(run.pk)  # settles a run whose workers are all gone, when someone looks at it
         run.refresh_from_db()
-    template = "play/_run_status.html" if is_htmx(request) else "play/run.html"
-    return render(request, template, _context(run))
+    if is_htmx(request):  # the polled part only; its out-of-band twin drops Cancel once the run ends
+        return render(request, "play/_run_status.html", {**_context(run), "oob": True})
+    return render(request, "play/run.html", _context(run))
 
 
 @require_POST
@@ -59,5 +68,5 @@ def run_cancel_page(request: HttpRequest, run_id: uuid.UUID) -> HttpResponse:
     run = _visible(request, run_id)
     run_cancel(run)
     if is_htmx(request):
-        return render(request, "play/_run_status.html", _context(run))
+        return render(request, "play/_run_status.html", {**_context(run), "oob": True})
     return redirect(run)

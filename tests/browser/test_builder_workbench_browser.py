@@ -191,3 +191,17 @@ def test_the_table_fits_a_phone_and_keeps_its_action_bar_in_view(live_server, pa
     bar = page.locator(".table-bar").bounding_box()
     assert bar is not None and 0 <= bar["y"] and bar["y"] + bar["height"] <= SIZES[360] + 1
     assert page.is_visible("#bar-undo")
+
+
+def test_on_the_table_tap_a_card_then_tap_a_slot(live_server, page, deck):
+    _open(page, live_server, deck, "es", 360)
+    page.goto(f"{live_server.url}/goldfish/mesa/?deck={deck.pk}&seed=7")
+    page.wait_for_selector("#table .hand-card .pick-card")
+    name = page.inner_text(".hand-card:has(.pick-card) .card-name >> nth=0")
+    page.locator(".hand-card .pick-card").first.click()
+    assert page.locator(".combat-slot.is-target").count() >= 1
+    _shoot(page, "table-picked-es-360")
+    page.locator('.combat-slot.is-target[data-slot="1"]').click()
+    page.wait_for_selector('.combat-slot[data-slot="1"].up')
+    assert name.split(" †")[0] in page.inner_text('.combat-slot[data-slot="1"] .card-name')
+    assert page.inner_text(".decision-count") == "1"
