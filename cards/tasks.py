@@ -23,7 +23,9 @@ MODES = ("queue", "now", "off")
 log = logging.getLogger(__name__)
 
 
-@task(priority=-100)
+# No priority here: RQ's backend refuses any (it fails at start-up); _enqueue asks for the lowest
+# priority where the backend supports one (the database queue).
+@task()
 def render_card_faces(card_ids: list[int] | None = None) -> int:
     """Draw the missing faces of the cards `card_ids` (every card when None); how many were drawn."""
     cards = Card.objects.with_current().order_by("game", "code")
@@ -57,6 +59,9 @@ def faces_after_change(*, card_ids: Iterable[int] | None = None, mode: str | Non
 
 def _enqueue(ids: list[int] | None) -> None:
     try:
-        render_card_faces.enqueue(ids)
+        job = render_card_faces
+        if job.get_backend().supports_priority:
+            job = job.using(priority=-100)
+        job.enqueue(ids)
     except Exception:  # noqa: BLE001 - the change is saved; its faces will be drawn on request
         log.warning("faces job not queued: faces will be drawn on their first request", exc_info=True)

@@ -354,6 +354,7 @@ def _deck_urls(deck: Deck, ref: dict[str, Any], by_slug: bool) -> dict[str, str]
         "csv": reverse(f"{prefix}export", args=[value, "csv"]),
         "json": reverse(f"{prefix}export", args=[value, "json"]),
         "proxies": reverse(f"{prefix}proxies", args=[value]),
+        "picture": reverse("decks:shared-picture" if by_slug else "decks:picture", args=[value]),
         "fork": reverse(f"{prefix}fork", args=[value]),
     }
 
