@@ -32,8 +32,8 @@ def _visible(request: HttpRequest, run_id: uuid.UUID) -> SimulationRun:
 
 
 def _context(run: SimulationRun) -> dict[str, Any]:
-    done = progress(run)
-    context: dict[str, Any] = {"run": run, "progress": done, "source": run_source(run), **run_view(run, done)}
+    state = progress(run)
+    context: dict[str, Any] = {"run": run, "progress": state, "source": run_source(run), **run_view(run, state)}
     result = run.result
     if run.status == SimulationRun.Status.DONE and result:
         if run.kind == SimulationRun.Kind.MATCHUP and result.get("games_played"):
