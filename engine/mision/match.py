@@ -132,6 +132,8 @@ class MisionMatch(Match):
         self._reinforce = [False, False]
         self._fight_loser: int | None = None  # the seat that lost the fight being settled
         self._to_fight: list[Placed] = []
+        self._driving = False  # _next_fight's loop is running (see there)
+        self._again = False
         self._setup()
 
     def view(self, player: int) -> MisionView:
@@ -205,6 +207,23 @@ class MisionMatch(Match):
         self._next_fight()
 
     def _next_fight(self) -> None:
+        """Step 3, driven as a loop: the rules continue through _begin_turn, _fight and _after_fight
+        back here as tail calls, and turns where nobody is asked anything (no Ente to place, fights
+        without a choice) would nest one call per turn until the turn cap (a RecursionError with
+        small decks). A call made while the loop runs only asks it to go round again."""
+        if self._driving:
+            self._again = True
+            return
+        self._driving = True
+        try:
+            self._again = True
+            while self._again:
+                self._again = False
+                self._next_fight_step()
+        finally:
+            self._driving = False
+
+    def _next_fight_step(self) -> None:
         """Step 3: the player picks which Ente fights next while two or more are left."""
         if self._outcome is not None:
             return

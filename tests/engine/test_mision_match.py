@@ -155,3 +155,13 @@ def test_misión_needs_two_decks_or_one_for_the_goldfish_solitaire():
         MisionMatch([deck(), deck(), deck()], seed=1)
     solo = MisionMatch([deck()], seed=1)
     assert solo.players == 1 and solo.to_move == 0
+
+
+def test_decks_with_nothing_left_to_decide_play_to_the_turn_cap_without_nesting_calls():
+    """One Ente and no Elementos each: after the first placements nobody is asked anything for
+    hundreds of turns; the turn loop must not nest a call per turn (it once hit RecursionError)."""
+    m = MisionMatch([deck(entes=1, elements=0), deck(entes=1, elements=0)], seed=3, first=0, turn_cap=3000)
+    m.push_key("place:water")
+    m.push_key("place:air")
+    outcome = m.outcome()
+    assert outcome is not None and outcome.reason == "turn_cap" and m.turn == 3001
