@@ -90,13 +90,9 @@ SIGNED_IN: dict[str, Callable[[dict[str, Any]], str]] = {
     "password-change": lambda s: "/cuenta/password_change/",
 }
 
-# Pages whose serious violations live in templates this file's author does not own; each names
-# the rule and the element, and is reported to the owners (xfail, not strict: fixed means it passes).
-KNOWN: dict[str, str] = {
-    "deck-search": "label-content-name-mismatch on the builder's search results: `.result .change button.add` "
-                   "shows «+1» but its aria-label «Añadir <name> (<code>)» leaves it out (decks/templates/decks/"
-                   "_change.html, the builder's owner)",
-}
+# Pages with a known serious violation, each naming the rule and the element (xfail, not strict:
+# fixed means it passes). None today.
+KNOWN: dict[str, str] = {}
 
 
 def axe_violations(page) -> list[str]:  # type: ignore[no-untyped-def]

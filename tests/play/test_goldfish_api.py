@@ -117,7 +117,7 @@ def test_goldfish_page_draws_the_watch_chart(client, eliria_list):
     r = client.post("/goldfish/", {"game": "eliria", "list": eliria_list, "games": 300, "turns": 5,
                                    "seed": 2, "watch": "Lobo de ceniza"})
     html = r.content.decode()
-    assert "Probabilidad de haber robado" in html and "Ataques usables por coste" in html
+    assert "Probabilidad de haber robado: Lobo de ceniza" in html and "Ataques pagables por coste" in html
 
 
 @pytest.mark.django_db
