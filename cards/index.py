@@ -20,6 +20,7 @@ from django.db.models.signals import post_delete, post_save
 from cards.models import Card, Edition, Set
 from cards.pagecache import catalogue_version
 from engine import Attack, CardData, Game
+from engine.eliria.effects import register_tokens
 
 
 def card_data(card: Card) -> CardData:
@@ -60,6 +61,9 @@ class CatalogueIndex:
             data = card_data(card)
             by_code[(card.game, card.code.upper())] = data
             by_name.setdefault(card.name_folded, []).append(data)
+        # An effect may create a token the deck does not list (rule 14): the engine knows the
+        # catalogue's tokens only as data registered here, never by name.
+        register_tokens(list(by_code.values()))
         return cls(version, by_code, {k: tuple(v) for k, v in by_name.items()})
 
 

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..cards import Attack, CardData, Game
+from ..cards import CardData, Game
 from .verbs import REGISTRY
 
 __all__ = [
@@ -348,21 +348,11 @@ def unsimulated(cards: Iterable[CardData]) -> list[str]:
     return list(seen)
 
 
-def _token(code: str, name: str, potential: int, resistance: int, card_class: str, attack: Attack) -> CardData:
-    return CardData(
-        Game.ELIRIA, code, name, "token", potential=potential, card_class=card_class,
-        resistance=resistance, attacks=(attack,), effects=(),
-    )  # fmt: skip
-
-
 # Token cards an effect may create when the deck's «Tokens:» section does not list them
-# (rule 14: tokens need not be in the deck). Card data, not behaviour: the tokens of the
-# bundled catalogue, and any token a loaded catalogue brings (:func:`register_tokens`).
-TOKENS: dict[str, CardData] = {
-    "BASE-051": _token("BASE-051", "Token de espectro", 2, 1, "espíritu", Attack(1, "Roce gélido", 1)),
-    "BASE-109": _token("BASE-109", "Token de fisión", 2, 1, "bestia", Attack(1, "Pseudópodo", 1)),
-    "EXP-002": _token("EXP-002", "Token de retoño", 1, 2, "objeto vivo", Attack(1, "Raíz punzante", 1)),
-}
+# (rule 14: tokens need not be in the deck). Card data, not behaviour, and not the engine's to
+# name: whoever loads a catalogue registers its tokens (engine.catalogue.cards_from_document; the
+# site's catalogue index, cards/index.py, for every token of the current catalogue).
+TOKENS: dict[str, CardData] = {}
 
 
 def register_tokens(cards: Sequence[CardData]) -> None:

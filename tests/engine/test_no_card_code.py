@@ -5,10 +5,8 @@ written for one printed card cannot hide anywhere. A doctest or an example uses 
 («Gólem», «Cañón de hielo», code ``TST-105``). Names are compared folded (``engine.text.fold``:
 case, accents and spacing do not matter), as whole words; codes by the pattern of the bundled sets.
 
-One block is left out on purpose: ``TOKENS`` in ``engine/eliria/effects.py``, the data of the
-bundled tokens, a fallback for decks that do not list the tokens their effects make (rule 14). It
-is card data, not behaviour, and moves out with that module's registry work; anything else in that
-file is checked like the rest.
+Nothing is left out: the tokens an effect may create come from the loaded catalogue
+(``register_tokens``), not from a table in the engine.
 """
 
 from __future__ import annotations
@@ -29,7 +27,6 @@ WEAK = CardData(E, "W-1", "Frágil", "combat", potential=3, resistance=1, attack
 
 ENGINE = ROOT / "engine"
 CODE = re.compile(r"(?<![A-Za-z0-9])(?:BASE|EXP)-\d", re.IGNORECASE)
-TOKEN_DATA = re.compile(r"^TOKENS: dict\[str, CardData\] = \{\n.*?^\}\n", re.MULTILINE | re.DOTALL)
 
 
 @cache
@@ -53,10 +50,7 @@ def engine_files() -> list[str]:
 
 
 def _text(relative: str) -> str:
-    text = (ROOT / relative).read_text(encoding="utf-8")
-    if relative == "engine/eliria/effects.py":
-        text = TOKEN_DATA.sub("", text)
-    return text
+    return (ROOT / relative).read_text(encoding="utf-8")
 
 
 def offences(text: str) -> list[str]:
