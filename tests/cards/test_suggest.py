@@ -120,8 +120,9 @@ def test_collection_import_suggests_and_one_click_replaces_the_line(bundled, sig
     form = {"mode": "add", "game": "eliria", "text": "1 Lobo de ceniza\n2 Cañon del sacrifico\n"}
     rejected = signed_in.post(reverse("collection:import"), form)
     html = rejected.content.decode()
-    assert rejected.status_code == 400
-    assert 'form="import-form" name="use" value="2|Cañón del sacrificio"' in html
+    # The preview lists every line (a bad one with its suggestion) and saves nothing.
+    assert rejected.status_code == 200 and not CollectionItem.objects.exists()
+    assert 'name="use" value="2|Cañón del sacrificio"' in html
     fixed = signed_in.post(reverse("collection:import"), {**form, "use": "2|Cañón del sacrificio"})
     assert fixed.status_code == 200 and fixed.context["preview"]["summary"].copies == 3
     assert not CollectionItem.objects.exists()  # still a preview: confirming saves
