@@ -150,12 +150,17 @@ def test_a_big_comparison_is_a_run_the_page_polls_then_keeps_once(client, revise
     assert r.status_code == 302 and "run=" in r["Location"]
     run = SimulationRun.objects.get()
     assert run.kind == "compare" and run.private  # from a private deck: its owner's only
+    page = client.get(r["Location"]).content.decode()
+    assert page.count('id="run-cancel"') == 1  # beside the polled part, not inside it
     polling = client.get(r["Location"], HTTP_HX_REQUEST="true").content.decode()
     assert "hx-trigger=\"every 1s\"" in polling and "<html" not in polling
+    assert "run-cancel" not in polling  # a poll never re-renders Cancel (focus stays on it)
     for i in range(run.chunks_total):
         execute_chunk(run.pk, i, "test")
+    last_poll = client.get(r["Location"], HTTP_HX_REQUEST="true").content.decode()
+    assert '<div id="run-cancel-slot" hx-swap-oob="true"></div>' in last_poll  # the ended run drops it
     done = client.get(r["Location"]).content.decode()
-    assert 'id="compare-headline"' in done
+    assert 'id="compare-headline"' in done and 'id="run-cancel"' not in done
     client.get(r["Location"])
     assert RevisionComparison.objects.filter(run=run).count() == 1
 
