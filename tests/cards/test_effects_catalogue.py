@@ -182,9 +182,9 @@ def test_a_token_new_to_the_engine_is_created_from_the_catalogue_without_a_token
     for card in (creator, *fillers):
         card["set"] = "NUE"
     sets = [{"code": "NUE", "name": "Colección nueva", "released": "2026-01-10"}]
+    known = dict(TOKENS)  # the engine's registry is per process: leave it as this test found it
     run_import(write(tmp_path, "nue.json", doc([creator, token, *fillers], sets=sets)))
     # The server is another process than the import: it knows the token only from its catalogue index.
-    known = dict(TOKENS)
     TOKENS.clear()
     drop_index()
     try:
@@ -192,6 +192,7 @@ def test_a_token_new_to_the_engine_is_created_from_the_catalogue_without_a_token
         body = client.post("/api/goldfish/", {"game": "eliria", "list": deck, "games": 1, "turns": 8,
                                               "seed": 1, "trace": True}, content_type="application/json").json()
     finally:
+        TOKENS.clear()
         TOKENS.update(known)
     about = [event for event in body["trace"] if "NUE-002" in json.dumps(event)]
     assert about and not any(event["event"] == "no_token" for event in about), about[:3]
