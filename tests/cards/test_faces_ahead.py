@@ -22,6 +22,13 @@ from cards.tasks import faces_after_change
 BUNDLED = Path(settings.BASE_DIR) / "data" / "catalogue" / "eliria.json"
 
 
+@pytest.fixture(autouse=True)
+def database_queue(settings):  # type: ignore[no-untyped-def]
+    """These tests read the database queue's rows (the PostgreSQL + Redis leg runs them with RQ
+    configured): the job is the same on either backend; RQ's path is the cluster and chaos legs'."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+
 @pytest.fixture
 def small_catalogue(tmp_path: Path) -> Path:
     """Six bundled cards (one with a long text would need two faces): drawing them stays quick."""

@@ -74,7 +74,10 @@ def test_parallel_submissions_from_one_address_never_pass_the_address_quota(race
 
 def test_a_chunk_played_twice_at_once_or_by_a_stale_attempt_is_counted_once(race_env):
     got = race(race_env, "chunk_twice")
-    assert got["both"] == ["done", "skipped"]  # two workers on one chunk: one plays it
+    # Two workers on one chunk: one plays it. The other is turned away at its claim ("skipped"), or,
+    # on a loaded machine where the first one's lease lapsed before it renewed, it takes the chunk
+    # over and the first one's write is refused ("lost"): either way exactly one write counts.
+    assert sorted(got["both"]) in (["done", "skipped"], ["done", "lost"]), got["both"]
     assert got["fresh"] == "done" and got["late"] == "lost"  # the stale attempt's write is refused
     assert got["status"] == "done" and got["done"] == got["total"] == 4_000 and got["serial_equal"]
     chunks = {c["index"]: c for c in got["chunks"]}
