@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
+import sys
+import traceback
 import uuid
+import wsgiref.handlers
 
 import pytest
 
@@ -17,6 +20,23 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
     "--no-first-run", "--disable-sync", "--disable-quic", "--disable-dev-shm-usage",
 ]
+
+
+def _one_line_log_exception(self, exc_info) -> None:  # type: ignore[no-untyped-def]
+    """The live server's handler logs an error as one line, not a traceback with carets.
+
+    Python 3.11 parses source with `ast` to place a traceback's carets, and its AST state is shared
+    between threads (CPython gh-106905): the live server printing a client's broken pipe while
+    pytest formats a failure in the main thread crashed pytest itself ("AST constructor recursion
+    depth mismatch"). A test that fails still shows its own traceback.
+    """
+    try:
+        sys.stderr.write("live server: " + "".join(traceback.format_exception_only(exc_info[0], exc_info[1])))
+    finally:
+        exc_info = None
+
+
+wsgiref.handlers.BaseHandler.log_exception = _one_line_log_exception  # type: ignore[method-assign]
 
 
 @pytest.fixture(autouse=True)

@@ -94,10 +94,8 @@ def test_typing_updates_the_results_with_no_request_to_the_server(live_server, p
     open_catalogue(page, live_server.url)
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))
-    started = time.perf_counter()
-    page.fill("#q", "lobo ceniza")
+    page.fill("#q", "lobo ceniza")  # the time it takes is measured in the browser, in the next test
     page.wait_for_function("document.querySelector('ul.grid').dataset.results === '1'")
-    assert time.perf_counter() - started < 1.0  # measured here through Playwright's round trips
     assert page.inner_text(".grid .tile-name") == "Lobo de ceniza"
     assert "1 carta" in page.inner_text("p.count")
     page.fill("#q", "t:combat pot>=5")

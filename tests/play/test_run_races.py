@@ -77,11 +77,14 @@ def test_a_chunk_played_twice_at_once_or_by_a_stale_attempt_is_counted_once(race
     # Two workers on one chunk: one plays it. The other is turned away at its claim ("skipped"), or,
     # on a loaded machine where the first one's lease lapsed before it renewed, it takes the chunk
     # over and the first one's write is refused ("lost"): either way exactly one write counts.
-    assert sorted(got["both"]) in (["done", "skipped"], ["done", "lost"]), got["both"]
+    both = sorted(got["both"])
+    assert both in (["done", "skipped"], ["done", "lost"]), got["both"]
     assert got["fresh"] == "done" and got["late"] == "lost"  # the stale attempt's write is refused
     assert got["status"] == "done" and got["done"] == got["total"] == 4_000 and got["serial_equal"]
     chunks = {c["index"]: c for c in got["chunks"]}
-    assert chunks[0]["attempts"] == 1 and chunks[1]["attempts"] == 2
+    # chunk 0 is claimed once, or twice when the second worker took it over after the lease lapsed
+    assert chunks[0]["attempts"] == (1 if both == ["done", "skipped"] else 2)
+    assert chunks[1]["attempts"] == 2
     assert all(c["status"] == "done" and c["done"] == c["stop"] - c["start"] for c in chunks.values())
     assert sum(c["done"] for c in chunks.values()) == 4_000  # no chunk counted twice
 
