@@ -6,6 +6,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 2
+TEST_WORKERS ?= auto
 
 .PHONY: run test check venv data serve bench clean
 
@@ -30,12 +31,13 @@ test: venv
 	bash scripts/test.sh
 
 # The everyday loop: lint, types and the suite on SQLite without the browser (no cluster, no
-# PostgreSQL, no fuzzing). `make test` stays the whole gate.
+# PostgreSQL, no fuzzing), on every core (pytest-xdist; TEST_WORKERS=0 for one process).
+# `make test` stays the whole gate.
 check: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy engine
 	if command -v msgfmt >/dev/null; then $(PY) manage.py compilemessages --ignore=.venv -v 0; fi
-	DJANGO_ALLOW_ASYNC_UNSAFE=true $(PY) -m pytest -m "not browser" -q
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(PY) -m pytest -m "not browser" -q -n $(TEST_WORKERS) --dist loadfile
 
 bench: venv
 	$(PY) bench/catalogue.py

@@ -1,5 +1,6 @@
-"""Account URLs. Django's auth views keep their usual un-namespaced names (login, logout,
-password_reset, password_reset_confirm…), which its views and mails reverse."""
+"""Account URLs, mounted by the site under /cuenta/ (eliria_site/urls.py). Django's auth views keep
+their usual un-namespaced names (login, logout, password_reset, password_reset_confirm…), which its
+views and mails reverse, so this module sets no app_name."""
 
 from django.contrib.auth import views as auth_views
 from django.urls import include, path

@@ -100,9 +100,9 @@ def wait_done(run_ids: list[str], timeout: float) -> None:
 
 
 def calibrate() -> None:
-    from decks.validation import validate_list
+    from cards.validation import validate_list
     from engine import run_goldfish, run_matchup
-    from play import budget
+    from play.runs import budget
 
     print("seconds per game (engine, this machine) vs play/budget.py")
     for game in ("eliria", "mision"):
@@ -124,7 +124,8 @@ def calibrate() -> None:
 def latency(seconds: int) -> None:
     from django.contrib.auth.models import User
 
-    from play.runs import goldfish_run_enqueue, matchup_run_enqueue
+    from play.goldfish.services import run_enqueue_goldfish
+    from play.matchups.services import run_enqueue_matchup
 
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -142,14 +143,14 @@ def latency(seconds: int) -> None:
         runs = []
         for i in range(4):
             owner = User.objects.create_user(f"bench{i}")
-            runs.append(goldfish_run_enqueue(game="eliria", text=a, games=100_000, turns=10, seed=i, owner=owner))
-            runs.append(matchup_run_enqueue(game="eliria", list_a=a, list_b=b, games=10_000, seed=i, owner=owner))
+            runs.append(run_enqueue_goldfish(game="eliria", text=a, games=100_000, turns=10, seed=i, owner=owner))
+            runs.append(run_enqueue_matchup(game="eliria", list_a=a, list_b=b, games=10_000, seed=i, owner=owner))
         time.sleep(2)
         for label, url in (("/healthz", f"{base}/healthz"), ("card page", f"{base}/cartas/eliria/BASE-105/")):
             busy = run_wrk(url, seconds, 16)
             print(f"  jobs on  {label:10s} {busy['rps']:7.0f} req/s  p50 {busy['p50']:6.1f}  p90 {busy['p90']:6.1f}  p99 {busy['p99']:6.1f} ms  non-2xx {busy['non2xx']}")
         from play.models import SimulationRun
-        from play.runs import progress
+        from play.runs.services import progress
 
         done = sum(progress(r)["done"] for r in SimulationRun.objects.filter(pk__in=[r.pk for r in runs]))
         print(f"  meanwhile the workers played {done} games of the 8 runs (then cancelled)")
@@ -161,10 +162,10 @@ def latency(seconds: int) -> None:
 
 
 def throughput(games: int, counts: list[int]) -> None:
-    from decks.validation import validate_list
+    from cards.validation import validate_list
     from engine import run_goldfish
+    from play.goldfish.services import run_enqueue_goldfish
     from play.models import SimulationRun
-    from play.runs import goldfish_run_enqueue
 
     text = deck()
     print(f"goldfish, Eliria, {games} games x 10 turns, one run; queue: "
@@ -178,7 +179,7 @@ def throughput(games: int, counts: list[int]) -> None:
         workers = start_workers(n, nice=0)  # as fast as the machine lets them (no web load here)
         try:
             time.sleep(1.5)  # the workers are up
-            run = goldfish_run_enqueue(game="eliria", text=text, games=games, turns=10, seed=n)
+            run = run_enqueue_goldfish(game="eliria", text=text, games=games, turns=10, seed=n)
             wait_done([str(run.pk)], timeout=3600)
         finally:
             stop(workers)

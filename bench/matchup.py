@@ -7,8 +7,8 @@ Plays seeded matchups between two decks split from the bundled sample catalogue
 comparison), first on one core, then split over N processes by game index.
 Since each game's randomness comes from (seed, game index) alone, the merged
 multi-process answer is checked to be identical to the single-process one.
-Goal: at least 500 Eliria games per second per core with the
-rule-based players.
+Goal: at least 1,500 Eliria games per second per core with the
+rule-based players (issue 26; it was 500).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from engine import DeckEntry, run_matchup  # noqa: E402
 from engine.catalogue import load_catalogue  # noqa: E402
 
 SEED = 20260511  # ruling QUINTO's date, for the record
-GOAL = 500
+GOAL = 1_500  # issue 26 (was 500)
 
 
 def decks(game: str) -> tuple[list[DeckEntry], list[DeckEntry]]:
@@ -103,7 +103,7 @@ def main() -> None:
     )
     verdict = "met" if eliria["one"] >= GOAL else "NOT met"
     print(
-        f"Goal ≥ {GOAL} Eliria games/s per core with the rule-based players: {verdict} ({eliria['one']:,.0f})."
+        f"Goal ≥ {GOAL:,} Eliria games/s per core with the rule-based players: {verdict} ({eliria['one']:,.0f})."
     )
 
 

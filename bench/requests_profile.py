@@ -56,6 +56,8 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=200)
     parser.add_argument("--top", type=int, default=12)
     parser.add_argument("--only", default="", help="profile only the targets whose name contains this")
+    parser.add_argument("--cumulative", action="store_true",
+                        help="also list the project's and Django's functions by time spent inside them (cumtime)")
     args = parser.parse_args()
 
     import django
@@ -136,6 +138,9 @@ def main() -> None:
             folded[label] = folded.get(label, 0.0) + tt
         for label, tt in sorted(folded.items(), key=lambda kv: -kv[1])[: args.top]:
             print(f"  {100 * tt / total:5.1f}%  {label}")
+        if args.cumulative:
+            print("  inside (cumulative):")
+            stats.sort_stats("cumulative").print_stats(r"/(eliria_site|cards|decks|common|django)/", args.top)
         by_package: dict[str, float] = {}
         for (file, _line, _func), (_cc, _nc, tt, _ct, _callers) in stats.stats.items():  # type: ignore[attr-defined]
             parts = Path(file).parts

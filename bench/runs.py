@@ -63,7 +63,7 @@ def setup() -> str:
 
 def engine_seconds(text: str, games: int, turns: int, seed: int) -> float:
     """Wall time of the engine alone on one core, in this process (the site's workers idle)."""
-    from decks.validation import validate_list
+    from cards.validation import validate_list
     from engine.goldfish import run_range, simulation
 
     sim = simulation("eliria", validate_list("eliria", text).entries, turns)

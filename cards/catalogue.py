@@ -9,12 +9,10 @@ into validated plain records, or into a list of `RecordError`s naming FILE:RECOR
 from __future__ import annotations
 
 import datetime as dt
-import json
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from common.exchange import envelope_problems
+from common.exchange import ErrorCollector, RecordError, envelope_problems
 from engine.cards import WORLDS
 
 FORMAT = "catalogue/1"
@@ -30,17 +28,6 @@ MAX_POTENTIAL = 12
 MAX_POINTS = 99
 # A record label carried by documents built from CSV, so errors name the CSV line.
 RECORD_KEY = "_record"
-
-
-@dataclass(frozen=True)
-class RecordError:
-    file: str
-    record: str
-    field: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.record}:{self.field}: {self.message}"
 
 
 @dataclass
@@ -67,38 +54,6 @@ class Catalogue:
     sample: bool
     sets: list[SetRecord]
     cards: list[CardRecord]
-
-
-class ErrorCollector:
-    """Collects errors for one file so a whole file is reported at once (catalogue, rulings)."""
-
-    def __init__(self, file: str) -> None:
-        self.file = file
-        self.items: list[RecordError] = []
-
-    def add(self, record: object, field_name: str, message: str) -> None:
-        self.items.append(RecordError(self.file, str(record), field_name, message))
-
-
-def read_text_file(path: Path, max_bytes: int) -> tuple[str | None, list[RecordError]]:
-    """An import file's text (UTF-8, BOM allowed), or the error naming why it cannot be read."""
-    name = str(path)
-    try:
-        if path.stat().st_size > max_bytes:
-            return None, [RecordError(name, "0", "-", f"el archivo supera {max_bytes // 2**20} MiB")]
-        return path.read_text(encoding="utf-8-sig"), []
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, [RecordError(name, "0", "-", f"no se puede leer: {exc}")]
-
-
-def parse_json_text(text: str, file: str) -> tuple[Any, list[RecordError]]:
-    try:
-        return json.loads(text), []
-    except json.JSONDecodeError as exc:
-        message = f"JSON no válido (línea {exc.lineno}, columna {exc.colno}): {exc.msg}"
-        return None, [RecordError(file, str(exc.lineno), "-", message)]
-    except RecursionError:  # nested garbage: refused like any malformed document, never a crash
-        return None, [RecordError(file, "0", "-", "JSON anidado demasiado hondo")]
 
 
 # ---------------------------------------------------------------- edition fields by type

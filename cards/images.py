@@ -13,6 +13,8 @@ import warnings
 
 from PIL import Image
 
+from common.errors import SiteError
+
 ALLOWED_FORMATS = ("PNG", "JPEG", "WEBP")
 MAX_BYTES = 10 * 1024 * 1024
 MAX_PIXELS = 16_000_000
@@ -20,8 +22,11 @@ MAX_SIDE = 6000
 MAX_STORED_SIDE = 1200
 
 
-class ImageRejected(ValueError):
+class ImageRejected(SiteError):
     """The bytes are not an acceptable card image; the message says why, in Spanish."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, field="image")
 
 
 def clean_image(data: bytes) -> tuple[str, bytes]:

@@ -6,6 +6,11 @@ request. The index is rebuilt when the catalogue version moves (imports and the 
 it for every process, through the shared cache) and dropped at once in this process when a card, an
 edition or a set is saved or deleted here. Building it costs one query over the catalogue (about
 0.3 s for 20,000 cards); a lookup then costs a dictionary access.
+
+A card whose effects create tokens (rule 14: a token need not be in the deck) carries them
+(`CardData.tokens`) from the catalogue it was read from: the index's cards from the index, the
+database path's from one more query (`with_tokens`). Whatever plays the card, in any process,
+makes the catalogue's current token; there is no registry per process to fill or to go stale.
 """
 
 from __future__ import annotations
@@ -15,12 +20,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Q
 from django.db.models.signals import post_delete, post_save
 
 from cards.models import Card, Edition, Set
 from cards.pagecache import catalogue_version
 from engine import Attack, CardData, Game
-from engine.eliria.effects import register_tokens
+from engine.catalogue import attach_tokens, token_codes, tokens_reached
 
 
 def card_data(card: Card) -> CardData:
@@ -57,14 +63,36 @@ class CatalogueIndex:
     def build(cls, version: int | None) -> CatalogueIndex:
         by_code: dict[tuple[str, str], CardData] = {}
         by_name: dict[str, list[CardData]] = {}
-        for card in Card.objects.with_current().order_by("game", "code").iterator(chunk_size=2000):
-            data = card_data(card)
-            by_code[(card.game, card.code.upper())] = data
-            by_name.setdefault(card.name_folded, []).append(data)
-        # An effect may create a token the deck does not list (rule 14): the engine knows the
-        # catalogue's tokens only as data registered here, never by name.
-        register_tokens(list(by_code.values()))
+        rows = [(card.name_folded, card_data(card))
+                for card in Card.objects.with_current().order_by("game", "code").iterator(chunk_size=2000)]
+        # An effect may create a token the deck does not list (rule 14): each card carries the
+        # tokens of this catalogue it creates, so a rebuilt index drops or changes them with it.
+        tokens = {d.code.upper(): d for _, d in rows if d.game is Game.ELIRIA and d.is_token}
+        attached = attach_tokens([d for _, d in rows], tokens)
+        for (name_folded, _), data in zip(rows, attached, strict=True):
+            by_code[(data.game.value, data.code.upper())] = data
+            by_name.setdefault(name_folded, []).append(data)
         return cls(version, by_code, {k: tuple(v) for k, v in by_name.items()})
+
+
+def database_tokens(codes: set[str]) -> list[CardData]:
+    """The Eliria token cards with these codes (any case), current text, in one query."""
+    if not codes:
+        return []
+    query = Q()
+    for code in sorted(codes):
+        query |= Q(code__iexact=code)
+    cards = Card.objects.with_current().filter(query, game=Game.ELIRIA.value, type="token").order_by("code")
+    return [card_data(card) for card in cards[:500]]
+
+
+def with_tokens(cards: Iterable[CardData]) -> list[CardData]:
+    """Cards read from the database, each carrying the tokens its effects create (CardData.tokens):
+    one query per depth of tokens that create tokens (one for the bundled sets), none without any."""
+    cards = list(cards)
+    if not any(token_codes(c) for c in cards):
+        return cards
+    return attach_tokens(cards, tokens_reached(cards, database_tokens))
 
 
 _lock = threading.Lock()

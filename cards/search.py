@@ -25,14 +25,21 @@ from typing import Any
 from django.db.models import Case, IntegerField, Q, Value, When
 from django.db.models.expressions import OrderBy
 
+from common.errors import SiteError
 from engine.text import fold
 
 MAX_QUERY = 500
 MAX_TERMS = 40
 
 
-class SearchError(ValueError):
-    pass
+class SearchError(SiteError):
+    """A malformed query: its Spanish message (what the API answers), the message's code and its
+    parameters (what a page shows in the reader's language, cards/messages.py)."""
+
+    def __init__(self, message: str, code: str = "", /, **params: str | int) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 @dataclass
@@ -98,7 +105,8 @@ def register_field(names: tuple[str, ...], handler: FieldHandler) -> None:
 def parse_query(text: str, *, user: Any = None) -> ParsedQuery:
     text = (text or "").strip()
     if len(text) > MAX_QUERY:
-        raise SearchError(f"La búsqueda es demasiado larga (máximo {MAX_QUERY} caracteres).")
+        raise SearchError(f"La búsqueda es demasiado larga (máximo {MAX_QUERY} caracteres).", "search.too_long",
+                          n=MAX_QUERY)
     tokens = _tokenize(text)
     parser = _Parser(tokens, user)
     q = parser.parse()
@@ -112,11 +120,12 @@ def _tokenize(text: str) -> list[str]:
         if not m or m.end() == pos:
             if text[pos:].strip() == "":
                 break
-            raise SearchError(f"No se entiende la búsqueda a partir de «{text[pos:pos + 20]}».")
+            raise SearchError(f"No se entiende la búsqueda a partir de «{text[pos:pos + 20]}».", "search.unreadable",
+                              text=text[pos:pos + 20])
         tokens.append(m.group(m.lastgroup or "term").strip())
         pos = m.end()
     if len(tokens) > MAX_TERMS:
-        raise SearchError(f"Demasiados términos (máximo {MAX_TERMS}).")
+        raise SearchError(f"Demasiados términos (máximo {MAX_TERMS}).", "search.too_many_terms", n=MAX_TERMS)
     return [t for t in tokens if t]
 
 
@@ -142,7 +151,7 @@ class _Parser:
     def parse(self) -> Q | None:
         q = self.or_expr()
         if self.peek() is not None:
-            raise SearchError("Sobra un paréntesis de cierre «)».")
+            raise SearchError("Sobra un paréntesis de cierre «)».", "search.extra_close")
         return q
 
     def or_expr(self) -> Q | None:
@@ -151,7 +160,7 @@ class _Parser:
             self.pos += 1
             parts.append(self.and_expr())
         if len(parts) > 1 and any(p is None for p in parts):
-            raise SearchError("«OR» necesita un término a cada lado.")
+            raise SearchError("«OR» necesita un término a cada lado.", "search.or_sides")
         q = parts[0]
         for part in parts[1:]:
             q = q | part  # type: ignore[operator]
@@ -171,13 +180,13 @@ class _Parser:
         if tok == "(":
             inner = self.or_expr()
             if self.peek() != ")":
-                raise SearchError("Falta un paréntesis de cierre «)».")
+                raise SearchError("Falta un paréntesis de cierre «)».", "search.missing_close")
             self.pos += 1
             if inner is None:
-                raise SearchError("Los paréntesis están vacíos.")
+                raise SearchError("Los paréntesis están vacíos.", "search.empty_parens")
             return inner
         if tok == "-(":  # pragma: no cover - tokenizer yields "-" and "(" separately
-            raise SearchError("Usa «-» delante de un término.")
+            raise SearchError("Usa «-» delante de un término.", "search.minus")
         return self.term(tok)
 
     def term(self, tok: str) -> Q | None:
@@ -197,13 +206,13 @@ class _Parser:
     def field_term(self, name: str, op: str, value: str) -> Q | None:
         key = fold(name)
         if not value:
-            raise SearchError(f"Falta el valor de «{name}{op}».")
+            raise SearchError(f"Falta el valor de «{name}{op}».", "search.missing_value", term=f"{name}{op}")
         if key in ("order", "orden", "sort"):
             self.order = _lookup(ORDER, value, "orden")
             return None
         if key == "dir":
             if fold(value) not in ("asc", "desc"):
-                raise SearchError("«dir:» admite asc o desc.")
+                raise SearchError("«dir:» admite asc o desc.", "search.dir")
             self.direction = "-" if fold(value) == "desc" else ""
             return None
         if key in CONTEXT_FIELDS:
@@ -216,7 +225,7 @@ class _Parser:
         if key in ("fecha", "date", "released"):
             return _compare("current__released", op, _date(value))
         if op not in (":", "=", "!="):
-            raise SearchError(f"«{name}» no admite «{op}»; usa «:».")
+            raise SearchError(f"«{name}» no admite «{op}»; usa «:».", "search.operator", name=name, op=op)
         q = self._text_field(key, name, value)
         if key in ("name", "nombre", "n") and op != "!=":
             self.name_words.append(fold(value))
@@ -244,7 +253,8 @@ class _Parser:
             return Q(current__artist__icontains=value)
         if key in ("is", "es", "has", "tiene"):
             return _flag(folded)
-        raise SearchError(f"Campo desconocido «{name}». Campos: {FIELD_NAMES}.")
+        raise SearchError(f"Campo desconocido «{name}». Campos: {FIELD_NAMES}.", "search.unknown_field",
+                          name=name, fields=FIELD_NAMES)
 
 
 NAME_EXACT, NAME_PREFIX, NAME_WORDS, TEXT_ONLY = 0, 1, 2, 3
@@ -275,17 +285,23 @@ def _unquote(value: str) -> str:
     return value.strip()
 
 
+# The word a lookup's error names (Spanish) → the slug of its message's code.
+LOOKUP_CODES = {"orden": "order", "tipo": "type", "juego": "game", "subtipo": "subtype"}
+
+
 def _lookup(table: dict[str, str], value: str, what: str) -> str:
     try:
         return table[fold(value).replace(" ", "")]
     except KeyError:
-        options = ", ".join(sorted(set(table)))
-        raise SearchError(f"Valor de {what} desconocido «{value}». Valores: {options}.") from None
+        options, slug = ", ".join(sorted(set(table))), LOOKUP_CODES[what]
+        raise SearchError(f"Valor de {what} desconocido «{value}». Valores: {options}.", f"search.unknown_{slug}",
+                          value=value, options=options) from None
 
 
 def _number(value: str, name: str) -> int:
     if not re.fullmatch(r"\d{1,4}", value):
-        raise SearchError(f"«{name}» necesita un número entero, no «{value}».")
+        raise SearchError(f"«{name}» necesita un número entero, no «{value}».", "search.integer", name=name,
+                          value=value)
     return int(value)
 
 
@@ -316,7 +332,7 @@ def _date(value: str) -> dt.date:
             return dt.date(int(value), 1, 1)
         return dt.date.fromisoformat(value)
     except ValueError:
-        raise SearchError(f"Fecha no válida «{value}» (AAAA-MM-DD).") from None
+        raise SearchError(f"Fecha no válida «{value}» (AAAA-MM-DD).", "search.date", value=value) from None
 
 
 FLAGS = {
@@ -336,5 +352,7 @@ def register_flag(name: str, q: Q) -> None:
 
 def _flag(value: str) -> Q:
     if value not in FLAGS:
-        raise SearchError(f"Valor desconocido «{value}» para is:/has:. Valores: {', '.join(sorted(FLAGS))}.")
+        options = ", ".join(sorted(FLAGS))
+        raise SearchError(f"Valor desconocido «{value}» para is:/has:. Valores: {options}.", "search.unknown_flag",
+                          value=value, options=options)
     return FLAGS[value]

@@ -11,11 +11,13 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import connection, transaction
 
-from cards.catalogue import RecordError, edition_to_dict, parse_document, parse_json_text, read_text_file
+from cards.catalogue import edition_to_dict, parse_document
 from cards.catalogue_csv import csv_to_document
 from cards.images import ImageRejected, clean_image
 from cards.models import Card, Edition, Set
 from cards.pagecache import catalogue_changed
+from common.errors import RecordsRejected
+from common.exchange import RecordError, parse_json_text, read_text_file
 from engine.text import fold
 
 EDITION_FIELDS = (
@@ -27,12 +29,6 @@ DERIVED_FIELDS = (
     "current", "name_folded", "text_folded", "class_folded", "min_cost", "max_cost", "costs", "unsimulated",
 )
 MAX_FILE_BYTES = 64 * 1024 * 1024
-
-
-class CatalogueImportError(Exception):
-    def __init__(self, errors: Sequence[RecordError]) -> None:
-        super().__init__(f"{len(errors)} errores")
-        self.errors = list(errors)
 
 
 @dataclass
@@ -123,7 +119,8 @@ def _load_images(doc_cards: list, base: Path, file: str) -> tuple[dict[str, byte
 def catalogue_import(
     *, paths: Sequence[Path], progress: Callable[[int, int], None] | None = None
 ) -> ImportResult:
-    """Import catalogue files: every file is checked first; any error and nothing is written."""
+    """Import catalogue files: every file is checked first; any error (RecordsRejected, naming
+    each FILE:RECORD:FIELD) and nothing is written."""
     parsed, images, errors = [], {}, []
     for path in paths:
         doc, errs = read_catalogue_file(path)
@@ -136,7 +133,7 @@ def catalogue_import(
                 parsed.append(catalogue)
         errors += errs
     if errors:
-        raise CatalogueImportError(errors)
+        raise RecordsRejected(errors)
     result = ImportResult()
     with transaction.atomic():
         for catalogue in parsed:
@@ -185,7 +182,7 @@ def _check_identities(catalogue: Any, existing: dict[str, Card]) -> None:
         if card.set.code != rec.set:
             errors.append(RecordError(catalogue.file, rec.record, "set", f"{rec.code}: la colección de una carta es fija ({card.set.code} ≠ {rec.set})"))
     if errors:
-        raise CatalogueImportError(errors)
+        raise RecordsRejected(errors)
 
 
 def _write_editions(catalogue: Any, cards: dict[str, Card], result: ImportResult, progress: Callable[[int, int], None] | None) -> None:

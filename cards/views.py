@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import json
+import re
+from typing import Any
+from urllib.parse import quote
+
 from django.contrib.staticfiles import finders
 from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template import engines
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
@@ -48,7 +56,7 @@ def card_list(request: HttpRequest) -> HttpResponse:
     try:
         qs = qs.search(q, user=request.user)
     except SearchError as exc:
-        error, qs = search_error(str(exc)), Card.objects.none()
+        error, qs = search_error(exc), Card.objects.none()
     if not qs.ordered:
         qs = qs.order_by("game", "code")
     qs, quick_add = with_owned_counts(qs, request.user)
@@ -78,13 +86,57 @@ OWNED_SLOT = "\x00owned\x00"  # never in a page: the input gate refuses NUL anyw
 def card_detail(request: HttpRequest, game: str, code: str) -> HttpResponse:
     """The card with its editions, rulings and other printings: the body depends on the catalogue
     alone, so it is rendered once per catalogue version and language (cards.pagecache.fragment);
-    the player's copies are filled in per answer."""
-    cards, quick_add = with_owned_counts(Card.objects.with_current(), request.user)
-    card = get_object_or_404(cards, game=game, code__iexact=code)
-    body = fragment(("card-page", card.pk), lambda: _card_body(card))
+    the player's copies are filled in per answer. Which card a URL names is kept the same way, so
+    an answer costs one query (the player's copies) when both are kept, none for anyone else."""
+    ref = json.loads(fragment(("card-ref", game, code.lower()), lambda: _card_ref(game, code)))
+    card = Card(pk=ref["pk"], game=game, code=ref["code"], name=ref["name"])
+    body = fragment(("card-page", card.pk), lambda: _card_body(Card.objects.with_current().get(pk=card.pk)))
+    owned_cards, quick_add = with_owned_counts(Card.objects.filter(pk=card.pk), request.user)
+    if quick_add:
+        card.owned = owned_cards.values_list("owned", flat=True).get()
     owned = render_to_string("cards/_card_owned.html", {"card": card}, request) if quick_add else ""
     context = {"card": card, "quick_add": quick_add, "body": mark_safe(body.replace(OWNED_SLOT, owned))}  # noqa: S308
-    return render(request, "cards/detail.html", context)
+    return render(request, "cards/detail.html", {**context, **kept_chrome(request)})
+
+
+# Stand-ins for what differs between answers in the kept page chrome (NUL never reaches a page: the
+# input gate refuses it): the blocks each page fills, this answer's CSRF token and its path.
+CHROME_BLOCKS = ("title", "head", "content")
+CSRF_SLOT = "\x00csrf\x00"
+PATH_SLOT = "/\x00path\x00"
+Q_SLOT = "\x00q\x00"
+_CHROME = '{% extends "base.html" %}' + "".join(
+    f"{{% block {name} %}}\x00{name}\x00{{% endblock %}}" for name in CHROME_BLOCKS)
+
+
+class _SlotRequest:
+    """What base.html reads of the request, with the path left as a slot."""
+
+    def get_full_path(self) -> str:
+        return PATH_SLOT
+
+
+def kept_chrome(request: HttpRequest, q: str = "") -> dict[str, Any]:
+    """base.html around a page (header, menus, language links, footer), rendered once per player,
+    language and catalogue version (cards.pagecache.fragment) and kept with no CSRF token, path or
+    query in it; those are filled in here. A page template extends `chrome_template` (falling back
+    to base.html) and fills only the blocks in CHROME_BLOCKS; `q` is what the quick search shows."""
+    user = request.user
+    text = fragment(("chrome", user.pk, user.get_username()), lambda: engines["django"].from_string(_CHROME).render(
+        {"request": _SlotRequest(), "csrf_token": CSRF_SLOT, "q": Q_SLOT}, request))
+    if CSRF_SLOT in text:
+        text = text.replace(CSRF_SLOT, get_token(request))
+    text = text.replace(quote(PATH_SLOT), quote(request.get_full_path())).replace(Q_SLOT, escape(q))
+    pieces = re.split("\x00(?:" + "|".join(CHROME_BLOCKS) + ")\x00", text)
+    return {"chrome_template": "cards/_kept_chrome.html", "chrome": [mark_safe(p) for p in pieces]}  # noqa: S308
+
+
+def _card_ref(game: str, code: str) -> str:
+    """The card a page's URL names, as JSON ({pk, code, name}); a 404 when there is none (not kept)."""
+    found = Card.objects.filter(game=game, code__iexact=code).values("pk", "code", "name").first()
+    if found is None:
+        raise Http404
+    return json.dumps(found)
 
 
 def _card_body(card: Card) -> str:

@@ -3,8 +3,9 @@ have/need for a deck, the shopping list, the «built» and «wanted» switches.
 
 Anonymous requests are refused (403) and never see anything; every queryset is the player's
 own, so another player's deck is a 404, exactly like a deck that does not exist. Writes go
-through `collection.services`; an import with any bad line answers 400 with every problem
-(`line`, `field`, `message`) and writes nothing.
+through `collection.services`; their refusals (CollectionError, ImportRejected: SiteErrors) are
+answered by the site's exception handler, 400 `{"detail", "errors"}`: an import with any bad line
+names every problem (`line`, `field`, `message`) and writes nothing.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
-from rest_framework import permissions, serializers, status, viewsets
+from rest_framework import permissions, serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
@@ -173,12 +174,6 @@ NOT_FOUND = OpenApiResponse(description="No existe, o no es tuyo")
 GAME = OpenApiParameter("game", str, enum=GAMES)
 
 
-def rejected(exc: ImportRejected | CollectionError) -> Response:
-    problems = getattr(exc, "problems", [])
-    return Response({"detail": str(exc), "errors": [p.as_dict() for p in problems]},
-                    status=status.HTTP_400_BAD_REQUEST)
-
-
 # ---------------------------------------------------------------- the collection
 @extend_schema_view(
     list=extend_schema(parameters=[GAME, OpenApiParameter("code", str)],
@@ -218,12 +213,9 @@ class CollectionViewSet(viewsets.GenericViewSet):
         if d.get("edition"):
             edition = next((e for e in card.editions.all() if e.edition == d["edition"]), None)
             if edition is None:
-                return rejected(CollectionError(f"{card.code} no tiene edición {d['edition']}."))
-        try:
-            result = collection_add(owner=request.user, card=card, delta=sign * d["quantity"], edition=edition,
-                                    condition=d["condition"], language=d["language"])
-        except CollectionError as exc:
-            return rejected(exc)
+                raise CollectionError(f"{card.code} no tiene edición {d['edition']}.")
+        result = collection_add(owner=request.user, card=card, delta=sign * d["quantity"], edition=edition,
+                                condition=d["condition"], language=d["language"])
         return Response({"game": card.game, "code": card.code, "quantity": result.quantity,
                          "card_total": result.card_total})
 
@@ -247,19 +239,16 @@ class CollectionViewSet(viewsets.GenericViewSet):
             payload = request.data
         except RequestDataTooBig:  # a 10 MB upload: refused before it is parsed
             problem = size_problem(int(request.META.get("CONTENT_LENGTH") or MAX_BYTES + 1))
-            return rejected(ImportRejected([problem or ImportProblem(None, "file", "demasiado grande.")]))
+            raise ImportRejected([problem or ImportProblem(None, "file", "demasiado grande.")]) from None
         data = ImportSerializer(data=payload)
         data.is_valid(raise_exception=True)
         d = data.validated_data
-        try:
-            if d["format"] == "csv":
-                summary = collection_import_csv(owner=request.user, text=d["content"], game=d["game"] or None,
-                                                mode=d["mode"], dry_run=d["dry_run"])
-            else:
-                summary = collection_import_list(owner=request.user, text=d["content"], game=d["game"],
-                                                 mode=d["mode"], dry_run=d["dry_run"])
-        except (ImportRejected, CollectionError) as exc:
-            return rejected(exc)
+        if d["format"] == "csv":
+            summary = collection_import_csv(owner=request.user, text=d["content"], game=d["game"] or None,
+                                            mode=d["mode"], dry_run=d["dry_run"])
+        else:
+            summary = collection_import_list(owner=request.user, text=d["content"], game=d["game"],
+                                             mode=d["mode"], dry_run=d["dry_run"])
         return Response({**summary.as_dict(), "dry_run": d["dry_run"]})
 
     @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR, 403: FORBIDDEN})

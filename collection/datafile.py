@@ -28,6 +28,7 @@ from collection.models import CollectionItem, WantedDeck
 from collection.selectors import items_of
 from collection.services import collection_import_rows, deck_set_built, deck_set_wanted
 from common.errors import BadInput
+from common.exchange import envelope_problems
 from common.gate import check_json_body
 from decks.models import MAX_DESCRIPTION, MAX_NAME, Deck, DeckEntry, Visibility
 from decks.selectors import deck_text
@@ -94,7 +95,7 @@ def data_loads(raw: bytes) -> dict[str, Any]:
         doc = json.loads(raw.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError) as exc:
         raise ImportRejected([ImportProblem(None, "file", f"no es un archivo JSON válido ({str(exc)[:120]}).")]) from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+    if envelope_problems(doc, expected_format=FORMAT):  # told in the words of the page that made it
         raise ImportRejected([ImportProblem(None, "format", f"no es un archivo de «Descargar mis datos» ({FORMAT}).")])
     return doc
 

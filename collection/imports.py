@@ -23,14 +23,14 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from cards.lookup import DbLookup
 from cards.models import Card, Edition, Game
 from cards.suggest import suggest_names
+from cards.validation import MAX_SUGGESTED_LINES
 from collection.models import MAX_COPIES, Condition
 from common.csvcells import unguard
-from common.errors import BadInput
+from common.errors import BadInput, RecordsRejected
 from common.gate import check_text
-from decks.lookup import DbLookup
-from decks.validation import MAX_SUGGESTED_LINES
 from engine import GAMES as ENGINE_GAMES
 from engine import Game as EngineGame
 from engine import parse_decklist
@@ -98,18 +98,18 @@ class Row:
     language: str = ""
 
 
-class ImportRejected(Exception):
-    """A refused import; `problems` lists every line that is wrong (nothing was written)."""
+class ImportRejected(RecordsRejected):
+    """A refused import; `problems` lists every line that is wrong, up to MAX_PROBLEMS, and `more`
+    counts the rest (nothing was written). The API answers `{"detail", "errors"}`."""
 
     def __init__(self, problems: list[ImportProblem]) -> None:
-        self.problems = problems[:MAX_PROBLEMS]
-        more = len(problems) - len(self.problems)
-        self.more = more
         n = len(problems)
-        super().__init__(
+        shown = problems[:MAX_PROBLEMS]
+        super().__init__(shown, (
             ngettext("%(n)d error: no se ha guardado nada. ", "%(n)d errores: no se ha guardado nada. ", n) % {"n": n}
-            + "; ".join(str(p) for p in self.problems[:5]) + ("…" if n > 5 else "")
-        )
+            + "; ".join(str(p) for p in shown[:5]) + ("…" if n > 5 else "")
+        ))
+        self.more = n - len(shown)
 
 
 def size_problem(size: int) -> ImportProblem | None:

@@ -33,7 +33,7 @@ NEVER = Q(pk__isnull=True)
 
 def _number(value: str, name: str) -> int:
     if not re.fullmatch(r"\d{1,6}", value):
-        raise SearchError(f"«{name}» necesita un número entero, no «{value}».")
+        raise SearchError(f"«{name}» necesita un número entero, no «{value}».", "search.integer", name=name, value=value)
     return int(value)
 
 
@@ -61,11 +61,11 @@ def missing_q(op: str, value: str, user: Any) -> Q:
     from collection.selectors import missing_card_ids
 
     if op not in (":", "="):
-        raise SearchError("«missing» se usa así: missing:<número de tu mazo>.")
+        raise SearchError("«missing» se usa así: missing:<número de tu mazo>.", "search.missing_usage")
     deck_id = _number(value, "missing")
     ids = missing_card_ids(user, deck_id)
     if ids is None:
-        raise SearchError(f"No tienes ningún mazo con el número {deck_id} (missing:{deck_id}).")
+        raise SearchError(f"No tienes ningún mazo con el número {deck_id} (missing:{deck_id}).", "search.no_such_deck", n=deck_id)
     return Q(pk__in=ids)
 
 

@@ -19,14 +19,19 @@ from django.utils import timezone
 from cards.models import Card, Edition
 from collection.imports import ImportProblem, ImportRejected, Row, read_csv, read_list
 from collection.models import MAX_COPIES, CollectionItem, WantedDeck
+from common.errors import SiteError
 from decks.models import Deck
 
 MODES = ("add", "replace")
 FK_FIELDS = ["owner", "edition", "card"]  # checked by construction; validating them costs a query each
 
 
-class CollectionError(Exception):
-    """A refused collection write; the message is in Spanish, for the player."""
+class CollectionError(SiteError):
+    """A refused collection write; the message is in Spanish, for the player. The API answers it
+    in the shape of a refused import (`{"detail", "errors": []}`), the one 400 it documents."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, extra={"errors": []})
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from cards.messages import search_error
 from cards.models import Card, Edition, Game
 from cards.search import SearchError
+from cards.validation import with_used_suggestion
 from collection import selectors
 from collection.datafile import data_dumps, data_import, data_read
 from collection.exports import collection_csv
@@ -46,7 +48,6 @@ from collection.services import (
 )
 from common.http import is_htmx, safe_next
 from decks.charts import chart_bars
-from decks.validation import with_used_suggestion
 
 PAGE_SIZES = (24, 48, 96)
 
@@ -70,7 +71,7 @@ def collection_page(request: HttpRequest) -> HttpResponse:
     try:
         qs = qs.search(q, user=request.user)
     except SearchError as exc:
-        error, qs = str(exc), Card.objects.none()
+        error, qs = search_error(exc), Card.objects.none()
     if not everything:
         qs = selectors.only_owned(qs, request.user)
     qs = selectors.with_owned(qs, request.user)

@@ -9,7 +9,8 @@ message on the form; the input gate answers its own (common.gate.refusal).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from rest_framework.response import Response
@@ -49,6 +50,28 @@ class Conflict(SiteError):
 
 class QuotaExceeded(SiteError):
     status = 429
+
+
+class Problem(Protocol):
+    """One bad record of a refused file: printed one a line, answered as an object."""
+
+    def as_dict(self) -> dict[str, Any]: ...
+
+
+class RecordsRejected(SiteError):
+    """A file or list refused as a whole, nothing written; `problems` names every bad record:
+    `common.exchange.RecordError` (FILE:RECORD:FIELD) for the catalogue and rulings files,
+    `collection.imports.ImportProblem` (line, field) for a player's upload. The API answers
+    `{"detail": message, "errors": [problem, …]}`; the import commands print one problem a line
+    (`common.exchange.RecordsImportCommand`)."""
+
+    def __init__(self, problems: Sequence[Problem], message: str | None = None) -> None:
+        self.problems = list(problems)
+        n = len(self.problems)
+        super().__init__(
+            message or f"{n} {'error' if n == 1 else 'errores'}: no se ha importado nada.",
+            extra={"errors": [p.as_dict() for p in self.problems]},
+        )
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:

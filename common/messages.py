@@ -1,42 +1,28 @@
-"""Messages made in Spanish below the site (the engine, the search parser), translated at the
-site's boundary.
+"""Messages made in Spanish below the site (the engine, the search parser), shown in the reader's
+language by their code.
 
-The engine stays free of Django and speaks Spanish; the site shows its messages in the reader's
-language. Each known message shape is a regular expression over the Spanish text with named
-groups, paired with a gettext message (a Spanish msgid with the same named placeholders, so
-`makemessages` collects it and locale/en translates it). In Spanish the text is shown as made;
-a message of an unknown shape is shown as made too (never lost). Each app keeps its own table of
-shapes as data (cards/messages.py, decks/messages.py, play/labels.py); this module is the one
-mechanism they share.
+The engine stays free of Django and speaks Spanish; each message it makes also carries a code and
+its parameters as data (engine/messages.py lists the codes). Each app keeps a table of messages
+by code (cards/messages.py, decks/messages.py, play/labels.py): one gettext message per code, a
+Spanish msgid with the parameters as named placeholders, so `makemessages` collects it and
+locale/en translates it. A page shows the message for the code in the reader's language; a message
+with no code, an unknown code or parameters that do not fill its message shows the text as made
+(never lost). This module is the one mechanism the tables share.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
 
 from django.utils.functional import Promise
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-__all__ = ["Shape", "shape", "speaks_spanish", "translate"]
+__all__ = ["Messages", "message_for", "speaks_spanish"]
 
-# A deck-list problem carries its line: "Línea 3: …"; the prefix is translated apart from the rest.
-LINE = re.compile(r"Línea (?P<line>\d+): ")
-
-
-@dataclass(frozen=True)
-class Shape:
-    """One known message: the Spanish text as a regular expression, and its gettext message."""
-
-    pattern: re.Pattern[str]
-    message: str | Promise
-
-
-def shape(regex: str, message: str | Promise) -> Shape:
-    """A table entry: `regex` must match the whole Spanish text; its named groups fill `message`."""
-    return Shape(re.compile(regex + r"$", re.DOTALL), message)
+# code → the gettext message (a Spanish msgid with %(name)s placeholders; gettext_lazy or
+# ngettext_lazy with the number's parameter name).
+Messages = Mapping[str, str | Promise]
 
 
 def speaks_spanish() -> bool:
@@ -44,17 +30,25 @@ def speaks_spanish() -> bool:
     return (get_language() or "es").startswith("es")
 
 
-def translate(text: str, shapes: Sequence[Shape]) -> str:
-    """`text` in the active language: unchanged in Spanish or when no shape matches."""
-    if not text or speaks_spanish():
-        return text
-    prefix = ""
-    match = LINE.match(text)
-    if match:
-        prefix = _("Línea %(line)s: ") % {"line": match.group("line")}
-        text = text[match.end():]
-    for item in shapes:
-        found = item.pattern.match(text)
-        if found:
-            return prefix + str(item.message) % found.groupdict()
-    return prefix + text
+def message_for(
+    messages: Messages, code: str, params: Mapping[str, object], fallback: str, *, line: int | None = None
+) -> str:
+    """The message *code* of *messages* filled with *params*, in the active language.
+
+    In Spanish, or when the code is unknown or its parameters do not fill the message, it is
+    *fallback*: the text as its maker wrote it. *line*: a deck-list message's line, said first
+    ("Línea 3: …") as the engine's text does.
+    """
+    if not fallback or speaks_spanish():
+        return fallback
+    message = messages.get(code)
+    if message is None:
+        return fallback
+    try:
+        text = str(message % dict(params))
+    except (KeyError, TypeError, ValueError):
+        return fallback
+    if line is not None:
+        text = str(_("Línea %(line)s: ") % {"line": line}) + text
+    return text
+

@@ -24,6 +24,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cards.models import Card, Game
+from cards.validation import MAX_LIST_CHARS
 from decks import exports
 from decks.api_validate import ValidationSchema
 from decks.models import MAX_DESCRIPTION, MAX_NAME, MAX_QUANTITY, Deck, Section, Visibility
@@ -38,7 +39,6 @@ from decks.services import (
     deck_update,
     specs_from_list,
 )
-from decks.validation import MAX_LIST_CHARS
 
 # ---------------------------------------------------------------- serializers
 GAMES = Game.choices  # the same enum as every other `game` field

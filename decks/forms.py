@@ -8,9 +8,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import Game
+from cards.validation import MAX_LIST_CHARS
 from decks.messages import VISIBILITY_LABELS
 from decks.models import MAX_DESCRIPTION, MAX_NAME, MAX_QUANTITY, Visibility
-from decks.validation import MAX_LIST_CHARS
 
 MAX_UPLOAD_BYTES = 256 * 1024
 LIST_PLACEHOLDER = "Mazo:\n1 Cañón del sacrificio (BASE-105)\nOrganismo de fisión\nTokens:\n1 Token de fisión"

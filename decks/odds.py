@@ -11,9 +11,9 @@ from typing import Any
 
 from cards.models import Card
 from cards.search import SearchError
+from cards.validation import UNREADABLE, validate_list
 from common.errors import BadInput
 from decks.models import Deck
-from decks.validation import UNREADABLE, validate_list
 from engine import DeckEntry, eliria_odds, eliria_odds_cards, mision_odds, one_more_of_group
 
 TAG_QUERY = re.compile(r"^\s*(?:tag|etiqueta):(?:\"([^\"]+)\"|(\S.*?))\s*$", re.IGNORECASE)

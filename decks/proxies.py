@@ -20,6 +20,7 @@ from typing import Any
 from fpdf import FPDF
 
 from cards import render
+from common.errors import SiteError
 from decks.models import DeckEntry
 
 MM_PER_PX = 0.1  # the drawn faces are 630 × 880 px for 63 × 88 mm
@@ -33,8 +34,8 @@ MARK, GAP = 5.0, 1.0  # cut marks: 5 mm long, 1 mm away from the cards
 ORIGIN = ((PAGE[0] - COLS * CARD[0]) / 2, (PAGE[1] - ROWS * CARD[1]) / 2)
 
 
-class TooManyCards(ValueError):
-    pass
+class TooManyCards(SiteError):
+    """A deck with more copies than the printable sheets take (MAX_CARDS): a 400 naming why."""
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""Reads of a deck (HackSoft "selectors"): its rows, its list text, the engine's report, its stats.
+"""Reads of a deck (HackSoft "selectors"): its rows, its list text, the engine's report, the
+builder's search. Its charts are decks/charts.py (`deck_stats`).
 
 A saved deck is validated exactly as a pasted list: its export text goes through
 `engine.validate_decklist`, with a lookup made of the deck's own cards (no query per card), so
@@ -7,26 +8,19 @@ the line numbers in the report are the lines of the exported list and no rule is
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from django.utils.safestring import SafeString
-from django.utils.translation import gettext as _
-
-from cards.models import CardType
-from decks.charts import chart_bars
-from decks.lookup import card_data
-from decks.models import Deck, DeckEntry, Section, sections_of
+from cards.index import card_data
+from cards.messages import search_error as translate_search_error
+from cards.models import Card
+from cards.search import SearchError
+from cards.suggest import near_names as near_folded
+from decks.models import Deck, DeckEntry, sections_of
 from engine import DeckEntry as EngineEntry
 from engine import MemoryLookup, ValidationReport, format_decklist, validate_decklist
 from engine.text import fold
 
-TYPE_LABELS = {
-    "combat": "Combate", "token": "Token", "reaction": "Reacción", "summon": "Invocación",
-    "entity": "Ente", "element": "Elemento",
-}
-WORLD_LABELS = {"water": "Agua", "air": "Aire", "fire": "Fuego", "earth": "Tierra"}
 DEFAULT_SECTION = {"token": "tokens", "entity": "entities", "element": "elements"}
 
 
@@ -35,15 +29,13 @@ def default_section(game: str, card_type: str) -> str:
     return DEFAULT_SECTION.get(card_type, sections_of(game)[0])
 
 
+SEARCH_LIMIT = 30
 TYPE_ORDER = ("combat", "reaction", "summon", "token", "entity", "element")
 
 
 def near_names(game: str, q: str, *, limit: int = 5) -> list[Any]:
     """"Did you mean": cards of `game` whose name is close to a plain-words query, best first
     (cards.suggest, the one suggestion function of the site)."""
-    from cards.models import Card
-    from cards.suggest import near_names as near_folded
-
     close = near_folded(q, game=game, limit=limit)
     cards = Card.objects.with_current().filter(game=game, name_folded__in=close).select_related("set")
     rank = {name: i for i, name in enumerate(close)}
@@ -89,69 +81,40 @@ def deck_report(rows: Sequence[DeckEntry], game: str) -> ValidationReport:
     return validate_decklist(format_decklist(entries, game), game, lookup)
 
 
-# ---------------------------------------------------------------- charts
-def deck_stats(report: ValidationReport, game: str) -> list[SafeString]:
-    """The deck's statistics as charts (decks/charts.py), titles and labels in the page's language."""
-    entries = list(report.entries)
-    return _eliria_stats(entries) if game == "eliria" else _mision_stats(entries)
+# ---------------------------------------------------------------- the builder's search
+def builder_search(deck: Deck, q: str, *, user: Any = None, owned_only: bool = False) -> tuple[list[Card], str | None]:
+    """Builder search in the catalogue syntax, with the section each card would go to; `owned_only`
+    keeps the cards the player owns (the collection's `owned` field, registered with cards.search).
+    A plain-words query that finds nothing answers the nearest names, marked `suggested`."""
+    if not q.strip() and not owned_only:
+        return [], None
+    cards, error = _find(deck, q, user=user, owned_only=owned_only)
+    if not cards and not error and not owned_only:
+        cards = near_names(deck.game, q)
+        for card in cards:
+            card.suggested = True  # type: ignore[attr-defined]
+    for card in cards:
+        card.builder_section = default_section(deck.game, card.type)  # type: ignore[attr-defined]
+    return cards, error
 
 
-def _eliria_stats(entries: list[EngineEntry]) -> list[SafeString]:
-    deck = [e for e in entries if e.section == Section.MAIN and not e.card.is_token]
-    combat = [e for e in deck if e.card.is_combat]
-    curve: Counter[int] = Counter()
-    classes: Counter[str] = Counter()
-    costs: Counter[int] = Counter()
-    crosses = 0
-    for e in combat:
-        curve[e.card.potential or 0] += e.quantity
-        classes[e.card.card_class or str(_("sin clase"))] += e.quantity
-        crosses += e.quantity if e.card.cross else 0
-        for attack in e.card.attacks:
-            costs[attack.cost] += e.quantity
-    types: Counter[str] = Counter()
-    for e in deck:
-        types[str(CardType(e.card.type).label)] += e.quantity
-    top = max(curve, default=0)
-    size = sum(e.quantity for e in deck)
-    cards, attacks = str(_("Cartas")), str(_("Ataques"))
-    by_class = sorted(classes.items(), key=lambda kv: (-kv[1], kv[0]))
-    return [
-        chart_bars(_("Curva de potencial"), [str(p) for p in range(top + 1)] if curve else [],
-                  [curve[p] for p in range(top + 1)] if curve else [], x_label=_("Potencial"), y_label=cards,
-                  note=_("Cartas de combate del mazo por potencial.")),
-        chart_bars(_("Tipos"), list(sorted(types)), [types[k] for k in sorted(types)], x_label=_("Tipo"),
-                  y_label=cards, note=_("%(n)s cartas en el mazo (sin tokens).") % {"n": size}),
-        chart_bars(_("Clases"), [k for k, _v in by_class], [v for _k, v in by_class], x_label=_("Clase"), y_label=cards),
-        chart_bars(_("Marca †"), [_("con †"), _("sin †")], [crosses, sum(e.quantity for e in combat) - crosses],
-                  y_label=cards, note=_("Solo las de combate sin † valen para la mano inicial (regla 11.b).")),
-        chart_bars(_("Costes de ataque"), [str(c) for c in sorted(costs)], [costs[c] for c in sorted(costs)],
-                  x_label=_("Coste de poder"), y_label=attacks,
-                  note=_("Cada ataque de las cartas de combate, por su coste de poder.")),
-    ]
+def _find(deck: Deck, q: str, *, user: Any, owned_only: bool) -> tuple[list[Card], str | None]:
+    if owned_only:
+        q = f"owned>0 {q}" if q.strip() else "owned>0"
+    try:
+        qs = Card.objects.with_current().for_game(deck.game).search(q, user=user)
+    except SearchError as exc:
+        return [], translate_search_error(exc)
+    if not qs.ordered:
+        qs = qs.order_by("name_folded", "code")
+    return list(qs.select_related("set")[:SEARCH_LIMIT]), None
 
 
-def _mision_stats(entries: list[EngineEntry]) -> list[SafeString]:
-    entes = [e for e in entries if e.card.type == "entity"]
-    elementos = [e for e in entries if e.card.type == "element"]
-    n_entes = sum(e.quantity for e in entes)
-    worlds = [str(_("Agua")), str(_("Aire")), str(_("Fuego")), str(_("Tierra"))]
-    totals = [sum(e.card.worlds[i] * e.quantity for e in entes) for i in range(4)]
-    strongest: Counter[str] = Counter()
-    for e in entes:
-        strongest[worlds[e.card.strongest_world]] += e.quantity
-    chest: Counter[int] = Counter()
-    for e in elementos:
-        chest[e.card.chest or 0] += e.quantity
-    mean = [round(t / n_entes, 1) if n_entes else 0 for t in totals]
-    sums = ", ".join(f"{label} {totals[i]}" for i, label in enumerate(worlds))
-    return [
-        chart_bars(_("Fuerza media de los Entes por mundo"), worlds, mean, x_label=_("Mundo"), y_label=_("Puntos"),
-                  note=_("%(n)s Entes; suma por mundo: %(sums)s.") % {"n": n_entes, "sums": sums}),
-        chart_bars(_("Mundo más fuerte de cada Ente"), worlds, [strongest[w] for w in worlds], x_label=_("Mundo"),
-                  y_label=_("Entes")),
-        chart_bars(_("Valor en el BAÚL de los Elementos"), [str(v) for v in sorted(chest)],
-                  [chest[v] for v in sorted(chest)], x_label=_("Puntos en el BAÚL"), y_label=_("Elementos"),
-                  note=_("%(n)s Elementos; %(points)s puntos en total.")
-                  % {"n": sum(chest.values()), "points": sum(v * n for v, n in chest.items())}),
-    ]
+def mark_in_deck(results: list[Card], rows: list[Any], game: str) -> None:
+    """How many copies of each result the deck already has in the section it would go to, and
+    whether one more would break rule 4 (Eliria: one card of a name in the deck proper)."""
+    have = {(r.section, r.card_id): r.quantity for r in rows}
+    names = {fold(r.card.name) for r in rows if r.section == "main"} if game == "eliria" else set()
+    for card in results:
+        card.in_deck = have.get((card.builder_section, card.pk), 0)  # type: ignore[attr-defined]
+        card.at_limit = card.builder_section == "main" and fold(card.name) in names  # type: ignore[attr-defined]

@@ -22,6 +22,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from cards.models import Card, Edition
+from cards.validation import UNREADABLE, ListTooLarge, report_json, validate_list
 from common.errors import SiteError
 from decks.models import (
     MAX_QUANTITY,
@@ -34,7 +35,6 @@ from decks.models import (
     sections_of,
     validate_tag,
 )
-from decks.validation import UNREADABLE, ListTooLarge, report_json, validate_list
 from engine import CardData, Game, ValidationReport, format_decklist
 from engine import DeckEntry as EngineEntry
 from engine.text import fold

@@ -1,49 +1,45 @@
-"""Deck pages, and the account pages mounted beside them.
+"""Deck pages (decks/views/, one module per thing a player does with decks). The account pages
+are mounted by the site (eliria_site/urls.py)."""
 
-The accounts app keeps Django's un-namespaced auth URL names (login, password_reset_confirm…)
-that its views and mails reverse, so it is included here without a namespace, under /cuenta/.
-"""
+from django.urls import path
 
-from django.urls import include, path
+from decks.views import builder, details, files, listing, odds, page, paste, revisions
 
-from decks import views, views_mine, views_odds, views_picture
-
-deck_patterns = [
-    path("mazos/", views_mine.deck_mine, name="mine"),
-    path("mazos/<int:pk>/archivar/", views_mine.deck_archive_view, name="archive"),
-    path("mazos/<int:pk>/carpeta/", views_mine.deck_folder_view, name="folder"),
-    path("mazos/publicos/", views.deck_public, name="public"),
-    path("mazos/nuevo/", views.deck_new, name="new"),
-    path("mazos/<int:pk>/", views.deck_detail, name="detail"),
-    path("mazos/<int:pk>/datos/", views.deck_edit, name="edit"),
-    path("mazos/<int:pk>/lista/", views.deck_replace_list, name="replace"),
-    path("mazos/<int:pk>/buscar/", views.deck_search, name="search"),
-    path("mazos/<int:pk>/cartas/", views.deck_change, name="change"),
-    path("mazos/<int:pk>/ediciones/", views.deck_pin, name="pin"),
-    path("mazos/<int:pk>/borrar/", views.deck_delete_view, name="delete"),
-    path("mazos/<int:pk>/revisiones/", views.deck_revisions, name="revisions"),
-    path("mazos/<int:pk>/revisiones/<int:number>/restaurar/", views.deck_restore, name="restore"),
-    path("mazos/<int:pk>/exportar/<slug:fmt>/", views.deck_export, name="export"),
-    path("mazos/<int:pk>/pruebas.pdf", views.deck_proxies, name="proxies"),
-    path("mazos/<int:pk>/imagen.png", views_picture.deck_picture, name="picture"),
-    path("mazos/<int:pk>/copiar/", views.deck_fork_view, name="fork"),
-    # The odds panel, tags and considering board (decks/views_odds.py).
-    path("mazos/<int:pk>/probabilidades/", views_odds.deck_odds, name="odds"),
-    path("mazos/<int:pk>/estudio/", views_odds.deck_board, name="board"),
-    path("mazos/<int:pk>/estudio/etiquetas/", views_odds.deck_tags, name="tags"),
-    path("mazos/<int:pk>/estudio/cartas/", views_odds.deck_consider, name="consider"),
-    # The card page's "add to a deck" and "decks that use this card" (htmx partial).
-    path("mazos/carta/<slug:game>/<str:code>/", views.card_decks, name="card-decks"),
-    # Unlisted decks (and public ones) by their secret link.
-    path("mazos/enlace/<slug:slug>/", views.deck_detail, name="shared"),
-    path("mazos/enlace/<slug:slug>/exportar/<slug:fmt>/", views.deck_export, name="shared-export"),
-    path("mazos/enlace/<slug:slug>/pruebas.pdf", views.deck_proxies, name="shared-proxies"),
-    path("mazos/enlace/<slug:slug>/imagen.png", views_picture.deck_picture, name="shared-picture"),
-    path("mazos/enlace/<slug:slug>/copiar/", views.deck_fork_view, name="shared-fork"),
-    path("mazos/enlace/<slug:slug>/probabilidades/", views_odds.deck_odds, name="shared-odds"),
-]
+app_name = "decks"
 
 urlpatterns = [
-    path("", include((deck_patterns, "decks"))),
-    path("cuenta/", include("accounts.urls")),
+    # Lists of decks (decks/views/listing.py).
+    path("mazos/", listing.deck_mine, name="mine"),
+    path("mazos/<int:pk>/archivar/", listing.deck_archive_view, name="archive"),
+    path("mazos/<int:pk>/carpeta/", listing.deck_folder_view, name="folder"),
+    path("mazos/publicos/", listing.deck_public, name="public"),
+    # A deck from a list (paste.py), the deck page (page.py) and its builder (builder.py).
+    path("mazos/nuevo/", paste.deck_new, name="new"),
+    path("mazos/<int:pk>/", page.deck_detail, name="detail"),
+    path("mazos/<int:pk>/datos/", details.deck_edit, name="edit"),
+    path("mazos/<int:pk>/lista/", paste.deck_replace_list, name="replace"),
+    path("mazos/<int:pk>/buscar/", builder.deck_search, name="search"),
+    path("mazos/<int:pk>/cartas/", builder.deck_change, name="change"),
+    path("mazos/<int:pk>/ediciones/", builder.deck_pin, name="pin"),
+    path("mazos/<int:pk>/borrar/", details.deck_delete_view, name="delete"),
+    path("mazos/<int:pk>/revisiones/", revisions.deck_revisions, name="revisions"),
+    path("mazos/<int:pk>/revisiones/<int:number>/restaurar/", revisions.deck_restore, name="restore"),
+    path("mazos/<int:pk>/exportar/<slug:fmt>/", files.deck_export, name="export"),
+    path("mazos/<int:pk>/pruebas.pdf", files.deck_proxies, name="proxies"),
+    path("mazos/<int:pk>/imagen.png", files.deck_picture, name="picture"),
+    path("mazos/<int:pk>/copiar/", details.deck_fork_view, name="fork"),
+    # The odds panel, tags and considering board (odds.py).
+    path("mazos/<int:pk>/probabilidades/", odds.deck_odds, name="odds"),
+    path("mazos/<int:pk>/estudio/", odds.deck_board, name="board"),
+    path("mazos/<int:pk>/estudio/etiquetas/", odds.deck_tags, name="tags"),
+    path("mazos/<int:pk>/estudio/cartas/", odds.deck_consider, name="consider"),
+    # The card page's "add to a deck" and "decks that use this card" (htmx partial).
+    path("mazos/carta/<slug:game>/<str:code>/", builder.card_decks, name="card-decks"),
+    # Unlisted decks (and public ones) by their secret link.
+    path("mazos/enlace/<slug:slug>/", page.deck_detail, name="shared"),
+    path("mazos/enlace/<slug:slug>/exportar/<slug:fmt>/", files.deck_export, name="shared-export"),
+    path("mazos/enlace/<slug:slug>/pruebas.pdf", files.deck_proxies, name="shared-proxies"),
+    path("mazos/enlace/<slug:slug>/imagen.png", files.deck_picture, name="shared-picture"),
+    path("mazos/enlace/<slug:slug>/copiar/", details.deck_fork_view, name="shared-fork"),
+    path("mazos/enlace/<slug:slug>/probabilidades/", odds.deck_odds, name="shared-odds"),
 ]

@@ -9,8 +9,10 @@ from cards.pagecache import anonymous_cache
 from collection.api import CollectionDeckViewSet, CollectionViewSet
 from decks import api_odds, api_validate
 from decks.api import DeckViewSet
-from play import api as play_api
-from play import api_compare, api_goldfish, api_runs
+from play.compare import api as api_compare
+from play.goldfish import api as api_goldfish
+from play.matchups import api as play_api
+from play.runs import api as api_runs
 from rulings import api as rulings_api
 
 app_name = "api"

@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "common",  # the floor every app stands on; installed for its template library (site_i18n)
     "cards",
     "rulings",
     "decks",
@@ -248,7 +249,7 @@ if TASKS["default"]["BACKEND"].startswith("django_tasks_rq."):
                              "DEFAULT_TIMEOUT": int(SIMULATION_TIME_LIMIT) + 300}}
 SIMULATION_INLINE_BUDGET = float(os.environ.get("SIMULATION_INLINE_BUDGET", "0.1"))  # seconds of one core
 # Work per queue message, at most; a run is split into at least two chunks per worker (SIMULATION_WORKERS)
-# down to a quarter of this each, so even a small run keeps every worker busy (play.budget.chunk_count).
+# down to a quarter of this each, so even a small run keeps every worker busy (play.runs.budget.chunk_count).
 SIMULATION_CHUNK_SECONDS = float(os.environ.get("SIMULATION_CHUNK_SECONDS", "1"))
 SIMULATION_LEASE = int(os.environ.get("SIMULATION_LEASE", "15"))  # a chunk whose worker is silent this long is retried
 SIMULATION_REAP_INTERVAL = float(os.environ.get("SIMULATION_REAP_INTERVAL", "2"))
@@ -301,7 +302,7 @@ PAGE_CACHE_MAX_ANSWER = 512 * 1024
 
 # /healthz (common.health): each check a dotted path; an app may add its own.
 HEALTH_CHECKS = ["common.health.database", "common.health.shared_cache", "common.health.disk",
-                 "play.health.workers"]
+                 "play.runs.health.workers"]
 HEALTH_MIN_FREE_MB = int(os.environ.get("HEALTH_MIN_FREE_MB", "100"))
 
 # Login lockouts (django-axes): five failures for one account from one client lock that pair out

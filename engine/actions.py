@@ -11,6 +11,7 @@ its header plus the list of keys taken; ``label`` is the Spanish text for a UI.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,16 +23,23 @@ class Action:
     """One decision; equal (and hashed) by ``key`` alone.
 
     ``kind`` is the key's first word and ``args`` its numbers, so policies need
-    not parse keys.
+    not parse keys. ``code`` names the sentence of ``label`` (engine.messages.TABLE_LABELS) and
+    ``params`` fill it, for a table in another language ("" when the label has none).
     """
 
     key: str
     label: str = field(compare=False)
     kind: str = field(default="", compare=False)
     args: tuple[int, ...] = field(default=(), compare=False)
+    code: str = field(default="", compare=False)
+    params: Mapping[str, str | int] | None = field(default=None, compare=False)
 
     def as_dict(self) -> dict[str, str]:
         return {"key": self.key, "label": self.label}
+
+    def as_table_dict(self) -> dict[str, Any]:
+        """What a table shows of it: ``key``, the Spanish ``label``, the label's ``code`` and ``params``."""
+        return {"key": self.key, "label": self.label, "code": self.code, "params": dict(self.params or {})}
 
 
 @dataclass(frozen=True, slots=True)

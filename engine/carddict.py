@@ -52,6 +52,8 @@ def card_to_dict(card: CardData) -> dict[str, Any]:
     }
     if card.effects is not None:
         out["effects"] = [dict(e) for e in card.effects]
+    if card.tokens:  # the tokens it creates (rule 14), so a record replays with no catalogue
+        out["tokens"] = [card_to_dict(t) for t in card.tokens]
     return out
 
 
@@ -84,6 +86,7 @@ def card_from_dict(data: Mapping[str, Any]) -> CardData:
             worlds=(w[0], w[1], w[2], w[3]),
             chest=None if data["chest"] is None else int(data["chest"]),
             effects=None if data.get("effects") is None else tuple(dict(e) for e in data["effects"]),
+            tokens=tuple(card_from_dict(t) for t in data.get("tokens") or ()),
         )
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise InvalidRecord(f"Carta mal formada en el registro: {exc!r}.") from exc

@@ -92,6 +92,10 @@ class CardData:
     # The card's behaviour as data (engine.eliria.effects); None: the catalogue gives none.
     # Not hashed (dicts are not hashable); equality still compares it.
     effects: tuple[Mapping[str, Any], ...] | None = field(default=None, hash=False)
+    # The token cards its effects create (rule 14: they need not be in the deck), every one reachable
+    # through tokens that create tokens, as the catalogue that gave this card has them
+    # (engine.catalogue.attach_tokens). Data that travels with the card, not part of its identity.
+    tokens: tuple[CardData, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.effects is not None and not isinstance(self.effects, tuple):

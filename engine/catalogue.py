@@ -1,6 +1,7 @@
-"""Read a ``catalogue/1`` JSON document (the bundled sample data) into engine cards.
+"""Read a ``catalogue/1`` JSON document (the bundled sample data) into engine cards, and give each
+card the tokens its effects create (rule 14) from the same catalogue.
 
-The site reads its database instead (``decks.lookup``); this is for the bench,
+The site reads its database instead (``cards.lookup``); this is for the bench,
 scripts and tests, with no Django. Each card gets the text of its current
 edition: the latest ``released``, ties broken by the higher ``edition``
 (ruling TERCERO).
@@ -10,19 +11,39 @@ edition: the latest ``released``, ties broken by the higher ``edition``
 ...     {"edition": 2, "released": "2026-02-01", "potential": 4, "resistance": 2, "attacks": []}]}]}
 >>> cards_from_document(doc)[0].potential
 4
+
+A token need not be in the deck (rule 14): the card that creates it carries it from its catalogue
+(``CardData.tokens``), so whatever plays the card can make the token, in any process, and a token
+the catalogue drops or changes is dropped or changed with the catalogue (no registry).
+
+>>> maker = CardData(Game.ELIRIA, "T-2", "Semillero", "combat",
+...                  effects=({"trigger": "on_destroyed", "action": "create_token", "token": "t-3"},))
+>>> seed = CardData(Game.ELIRIA, "T-3", "Brote", "token", potential=1)
+>>> [t.name for t in attach_tokens([maker, seed])[0].tokens]
+['Brote']
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .cards import WORLDS, Attack, CardData, MemoryLookup, as_game
-from .eliria.effects import register_tokens
+from .cards import WORLDS, Attack, CardData, Game, MemoryLookup, as_game
 
-__all__ = ["card_from_catalogue", "cards_from_document", "load_catalogue"]
+__all__ = [
+    "attach_tokens",
+    "card_from_catalogue",
+    "cards_from_document",
+    "load_catalogue",
+    "token_codes",
+    "tokens_reached",
+]
+
+# Tokens that create tokens are followed this deep at most: hostile data cannot make it loop.
+MAX_TOKEN_DEPTH = 8
 
 
 def card_from_catalogue(game: str, card: Mapping[str, Any]) -> CardData:
@@ -64,16 +85,59 @@ def card_from_catalogue(game: str, card: Mapping[str, Any]) -> CardData:
     )
 
 
+def token_codes(card: CardData) -> list[str]:
+    """The codes (upper case, in order, once each) of the tokens the card's effects create."""
+    found: dict[str, None] = {}
+    for spec in card.effects or ():
+        code = spec.get("token") if isinstance(spec, Mapping) else None
+        if isinstance(code, str) and code.strip():
+            found.setdefault(code.strip().upper(), None)
+    return list(found)
+
+
+def tokens_reached(cards: Iterable[CardData], find: Callable[[set[str]], Iterable[CardData]]) -> dict[str, CardData]:
+    """Every Eliria token the cards' effects create, through tokens that create tokens, by upper code.
+    ``find(codes)`` answers the cards it knows among *codes* (a dict lookup, or one query)."""
+    known: dict[str, CardData] = {}
+    wanted = {code for card in cards for code in token_codes(card)}
+    for _ in range(MAX_TOKEN_DEPTH):
+        if not wanted:
+            break
+        for token in find(wanted):
+            key = token.code.strip().upper()
+            if token.game is Game.ELIRIA and token.is_token and key in wanted:
+                known[key] = replace(token, tokens=())
+        wanted = {code for key in wanted if key in known for code in token_codes(known[key])} - set(known)
+    return known
+
+
+def attach_tokens(cards: Iterable[CardData], known: Mapping[str, CardData] | None = None) -> list[CardData]:
+    """The cards, each creating tokens carrying them (``CardData.tokens``: all it can reach, flat).
+    *known*: the catalogue's tokens by upper code; by default the tokens among *cards*."""
+    cards = list(cards)
+    if known is None:
+        known = {c.code.strip().upper(): c for c in cards if c.game is Game.ELIRIA and c.is_token}
+    table = known
+
+    def find(codes: set[str]) -> list[CardData]:
+        return [table[c] for c in codes if c in table]
+
+    out = []
+    for card in cards:
+        reached = tokens_reached([card], find) if card.effects else {}
+        out.append(replace(card, tokens=tuple(reached[k] for k in sorted(reached))) if reached or card.tokens else card)
+    return out
+
+
 def cards_from_document(doc: Mapping[str, Any]) -> list[CardData]:
-    """The document's cards; its tokens become known to the effects that create them."""
-    cards = [card_from_catalogue(str(doc["game"]), c) for c in doc.get("cards", ())]
-    register_tokens(cards)
-    return cards
+    """The document's cards, each carrying the tokens of this document its effects create."""
+    return attach_tokens(card_from_catalogue(str(doc["game"]), c) for c in doc.get("cards", ()))
 
 
 def load_catalogue(*paths: str | Path) -> MemoryLookup:
-    """A lookup over the cards of one or more catalogue/1 JSON files."""
+    """A lookup over the cards of one or more catalogue/1 JSON files (a token may be in any of them)."""
     cards: list[CardData] = []
     for path in paths:
-        cards.extend(cards_from_document(json.loads(Path(path).read_text(encoding="utf-8"))))
-    return MemoryLookup(cards)
+        doc = json.loads(Path(path).read_text(encoding="utf-8"))
+        cards.extend(card_from_catalogue(str(doc["game"]), c) for c in doc.get("cards", ()))
+    return MemoryLookup(attach_tokens(cards))

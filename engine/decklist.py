@@ -21,6 +21,7 @@ from typing import Protocol
 
 from .cards import CardData, Game
 from .errors import InvalidDeck
+from .messages import DECK_MESSAGES, Params, params_of
 from .text import fold
 
 __all__ = [
@@ -80,10 +81,13 @@ class ListLine:
 
 @dataclass(frozen=True)
 class ParseError:
-    """A line that could not be read; the message is in Spanish."""
+    """A line that could not be read; the message is in Spanish, its sentence's code and
+    parameters (engine.messages.DECK_MESSAGES) are data."""
 
     line: int
     message: str
+    code: str = field(default="", compare=False)
+    params: Params = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)
@@ -118,7 +122,7 @@ def read_decklist(text: str, spec: ListFormat, *, others: Iterable[ListFormat] =
         if stripped.endswith(":"):
             key = _header_key(stripped, spec)
             if key is None:
-                errors.append(ParseError(number, _bad_header_message(number, stripped, spec, others)))
+                errors.append(_bad_header(number, stripped, spec, others))
             else:
                 section = key
             continue
@@ -130,49 +134,62 @@ def read_decklist(text: str, spec: ListFormat, *, others: Iterable[ListFormat] =
     return ParsedList(tuple(lines), tuple(errors))
 
 
+def _error(number: int, message: str, code: str, **params: str | int) -> ParseError:
+    return ParseError(number, message, code, params_of(code, DECK_MESSAGES, **params))
+
+
 def _header_key(stripped: str, spec: ListFormat) -> str | None:
     return spec.header_keys.get(fold(stripped[:-1]))
 
 
-def _bad_header_message(number: int, stripped: str, spec: ListFormat, others: Iterable[ListFormat]) -> str:
+def _bad_header(number: int, stripped: str, spec: ListFormat, others: Iterable[ListFormat]) -> ParseError:
     expected = " o ".join(f"«{spec.headers[key]}»" for key in spec.sections)
     label = spec.game.label
     for other in others:
         if _header_key(stripped, other) is not None:
-            return (
+            return _error(
+                number,
                 f"Línea {number}: «{stripped}» es un encabezado de {other.game.label}, "
-                f"no de {label}; usa {expected}."
+                f"no de {label}; usa {expected}.",
+                "list.header_other_game", text=stripped, other=other.game.label, game=label, expected=expected,
             )
-    return f"Línea {number}: «{stripped}» no es un encabezado de {label}; usa {expected}."
+    return _error(
+        number, f"Línea {number}: «{stripped}» no es un encabezado de {label}; usa {expected}.",
+        "list.header_unknown", text=stripped, game=label, expected=expected,
+    )
 
 
 def _card_line(number: int, stripped: str, section: str | None) -> ListLine | ParseError:
     """Read ``[N[x]] NAME [(CODE)]``."""
     if _SIGNED_QUANTITY.match(stripped):
-        return ParseError(number, f"Línea {number}: la cantidad debe ser un número de copias sin signo (1 a {MAX_QUANTITY}).")
+        return _error(
+            number, f"Línea {number}: la cantidad debe ser un número de copias sin signo (1 a {MAX_QUANTITY}).",
+            "list.quantity_signed", max=MAX_QUANTITY,
+        )
     quantity, rest = 1, stripped
     match = _QUANTITY.match(stripped)
     if match:
         digits = match.group(1)
         # Checked on the digits before int(): int() refuses strings over 4,300 digits.
         if len(digits.lstrip("0")) > len(str(MAX_QUANTITY)) or int(digits) > MAX_QUANTITY:
-            return ParseError(
-                number, f"Línea {number}: la cantidad {digits[:12]} es absurda (máximo {MAX_QUANTITY})."
+            return _error(
+                number, f"Línea {number}: la cantidad {digits[:12]} es absurda (máximo {MAX_QUANTITY}).",
+                "list.quantity_absurd", digits=digits[:12], max=MAX_QUANTITY,
             )
         quantity, rest = int(digits), stripped[match.end() :]
         if quantity == 0:
-            return ParseError(number, f"Línea {number}: la cantidad debe ser al menos 1.")
+            return _error(number, f"Línea {number}: la cantidad debe ser al menos 1.", "list.quantity_zero")
     code: str | None = None
     parens = _TRAILING_PARENS.search(rest)
     if parens:
         inner = parens.group(1).strip()
         if not inner:
-            return ParseError(number, f"Línea {number}: el código entre paréntesis está vacío.")
+            return _error(number, f"Línea {number}: el código entre paréntesis está vacío.", "list.code_empty")
         if _CODE.fullmatch(inner):
             code, rest = inner, rest[: parens.start()]
     name = " ".join(rest.split())
     if not name:
-        return ParseError(number, f"Línea {number}: falta el nombre de la carta.")
+        return _error(number, f"Línea {number}: falta el nombre de la carta.", "list.name_missing")
     return ListLine(number, section, quantity, name, code)
 
 

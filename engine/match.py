@@ -57,8 +57,11 @@ class Pending:
         self.player = player
         self.kind = kind
         self.prompt = prompt
-        self._options: list[Action] | None = None if callable(options) else options
-        self._list = options if callable(options) else None
+        if callable(options):
+            self._options: list[Action] | None = None
+            self._list: Callable[[], list[Action]] | None = options
+        else:
+            self._options, self._list = options, None
         self.resolve = resolve
 
     @property

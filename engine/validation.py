@@ -15,7 +15,7 @@ from .cards import CardData, CardLookup, Game, as_game
 from .decklist import DeckEntry, ListLine, ParsedList
 from .games import find_game
 from .mision.rules import SECTION_OF_TYPE
-from .violations import Violation, at_line
+from .violations import Violation, at_line, violation
 
 __all__ = ["ValidationReport", "Violation", "check_deck", "resolve_line", "validate_decklist"]
 
@@ -48,7 +48,9 @@ def validate_decklist(
     spec = find_game(the_game)
     if parsed is None:
         parsed = spec.parse_list(text)
-    found: list[Violation] = [Violation("parse_error", "", e.message, e.line) for e in parsed.errors]
+    found: list[Violation] = [
+        Violation("parse_error", "", e.message, e.line, (), e.code, e.params) for e in parsed.errors
+    ]
     entries: list[DeckEntry] = []
     for line in parsed.lines:
         result = resolve_line(line, the_game, lookup)
@@ -84,7 +86,8 @@ def _foreign(entries: Sequence[DeckEntry], game: Game) -> list[Violation]:
             out.append(_wrong_game(e.line, e.card, game))
         elif e.section not in sections:
             message = f"{at_line(e.line)}«{e.card.name}» está en una sección desconocida ({e.section!r})."
-            out.append(Violation("wrong_section", "", message, e.line, (e.card.code,)))
+            out.append(violation("wrong_section", "", message, e.line, (e.card.code,),
+                                 says="deck.unknown_section", name=e.card.name, section=repr(e.section)))
     return out
 
 
@@ -103,12 +106,13 @@ def _by_code(line: ListLine, game: Game, lookup: CardLookup) -> CardData | Viola
     assert line.code is not None
     card = lookup.by_code(line.code)
     if card is None:
-        return Violation(
+        return violation(
             "unknown_card",
             "",
             f"Línea {line.line}: no existe ninguna carta con el código «{line.code}».",
             line.line,
             (line.code,),
+            says="deck.unknown_code", code=line.code,
         )
     if card.game is not game:
         # Codes are unique per game only: the same code and name may exist in this game too.
@@ -125,19 +129,21 @@ def _by_name(line: ListLine, game: Game, lookup: CardLookup) -> CardData | Viola
         return here[0]  # several cards share the name: the first code, deterministically
     if matches:
         return _wrong_game(line.line, min(matches, key=lambda c: c.code), game)
-    return Violation(
+    return violation(
         "unknown_card",
         "",
         f"Línea {line.line}: no existe ninguna carta llamada «{line.name}».",
         line.line,
+        says="deck.unknown_name", name=line.name,
     )
 
 
 def _wrong_game(line: int | None, card: CardData, game: Game) -> Violation:
-    return Violation(
+    return violation(
         "wrong_game",
         "",
         f"{at_line(line)}«{card.name}» ({card.code}) es una carta de {card.game.label}, no de {game.label}.",
         line,
         (card.code,),
+        says="deck.wrong_game", name=card.name, code=card.code, game=card.game.label, other=game.label,
     )

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["ERROR_CODES", "WARNING_CODES", "Violation", "at_line"]
+from .messages import DECK_MESSAGES, Params, params_of
+
+__all__ = ["ERROR_CODES", "WARNING_CODES", "Violation", "at_line", "violation"]
 
 ERROR_CODES = frozenset(
     {
@@ -24,11 +26,16 @@ WARNING_CODES = frozenset({"no_combat", "too_small"})
 
 @dataclass(frozen=True)
 class Violation:
+    """``code`` is the contract's (docs/contract.md §4); ``message_code`` names the sentence of ``message``
+    (engine.messages.DECK_MESSAGES) and ``params`` fill it, for a page in another language."""
+
     code: str
     rule: str
     message: str
     line: int | None = None
     cards: tuple[str, ...] = ()
+    message_code: str = field(default="", compare=False)
+    params: Params = field(default_factory=dict, compare=False)
 
     @property
     def is_warning(self) -> bool:
@@ -43,6 +50,14 @@ class Violation:
             "cards": list(self.cards),
             "message": self.message,
         }
+
+
+def violation(
+    code: str, rule: str, message: str, line: int | None = None, cards: tuple[str, ...] = (), /, *,
+    says: str, **params: str | int,
+) -> Violation:
+    """A violation whose sentence *says* (a code of DECK_MESSAGES) is filled by *params*."""
+    return Violation(code, rule, message, line, cards, says, params_of(says, DECK_MESSAGES, **params))
 
 
 def at_line(line: int | None) -> str:

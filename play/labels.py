@@ -1,84 +1,101 @@
-"""The engine's table labels (Spanish: phases, prompts, decisions) in the reader's language.
+"""The engine's table labels (Spanish: phases, prompts, decisions) in the reader's language, by code.
 
-The engine stays Spanish and free of Django; the table page translates what it shows at this
-boundary with the shapes of common/messages.py. A label of an unknown shape is shown as made.
+The engine stays Spanish and free of Django; each label of a table state comes with its code and
+parameters (``phase_code``; ``prompt_code`` and ``prompt_params``; each action's ``code`` and
+``params``; engine.messages.TABLE_LABELS lists the codes). The table page shows the message for
+the code (common/messages.py); a label without a code, or with an unknown one, is shown as made.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from common.messages import shape, translate
+from common.messages import Messages, message_for
 
-LABELS = [
-    shape(r"Inicio de partida \(11\.c\)", _("Inicio de partida (11.c)")),
-    shape(r"Mulligan \(11\.b\)", _("Mulligan (11.b)")),
-    shape(r"Fase de movimiento \(12\.b\)", _("Fase de movimiento (12.b)")),
-    shape(r"Fase de poder \(12\.c\)", _("Fase de poder (12.c)")),
-    shape(r"Fase de ataque \(12\.d\)", _("Fase de ataque (12.d)")),
-    shape(r"Fase de movimiento", _("Fase de movimiento")),
-    shape(r"Fase de ataque: elige un ataque", _("Fase de ataque: elige un ataque")),
-    shape(r"Partida terminada", _("Partida terminada")),
-    shape(r"Terminar la fase de movimiento", _("Terminar la fase de movimiento")),
-    shape(r"Conservar la mano \(renunciar al mulligan, 11\.b\)", _("Conservar la mano (renunciar al mulligan, 11.b)")),
-    shape(r"Empezar yo", _("Empezar yo")),
-    shape(r"Que empiece el rival", _("Que empiece el rival")),
-    shape(r"Descartar (?P<name>.+)", _("Descartar %(name)s")),
-    shape(r"Jugar (?P<name>.+) boca arriba en el espacio de combate (?P<n>\d+)",
-          _("Jugar %(name)s boca arriba en el espacio de combate %(n)s")),
-    shape(r"Jugar (?P<name>.+) boca abajo en el espacio de combate (?P<n>\d+)",
-          _("Jugar %(name)s boca abajo en el espacio de combate %(n)s")),
-    shape(r"Jugar (?P<name>.+) boca arriba \(reacción\)", _("Jugar %(name)s boca arriba (reacción)")),
-    shape(r"Jugar (?P<name>.+) boca abajo \(reacción\)", _("Jugar %(name)s boca abajo (reacción)")),
-    shape(r"Jugar (?P<name>.+) boca arriba \(invocación\)", _("Jugar %(name)s boca arriba (invocación)")),
-    shape(r"Jugar (?P<name>.+) boca abajo \(invocación\)", _("Jugar %(name)s boca abajo (invocación)")),
-    shape(r"Jugar (?P<name>.+) en el espacio (?P<n>\d+)", _("Jugar %(name)s en el espacio %(n)s")),
-    shape(r"Mover la carta atacada al espacio (?P<n>\d+)", _("Mover la carta atacada al espacio %(n)s")),
-    shape(r"Mover (?P<name>.+) al espacio (?P<to>\d+) y atacar \((?P<attack>.+)\) a (?P<target>.+) \(espacio (?P<n>\d+)\)",
-          _("Mover %(name)s al espacio %(to)s y atacar (%(attack)s) a %(target)s (espacio %(n)s)")),
-    shape(r"Mover (?P<name>.+) al espacio (?P<n>\d+)", _("Mover %(name)s al espacio %(n)s")),
-    shape(r"Atacar con (?P<name>.+) \((?P<attack>.+), coste (?P<cost>\d+)\) a (?P<target>.+) \(espacio (?P<n>\d+)\)",
-          _("Atacar con %(name)s (%(attack)s, coste %(cost)s) a %(target)s (espacio %(n)s)")),
-    shape(r"Elige el mundo de (?P<name>.+)", _("Elige el mundo de %(name)s")),
-    shape(r"Colocar (?P<name>.+) en (?P<world>Agua|Aire|Fuego|Tierra) \((?P<n>\d+)\)",
-          _("Colocar %(name)s en %(world)s (%(n)s)")),
-    shape(r"Luchar con (?P<name>.+) en (?P<world>Agua|Aire|Fuego|Tierra)", _("Luchar con %(name)s en %(world)s")),
-    shape(r"Reforzar con un Elemento de juego", _("Reforzar con un Elemento de juego")),
-    shape(r"No reforzar", _("No reforzar")),
-    shape(r"Voltear el premio y sumarlo al BAÚL", _("Voltear el premio y sumarlo al BAÚL")),
-    shape(r"Integrar el premio sin verlo a tus Elementos de juego", _("Integrar el premio sin verlo a tus Elementos de juego")),
-    shape(r"Premio: ¿al BAÚL o a tus Elementos de juego\?", _("Premio: ¿al BAÚL o a tus Elementos de juego?")),
-]
-WORLDS = {"Agua": _("Agua"), "Aire": _("Aire"), "Fuego": _("Fuego"), "Tierra": _("Tierra")}
+# engine.messages.TABLE_LABELS: every code has its message here (tests/common/test_messages.py).
+LABELS: Messages = {
+    "phase.start": _("Inicio de partida (11.c)"),
+    "phase.mulligan": _("Mulligan (11.b)"),
+    "phase.movement": _("Fase de movimiento (12.b)"),
+    "phase.power": _("Fase de poder (12.c)"),
+    "phase.attack": _("Fase de ataque (12.d)"),
+    "phase.over": _("Partida terminada"),
+    "prompt.first": _("Ganaste el dado: ¿quién empieza?"),
+    "prompt.mulligan": _("Mulligan (11.b): elige la carta a descartar"),
+    "prompt.movement": _("Fase de movimiento"),
+    "prompt.attack": _("Fase de ataque: elige un ataque"),
+    "prompt.place": _("Elige el mundo de %(name)s"),
+    "prompt.fight": _("Elige qué Ente lucha ahora"),
+    "prompt.reinforce": _("¿Refuerzas a tu Ente?"),
+    "prompt.prize": _("Premio: ¿al BAÚL o a tus Elementos de juego?"),
+    "action.first_me": _("Empezar yo"),
+    "action.first_rival": _("Que empiece el rival"),
+    "action.keep": _("Conservar la mano (renunciar al mulligan, 11.b)"),
+    "action.discard": _("Descartar %(name)s"),
+    "action.end": _("Terminar la fase de movimiento"),
+    "action.play_up_slot": _("Jugar %(name)s boca arriba en el espacio de combate %(n)s"),
+    "action.play_down_slot": _("Jugar %(name)s boca abajo en el espacio de combate %(n)s"),
+    "action.play_up_reaction": _("Jugar %(name)s boca arriba (reacción)"),
+    "action.play_down_reaction": _("Jugar %(name)s boca abajo (reacción)"),
+    "action.play_up_summon": _("Jugar %(name)s boca arriba (invocación)"),
+    "action.play_down_summon": _("Jugar %(name)s boca abajo (invocación)"),
+    "action.enter": _("Jugar %(name)s en el espacio %(n)s"),
+    "action.retreat": _("Mover la carta atacada al espacio %(n)s"),
+    "action.move": _("Mover %(name)s al espacio %(n)s"),
+    "action.move_attack": _("Mover %(name)s al espacio %(to)s y atacar (%(attack)s) a %(target)s (espacio %(n)s)"),
+    "action.attack": _("Atacar con %(name)s (%(attack)s, coste %(cost)s) a %(target)s (espacio %(n)s)"),
+    "action.place": _("Colocar %(name)s en %(world)s (%(n)s)"),
+    "action.fight": _("Luchar con %(name)s en %(world)s"),
+    "action.reinforce": _("Reforzar con un Elemento de juego"),
+    "action.no_reinforce": _("No reforzar"),
+    "action.prize_chest": _("Voltear el premio y sumarlo al BAÚL"),
+    "action.prize_hidden": _("Integrar el premio sin verlo a tus Elementos de juego"),
+}
 
-
-def label(text: str) -> str:
-    out = translate(text, LABELS)
-    for spanish, word in WORLDS.items():  # world names inside a translated Misión label
-        if out is not text and f" {spanish}" in out:
-            out = out.replace(f" {spanish}", f" {word}")
-    return out
-
-
-def translate_state(state: dict[str, Any]) -> None:
-    """The table state's phase, prompt and decision labels in the reader's language (in place)."""
-    for key in ("phase_label", "prompt"):
-        if isinstance(state.get(key), str):
-            state[key] = label(state[key])
-    for action in state.get("actions", []):
-        action["label"] = label(action["label"])
-    translate_worlds(state)
-
-
-# The engine names worlds by slug in its state dicts (``fight.world``): shown in the reader's language.
+# The engine names worlds by slug in its state dicts and labels' parameters: shown by name.
 WORLD_SLUGS = {"water": _("Agua"), "air": _("Aire"), "fire": _("Fuego"), "earth": _("Tierra")}
+# A parameter the engine fills with Spanish words rather than a name (an attack's target).
+WORDS = {"la carta boca abajo": _("la carta boca abajo")}
 
 
 def world_name(slug: str) -> str:
     """«water» → «Agua» (Spanish) or «Water» (English); an unknown slug is shown as given."""
     return str(WORLD_SLUGS.get(slug, slug))
+
+
+def label(code: str, params: Mapping[str, Any] | None, text: str) -> str:
+    """The label *code* filled with *params* in the reader's language; *text*, the engine's, otherwise."""
+    return message_for(LABELS, code, shown_params(params), text)
+
+
+def shown_params(params: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A label's parameters as the page says them: worlds by name, the engine's Spanish words translated."""
+    return {k: _shown(k, v) for k, v in (params or {}).items()}
+
+
+def action_label(action: Any) -> str:
+    """An engine Action's label in the reader's language (the replay's last and next decision)."""
+    return label(getattr(action, "code", ""), getattr(action, "params", None), str(getattr(action, "label", action)))
+
+
+def _shown(key: str, value: Any) -> Any:
+    if key == "world" and isinstance(value, str):
+        return world_name(value)
+    return str(WORDS[value]) if isinstance(value, str) and value in WORDS else value
+
+
+def translate_state(state: dict[str, Any]) -> None:
+    """The table state's phase, prompt and decision labels in the reader's language (in place)."""
+    if isinstance(state.get("phase_label"), str):
+        state["phase_label"] = label(state.get("phase_code", ""), None, state["phase_label"])
+    if isinstance(state.get("prompt"), str):
+        state["prompt"] = label(state.get("prompt_code", ""), state.get("prompt_params"), state["prompt"])
+    for action in state.get("actions", []):
+        action["label"] = label(action.get("code", ""), action.get("params"), action["label"])
+    translate_worlds(state)
 
 
 def translate_worlds(state: dict[str, Any]) -> None:

@@ -1,10 +1,10 @@
 """Simulation runs handed to the job queue, split into chunks of games that any worker may take.
 
 A run is one request too big for a web request (goldfish or matchup). It is split into chunks of
-consecutive game indices; each chunk is one queue message (play.tasks.run_chunk). Game i draws
+consecutive game indices; each chunk is one queue message (play.runs.tasks.run_chunk). Game i draws
 only from the seed (s, i), so the chunks' tallies merged in index order equal a serial run.
 A chunk is *claimed* with a lease that its worker renews while it plays; a lease that lapses
-(the worker died) puts the chunk back in the queue (play.worker.reap).
+(the worker died) puts the chunk back in the queue (play.runs.reaper.reap).
 
 A run is ``done`` only with every game of every chunk (CONTRACT section 5); anything less ends
 ``failed`` or ``cancelled`` with a reason. The reason is stored as a code and its parameters
@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import json
 import uuid
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import Game
@@ -49,6 +51,8 @@ class SimulationRun(models.Model):
         COMPARE = "compare", _("Comparación")
         SWAPS = "swaps", _("Cambios sugeridos")
         MATCHUP_COMPARE = "matchup_compare", _("Versiones contra un rival")
+        GAUNTLET = "gauntlet", _("Contra todos")
+        FIELD = "field", _("Contra un campo")
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("En cola")
@@ -106,6 +110,26 @@ class SimulationRun(models.Model):
     def error_message(self) -> str:
         """Why the run ended without an answer, in the active language."""
         return run_error_text(self.error_code, self.error_params) or self.error
+
+    @property
+    def deadline(self) -> datetime | None:
+        """When a started run stops playing (its time limit from its first chunk)."""
+        return None if self.started is None else self.started + timedelta(seconds=self.time_limit)
+
+    @classmethod
+    def end(cls, run_id: Any, status: str, code: str, **params: Any) -> bool:
+        """End an active run without an answer (failed or cancelled), saying why: the code and its
+        parameters are kept and put into words when shown; ``error`` keeps them in Spanish."""
+        with translation.override(settings.LANGUAGE_CODE):
+            words = run_error_text(code, params)
+        n = cls.objects.filter(pk=run_id, status__in=cls.ACTIVE).update(
+            status=status, error=words[:2000], error_code=code, error_params=params, finished=timezone.now(),
+        )
+        return bool(n)
+
+    @classmethod
+    def fail(cls, run_id: Any, code: str, **params: Any) -> bool:
+        return cls.end(run_id, cls.Status.FAILED, code, **params)
 
 
 def run_error_text(code: str, params: dict[str, Any]) -> str:
@@ -263,6 +287,8 @@ class SavedFieldResult(models.Model):
     delta = models.FloatField(null=True, blank=True)
     delta_low = models.FloatField(null=True, blank=True)
     delta_high = models.FloatField(null=True, blank=True)
+    # The queued run it came from, if any: keeping it twice (two pollers) stays one row.
+    run = models.OneToOneField(SimulationRun, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -18,15 +18,16 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
+from cards.validation import MAX_LIST_CHARS, UNREADABLE, ListTooLarge, validate_list
+from common.errors import SiteError
 from decks.models import Deck
 from decks.selectors import deck_rows, deck_text
-from decks.validation import MAX_LIST_CHARS, UNREADABLE, ListTooLarge, validate_list
 from engine import DeckEntry, ValidationReport
 
 MAX_TOKEN_CHARS = 60_000
 
 
-class SourceError(ValueError):
+class SourceError(SiteError):
     """A list that cannot be played: unreadable token, too large, or cards that cannot be identified."""
 
     def __init__(self, message: str, errors: list[dict[str, Any]] | None = None, report: dict[str, Any] | None = None):
@@ -67,9 +68,7 @@ def unpack_list(packed: str) -> str:
         if not inflater.eof:
             raise SourceError(_("El enlace no contiene una lista legible."))
         return data.decode("utf-8")
-    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as exc:
-        if isinstance(exc, SourceError):
-            raise
+    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError):
         raise SourceError(_("El enlace no contiene una lista legible.")) from None
 
 

@@ -1,20 +1,10 @@
-"""Queue messages: one per chunk of a run (play.worker does the work).
+"""The queue's old address of the chunk task, kept so messages still resolve.
 
-The backend is settings.TASKS (Django's Tasks API through django-tasks): RQ on Redis when
-REDIS_URL is set, the database backend otherwise. Workers: ``manage.py sim_worker``.
+Messages name their task by dotted path: those queued before the task moved to
+play.runs.tasks say ``play.tasks.run_chunk`` (RQ's job function, django-tasks' ``task_path``),
+and a worker resolves that path when it takes one. New messages say ``play.runs.tasks.run_chunk``.
 """
 
-from __future__ import annotations
+from play.runs.tasks import run_chunk
 
-import os
-import socket
-
-from django_tasks import task
-
-from play.worker import execute_chunk
-
-
-@task()
-def run_chunk(run_id: str, index: int) -> str:
-    """Play chunk *index* of run *run_id* (a message delivered twice does the work once)."""
-    return execute_chunk(run_id, index, f"{socket.gethostname()}:{os.getpid()}")
+__all__ = ["run_chunk"]

@@ -19,8 +19,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from cards.catalogue import GAMES, ErrorCollector, RecordError
-from common.exchange import envelope_problems
+from cards.catalogue import GAMES
+from common.exchange import ErrorCollector, RecordError, envelope_problems
 
 FORMAT = "rulings/1"
 REQUIRED_TEXT = ("title", "considerations", "criterion")

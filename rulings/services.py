@@ -10,20 +10,15 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from cards.catalogue import RecordError, parse_json_text, read_text_file
 from cards.models import Card
 from cards.pagecache import catalogue_changed
+from common.errors import RecordsRejected
+from common.exchange import RecordError, parse_json_text, read_text_file
 from rulings.behaviour import site_behaviour_for
 from rulings.exchange import FORMAT, RulingRecord, parse_document, ruling_to_dict
 from rulings.models import Ruling, RulingCard
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
-
-
-class RulingsImportError(Exception):
-    def __init__(self, errors: Sequence[RecordError]) -> None:
-        super().__init__(f"{len(errors)} errores")
-        self.errors = list(errors)
 
 
 @dataclass
@@ -40,14 +35,15 @@ def read_rulings_file(path: Path) -> tuple[Any, list[RecordError]]:
 
 
 def rulings_import(*, paths: Sequence[Path]) -> ImportResult:
-    """Import ruling files: every file is checked first; any error and nothing is written.
+    """Import ruling files: every file is checked first; any error (RecordsRejected, naming each
+    FILE:RECORD:FIELD) and nothing is written.
 
     Idempotent: a ruling is identified by its number and rewritten in place; rulings absent
     from the files are kept (a file with only the sixth ruling adds it).
     """
     records, errors = _parse_files(paths)
     if errors:
-        raise RulingsImportError(errors)
+        raise RecordsRejected(errors)
     result = ImportResult()
     with transaction.atomic():
         for file, game, rec in records:
@@ -55,7 +51,7 @@ def rulings_import(*, paths: Sequence[Path]) -> ImportResult:
                 _write_ruling(game, rec, result)
             except ValidationError as exc:  # the parser checks first; this is the last guard
                 errs = [RecordError(file, rec.record, k, " ".join(v)) for k, v in exc.message_dict.items()]
-                raise RulingsImportError(errs) from None
+                raise RecordsRejected(errs) from None
         transaction.on_commit(catalogue_changed)  # card pages list their rulings
     return result
 

@@ -7,6 +7,10 @@
 #      stopped, a cancel mid-slice, parallel submissions at a quota; workers under supervisord),
 #   4. the browser tests in Debian's headless Chromium driven by Playwright;
 # plus schemathesis against the API of a real gunicorn server (scripts/fuzz.sh).
+# The pytest legs run on every core (pytest-xdist, TEST_WORKERS=auto; TEST_WORKERS=0 runs them in one
+# process): each worker has its own test database (SQLite in memory, PostgreSQL test_eliria_gwN), live
+# server and Chromium; a module's tests stay on one worker (--dist loadfile), so a module's own
+# servers and databases (tests/security, tests/play/test_run_races.py) start once.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv/bin/python
@@ -40,7 +44,8 @@ leg() {  # leg NAME pytest-args...
 echo "== lint (ruff) and types (mypy --strict on engine/)"
 if .venv/bin/ruff check . && .venv/bin/mypy engine; then summary+=("lint: ok"); else summary+=("lint: FAILED"); status=1; fi
 
-leg "sqlite" -m "not browser" -q
+XDIST=(-n "${TEST_WORKERS:-auto}" --dist loadfile)
+leg "sqlite" -m "not browser" -q "${XDIST[@]}"
 
 echo "== api fuzzing (schemathesis against the real server)"
 if bash scripts/fuzz.sh; then summary+=("fuzzing: ok"); else summary+=("fuzzing: FAILED"); status=1; fi
@@ -49,7 +54,7 @@ if bash scripts/fuzz.sh; then summary+=("fuzzing: ok"); else summary+=("fuzzing:
 # for this leg and stopped after it (scripts/with_pg.sh, scripts/with_redis.sh). The SQLite leg ran
 # the same tests, the security ones included, with the one-machine caches.
 echo "== postgresql + redis"
-if bash scripts/with_pg.sh bash scripts/with_redis.sh "$PY" -m pytest -m "not browser" -q --ignore=tests/engine | tee -a "$LOG"; then
+if bash scripts/with_pg.sh bash scripts/with_redis.sh "$PY" -m pytest -m "not browser" -q --ignore=tests/engine "${XDIST[@]}" | tee -a "$LOG"; then
   summary+=("postgresql + redis: ok"); else summary+=("postgresql + redis: FAILED"); status=1; fi
 
 echo "== cluster (PostgreSQL, Redis, 2 app servers, 2 workers, one SIGKILLed)"; if bash scripts/cluster.sh; then summary+=("cluster: ok"); else summary+=("cluster: FAILED"); status=1; fi

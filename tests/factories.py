@@ -128,7 +128,7 @@ MULLIGAN_LIST = """Mazo:
 
 def mulligan_seed(text: str = MULLIGAN_LIST) -> int:
     """A seed whose first hand has no combat card without † (so 11.b asks for a discard)."""
-    from decks.validation import validate_list
+    from cards.validation import validate_list
     from engine import eliria_table
 
     entries = validate_list("eliria", text).entries

@@ -27,22 +27,6 @@ PACKAGES = ("engine", "common", "cards", "rulings", "accounts", "decks", "collec
 # circle inside one entry's modules passes; one that reaches outside it fails. An entry whose
 # circle has been opened must leave the list (test_every_allowed_circle_still_exists).
 ALLOWED: dict[frozenset[str], str] = {
-    frozenset({"play.compare", "play.jobs", "play.runs", "play.tasks", "play.worker"}): (
-        "issue 23, play/ by feature: runs.submit -> jobs.plan -> compare's job kinds -> runs.run_submit, "
-        "and runs -> worker.enqueue_chunk -> tasks.run_chunk -> worker.execute_chunk. Opened when "
-        "enqueueing lives in tasks.py (runs and the reaper import tasks, tasks imports the worker, the "
-        "worker imports nothing back) and the job kinds register with jobs instead of jobs naming them."
-    ),
-    frozenset(
-        {"engine.eliria.verbs"}
-        | {f"engine.eliria.verbs.{m}" for m in ("attached", "events", "field", "on_attack", "on_play")}
-        | {f"engine.eliria.verbs.{m}" for m in ("passive", "reaction", "read", "static")}
-    ): (
-        "the verb registry (issue 23, being written): verbs/__init__.py imports its families at its end "
-        "and each family imports Verb and register from the package. Opened when Verb, REGISTRY, "
-        "register and Read/Spec move to verbs/base.py (imported by the families) and __init__ only "
-        "imports base and the families."
-    ),
 }
 
 

@@ -61,15 +61,34 @@ def test_spanish_speaks_tu_even_in_djangos_own_account_messages(client):
     assert "introduzca" not in html.lower() and "Su contraseña" not in html and "carácteres" not in html
 
 
-def test_shapes_translate_messages_made_in_spanish_and_keep_unknown_ones():
+def test_messages_by_code_show_english_and_never_lose_a_message():
     from django.utils import translation
 
-    from common.messages import shape, translate
+    from common.messages import message_for
 
-    shapes = [shape(r"Faltan (?P<n>\d+) cartas\.", "Faltan %(n)s cartas.")]  # a plain str: no catalogue needed
-    with translation.override("es"):
-        assert translate("Línea 2: Faltan 3 cartas.", shapes) == "Línea 2: Faltan 3 cartas."
+    messages = {"deck.short": "Faltan %(n)s cartas."}  # a plain str: no catalogue needed
+    with translation.override("es"):  # Spanish: the text as its maker wrote it
+        assert message_for(messages, "deck.short", {"n": 3}, "Línea 2: Faltan 3 cartas.", line=2) == (
+            "Línea 2: Faltan 3 cartas."
+        )
     with translation.override("en"):
-        assert translate("Línea 2: Faltan 3 cartas.", shapes) == "Line 2: Faltan 3 cartas."
-        assert translate("Faltan 3 cartas. Y algo más", shapes) == "Faltan 3 cartas. Y algo más"  # whole text only
-        assert translate("", shapes) == ""
+        assert message_for(messages, "deck.short", {"n": 3}, "Línea 2: …", line=2) == "Line 2: Faltan 3 cartas."
+        assert message_for(messages, "deck.unknown", {}, "Texto nuevo.") == "Texto nuevo."  # unknown code: as made
+        assert message_for(messages, "", {}, "Sin código.") == "Sin código."
+        assert message_for(messages, "deck.short", {}, "Faltan 3 cartas.") == "Faltan 3 cartas."  # params missing
+        assert message_for(messages, "deck.short", {"n": 3}, "") == ""
+
+
+def test_engine_messages_read_in_english_by_code_with_their_line():
+    """A deck list's problems in English, by code, with their line (tests/decks/test_pages.py: on a page)."""
+    from django.utils import translation
+
+    from decks.messages import violation_message
+    from engine import MemoryLookup, validate_decklist
+
+    report = validate_decklist("Mazo:\n0 Nadie\n2 Nadie (X-1)\n", "eliria", MemoryLookup([]))
+    with translation.override("en"):
+        texts = [violation_message(v) for v in (*report.errors, *report.warnings)]
+    assert texts[0] == "Line 2: the quantity must be at least 1."
+    assert texts[1].startswith("Line 3: ") and "X-1" in texts[1] and "no existe" not in texts[1]
+    assert all("Línea" not in t for t in texts) and len(texts) == 4  # + no_combat and too_small warnings

@@ -1,5 +1,5 @@
 """``{% odds_panel %}``: the deck page's odds panel and the placeholder of its tags and
-considering board (decks/views_odds.py), from the page's ``deck`` and ``by_slug``. No query here:
+considering board (decks/views/odds.py), from the page's ``deck`` and ``by_slug``. No query here:
 the tag picker's options come with the board (an out-of-band swap), so the page's queries stay
 as few as they were."""
 

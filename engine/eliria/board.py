@@ -32,7 +32,7 @@ LOSS_LABELS = {
     "7.c": "debía robar y su mazo estaba vacío (regla 7.c)",
 }
 
-END = Action("end", "Terminar la fase de movimiento", "end")
+END = Action("end", "Terminar la fase de movimiento", "end", (), "action.end")
 PASS = Action("pass", "No atacar", "pass")
 SKIP = Action("skip", "No usar el efecto", "skip")
 DONE = Action("done", "Terminar", "done")
@@ -92,11 +92,14 @@ class EliriaBoard(Match):
 
     # -- small helpers -----------------------------------------------------------------------
 
-    def act(self, cache: tuple[Any, ...], key: str, label: str, kind: str, args: tuple[int, ...]) -> Action:
-        """An action, built once per match table and cache key."""
+    def act(
+        self, cache: tuple[Any, ...], key: str, label: str, kind: str, args: tuple[int, ...],
+        code: str = "", params: dict[str, str | int] | None = None,
+    ) -> Action:
+        """An action, built once per match table and cache key (*code*, *params*: its label's, TABLE_LABELS)."""
         found: Action | None = self._cache.get(cache)
         if found is None:
-            found = self._cache[cache] = Action(key, label, kind, args)
+            found = self._cache[cache] = Action(key, label, kind, args, code, params)
         return found
 
     def ask(
@@ -409,7 +412,7 @@ class EliriaBoard(Match):
             for sup in self.sides[p].support:
                 if sup is not None and sup.attached is comb:
                     pot += sup.card.att_pot
-        return min(pot, 12)
+        return pot if pot < 12 else 12
 
     def resistance(self, p: int, slot: int) -> int:
         """Resistance with every bonus in force (6.a.V)."""
@@ -468,12 +471,13 @@ class EliriaBoard(Match):
     def attach_targets(self, p: int, card: CardInfo) -> list[int]:
         """The slots an attached summon may bind to (6.c.II): "una de tus cartas de combate activa",
         active being face up (12.b); not one facing a rival's ``block_attach`` passive."""
-        wanted = card.attach_key
+        wanted: str | None = card.attach_key
         rival = self.sides[1 - p].combat if self.players == 2 else None
         return [
             s
-            for s, c in self.sides[p].combatants()
-            if c.up
+            for s, c in enumerate(self.sides[p].combat)
+            if c is not None
+            and c.up
             and (wanted is None or c.card.class_key == wanted)
             and not (rival is not None and (r := rival[s]) is not None and r.up and r.card.block_attach
                      and not self.silenced(r))

@@ -16,7 +16,7 @@ from ..cards import CardData
 from ..decklist import DeckEntry
 from ..errors import CardEffectError
 from ..text import fold
-from .effects import TOKENS, validate_effects
+from .effects import validate_effects
 from .rules import FACE_DOWN_CAP, playable_cards
 from .scripts import CardScript, make_script
 from .verbs import REGISTRY
@@ -67,7 +67,7 @@ class CardInfo:
         "field_summon_power", "from_hand", "goldfish_relevant", "has_passive", "field_res_tokens", "id", "is_combat",
         "is_token", "kind", "min_cost", "name", "on_play", "only_by_effect", "play_sacrifice", "potential",
         "power_cap", "protect", "protect_attached", "protect_max_power", "reach", "reaction", "reaction_when",
-        "reactions_face_up", "resistance", "script", "scry", "specs", "subtype", "summon_damage",
+        "reactions_face_up", "resistance", "script", "scry", "specs", "subtype", "summon_damage", "worths",
         "summon_discard_power", "survived_power", "worth",
     )  # fmt: skip
 
@@ -100,6 +100,10 @@ class CardInfo:
 
     def _read(self, specs: Sequence[Spec]) -> None:
         self.on_play = tuple(s for s in specs if s["trigger"] == "on_play" and "action" in s)
+        # What each on_play verb is worth to a computer player, compiled once: (its worth, the effect).
+        self.worths = tuple(
+            (worth, s) for s in self.on_play if (worth := REGISTRY[("on_play", str(s["action"]))].worth) is not None
+        )
         self.attach_class: str | None = None
         self.att_res = self.att_dmg = self.att_pot = self.att_thorns = 0
         self.att_drain = False
@@ -152,9 +156,13 @@ class CardTable:
     def __init__(self, decks: Sequence[Sequence[DeckEntry]]) -> None:
         # What the cards of this match can do at all: the rules skip whole checks when nobody can.
         self.modifiers = self.protections = self.reveals = self.sacrifice_plays = self.potentials = False
-        self.forbids_attached = False
+        self.forbids_attached = self.movement_scripts = False
+        # Phase hooks no card of the match has: the turn skips looking for them (engine/eliria/match.py).
+        self.scrys = self.end_powers = self.field_powers = False
         self.cards: list[CardInfo] = []
         self._ids: dict[CardData, int] = {}
+        # The catalogue's tokens the table's cards carry (CardData.tokens): no registry per process.
+        self._carried: dict[str, CardData] = {}
         self.piles: list[tuple[int, ...]] = []
         for entries in decks:
             pile = [self._id(e.card) for e in playable_cards(entries) for _ in range(e.quantity)]
@@ -172,7 +180,7 @@ class CardTable:
         key = code.strip().upper()
         found = self.tokens.get(key)
         if found is None:
-            card = self._listed.get(key) or TOKENS.get(key)
+            card = self._listed.get(key) or self._carried.get(key)
             if card is None:
                 return None
             found = self.tokens[key] = self._id(card)
@@ -184,6 +192,8 @@ class CardTable:
             found = self._ids[card] = len(self.cards)
             c = CardInfo(found, card)
             self.cards.append(c)
+            for t in card.tokens:
+                self._carried.setdefault(t.code.upper(), t)
             self.modifiers = self.modifiers or bool(
                 c.att_res or c.att_dmg or c.att_pot or c.att_thorns or c.field_res or c.field_power
                 or c.adjacent_res or c.summon_damage or c.power_cap
@@ -192,5 +202,11 @@ class CardTable:
             self.potentials = self.potentials or bool(c.att_pot)
             self.reveals = self.reveals or c.reactions_face_up
             self.sacrifice_plays = self.sacrifice_plays or bool(c.play_sacrifice)
+            self.movement_scripts = self.movement_scripts or (c.script is not None and c.script.has_movement)
+            self.scrys = self.scrys or c.scry is not None
+            self.end_powers = self.end_powers or c.end_power is not None or (
+                c.script is not None and c.script.has_end_of_power
+            )
+            self.field_powers = self.field_powers or bool(c.field_power)
             self.forbids_attached = self.forbids_attached or c.field_forbid_attached
         return found

@@ -74,7 +74,9 @@ class EliriaCombat(EliriaBoard):
                     continue
                 name = target.card.name if target.up else "la carta boca abajo"
                 label = f"Mover {c.card.name} al espacio {f + 1} y atacar ({a.name}) a {name} (espacio {t + 1})"
-                out.append(Action(f"attack:slot{s}:{a.index}:from{f}:slot{t}", label, "attack", (s, a.index, t, f)))
+                params: dict[str, str | int] = {"name": c.card.name, "to": f + 1, "attack": a.name, "target": name, "n": t + 1}
+                out.append(Action(f"attack:slot{s}:{a.index}:from{f}:slot{t}", label, "attack", (s, a.index, t, f),
+                                  "action.move_attack", params))
         return out
 
     @staticmethod
@@ -83,7 +85,8 @@ class EliriaCombat(EliriaBoard):
         key = f"attack:slot{s}:{a.index}" if t == s else f"attack:slot{s}:{a.index}:slot{t}"
         name = target.card.name if target.up else "la carta boca abajo"
         label = f"Atacar con {c.card.name} ({a.name}, coste {a.cost}) a {name} (espacio {t + 1})"
-        return Action(key, label, "attack", (s, a.index, t))
+        params: dict[str, str | int] = {"name": c.card.name, "attack": a.name, "cost": a.cost, "target": name, "n": t + 1}
+        return Action(key, label, "attack", (s, a.index, t), "action.attack", params)
 
     def protected(self, q: int, t: int, attacker: Combatant) -> bool:
         """Whether seat *q*'s combatant on slot *t* may not be attacked by *attacker* (passives, 6.a.III)."""

@@ -16,11 +16,11 @@ code: a new card reuses any trigger, action or script by writing it in its data.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..cards import CardData, Game
+from ..cards import CardData
 from .verbs import REGISTRY
 
 __all__ = [
@@ -31,10 +31,8 @@ __all__ = [
     "PARAMS",
     "REQUIRED",
     "SCRIPT_PARAMS",
-    "TOKENS",
     "VOCABULARY",
     "Param",
-    "register_tokens",
     "unsimulated",
     "validate_effect",
     "validate_effects",
@@ -346,17 +344,3 @@ def unsimulated(cards: Iterable[CardData]) -> list[str]:
         if not card.is_simulated:
             seen.setdefault(card.code, None)
     return list(seen)
-
-
-# Token cards an effect may create when the deck's «Tokens:» section does not list them
-# (rule 14: tokens need not be in the deck). Card data, not behaviour, and not the engine's to
-# name: whoever loads a catalogue registers its tokens (engine.catalogue.cards_from_document; the
-# site's catalogue index, cards/index.py, for every token of the current catalogue).
-TOKENS: dict[str, CardData] = {}
-
-
-def register_tokens(cards: Sequence[CardData]) -> None:
-    """Make the token cards of a loaded catalogue available to the effects that create them."""
-    for card in cards:
-        if card.game is Game.ELIRIA and card.is_token:
-            TOKENS[card.code.strip().upper()] = card

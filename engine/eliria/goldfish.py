@@ -107,20 +107,36 @@ def record_usable(tally: EliriaTally, t: int, pending: Sequence[int], usable: se
     return still
 
 class _Observer:
-    """Adds the board after each Poder phase of a full-rules game to the tally (as the fast path does)."""
+    """Adds the board after each Poder phase of a full-rules game to the tally (as the fast path does).
 
-    __slots__ = ("pending", "ready", "seen", "sim", "tally")
+    One observer serves a whole range of games (:meth:`reset` before each): the tally's per-turn
+    lists are read once, not on every turn of every game."""
+
+    __slots__ = (
+        "alive", "attack_ready", "combatant", "combatants", "deck", "hand", "pending", "power_max", "power_total",
+        "seen", "sim", "tally", "watch", "watching",
+    )  # fmt: skip
 
     def __init__(self, sim: EliriaSimulation, tally: EliriaTally) -> None:
         self.sim, self.tally = sim, tally
-        self.pending = list(sim.costs)
-        self.ready = self.seen = False
+        self.alive, self.hand, self.deck, self.watch = tally.alive, tally.hand, tally.deck, tally.watch
+        self.combatant, self.combatants, self.attack_ready = tally.combatant, tally.combatants, tally.attack_ready
+        self.power_max, self.power_total = tally.power_max, tally.power_total
+        self.watching = bool(sim.watch_codes)
+        self.pending: Sequence[int] = ()
+        self.seen = False
+        self.reset()
+
+    def reset(self) -> None:
+        """Ready for a new game."""
+        self.pending = list(self.sim.costs)
+        self.seen = False
 
     def observe(self, m: EliriaBoard) -> None:
-        t, tally, side = m.turn - 1, self.tally, m.sides[0]
-        tally.alive[t] += 1
-        tally.hand[t] += len(side.hand)
-        tally.deck[t] += len(side.deck) + len(side.top) + len(side.bottom)
+        t, side = m.turn - 1, m.sides[0]
+        self.alive[t] += 1
+        self.hand[t] += len(side.hand)
+        self.deck[t] += len(side.deck) + len(side.top) + len(side.bottom)
         high, total, count, ready = -1, 0, 0, False
         for c in side.combat:
             if c is not None:
@@ -133,21 +149,21 @@ class _Observer:
                 if c.up and power >= c.card.min_cost:
                     ready = True
         if count:
-            tally.combatant[t] += 1
-            tally.power_max[t] += high
-            tally.power_total[t] += total
-            tally.combatants[t] += count
+            self.combatant[t] += 1
+            self.power_max[t] += high
+            self.power_total[t] += total
+            self.combatants[t] += count
             if t and ready:  # from turn 2 on (11.d)
-                tally.attack_ready[t] += 1
+                self.attack_ready[t] += 1
                 pending = self.pending
                 if pending and high >= pending[0]:  # pending costs are sorted
                     # Costs usable now: a face-up combatant with that attack and enough power (6.a.IV).
                     usable = {k for c in side.combat if c is not None and c.up for k in c.card.costs if k <= c.power}
                     if not usable.isdisjoint(pending):
-                        self.pending = record_usable(tally, t, pending, usable)
-        if self.sim.watch_codes and (self.seen or self._left(side)):
+                        self.pending = record_usable(self.tally, t, pending, usable)
+        if self.watching and (self.seen or self._left(side)):
             self.seen = True
-            tally.watch[t] += 1
+            self.watch[t] += 1
 
     def _left(self, side: Side) -> bool:
         watch = self.sim.watch_upper
@@ -205,9 +221,11 @@ class EliriaSimulation:
         a trace: what ``run_range`` calls, the same games as :meth:`play` one by one."""
         if not self.fast:
             rng = GameRng(seed, start)
+            observer = _Observer(self, tally)
             for index in range(start, stop):
                 rng.start(seed, index)
-                self.play_rules(seed, index, tally, None, rng=rng)
+                observer.reset()
+                self.play_rules(seed, index, tally, None, rng=rng, observer=observer)
             return
         self._fast_range(stream_seeds(seed, "shuffle"), start, stop, tally)
 
@@ -461,11 +479,13 @@ class EliriaSimulation:
                            table=self.table, rng=rng)  # fmt: skip
 
     def play_rules(
-        self, seed: int, index: int, tally: EliriaTally, trace: list[Event] | None = None, *, rng: GameRng | None = None
+        self, seed: int, index: int, tally: EliriaTally, trace: list[Event] | None = None, *, rng: GameRng | None = None,
+        observer: _Observer | None = None,
     ) -> EliriaMatch:
-        """Play game *index* through the full rules with the goldfish policy; add it to *tally*."""
+        """Play game *index* through the full rules with the goldfish policy; add it to *tally* (through
+        *observer* when given: one reset for this game, of the same tally)."""
         match = self.new_match(seed, index, trace=trace is not None, rng=rng)
-        match.observer = _Observer(self, tally).observe
+        match.observer = (observer if observer is not None else _Observer(self, tally)).observe
         view = match.view(0)
         choose, apply = self.policy.choose, match._apply  # noqa: SLF001 - the play_out loop, without its rngs
         quick = self.policy.movement_choice if self.quick else None

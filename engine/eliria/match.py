@@ -33,7 +33,7 @@ from .board import END, AttackContext
 from .cardinfo import COMBAT, FACE_DOWN_CAP, REACTION, SUMMON, CardInfo, CardTable
 from .combat import EliriaCombat
 from .rules import HAND_SIZE, power_up
-from .state import Support
+from .state import Side, Support
 from .verbs import runs
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ __all__ = ["KEEP", "AttackContext", "EliriaMatch"]
 _START_OF_MOVEMENT = runs("start_of_movement")
 _END_OF_POWER = runs("end_of_power")
 
-KEEP = Action("mulligan_keep", "Conservar la mano (renunciar al mulligan, 11.b)", "mulligan_keep")
+KEEP = Action("mulligan_keep", "Conservar la mano (renunciar al mulligan, 11.b)", "mulligan_keep", (), "action.keep")
 
 
 class EliriaMatch(EliriaCombat):
@@ -93,8 +93,8 @@ class EliriaMatch(EliriaCombat):
         winner = 0 if a > b else 1
         self.event("roll_first", rolls=[a, b], winner=winner, rule="11.c")
         options = [
-            Action("first:me", "Empezar yo", "first", (winner,)),
-            Action("first:rival", "Que empiece el rival", "first", (1 - winner,)),
+            Action("first:me", "Empezar yo", "first", (winner,), "action.first_me"),
+            Action("first:rival", "Que empiece el rival", "first", (1 - winner,), "action.first_rival"),
         ]
         self.ask(winner, "first", "Ganaste el dado: ¿quién empieza?", options, lambda a: self._start(a.args[0]))
 
@@ -146,6 +146,8 @@ class EliriaMatch(EliriaCombat):
                 f"Descartar {c.name}",
                 "mulligan_discard",
                 (j,),
+                "action.discard",
+                {"name": c.name},
             )
             for j, c in enumerate(hand)
         ]
@@ -190,15 +192,29 @@ class EliriaMatch(EliriaCombat):
         side = self.sides[p]
         side.moved = side.attacked = False
         if self.turn > 1:  # 11.d: the starting player skips the Inicial phase of turn 1
-            for k, sup in enumerate(side.support):  # 12.a and 6.b: reactions expire
-                if sup is not None and sup.card.kind == REACTION:
-                    self.discard_support(p, k)
-            if not self.draw(p, 1):  # 12.a, 7.c
+            support = side.support
+            if support.count(None) != len(support):
+                for k, sup in enumerate(support):  # 12.a and 6.b: reactions expire
+                    if sup is not None and sup.card.kind == REACTION:
+                        self.discard_support(p, k)
+            deck = side.deck
+            if deck and not side.top:  # 12.a: EliriaBoard.draw of one card from the deck, inlined
+                i = int(self.rng.shuffle.random() * len(deck))  # engine.rng.draw_random
+                card = deck[i]
+                deck[i] = deck[-1]
+                deck.pop()
+                side.hand.append(card)
+                if self.log is not None:
+                    self._event("draw", player=p, card=card.code)
+            elif not self.draw(p, 1):  # 7.c
                 return
         self._start_of_movement(0)
 
     def _start_of_movement(self, slot: int) -> None:
         """Optional effects "al inicio de tu fase de movimiento", slot by slot (face up only, 6.a.III)."""
+        if not self.table.scrys:
+            self._ask_movement()
+            return
         p = self.active
         side = self.sides[p]
         for s in range(slot, len(side.combat)):
@@ -214,9 +230,11 @@ class EliriaMatch(EliriaCombat):
             return
         p = self.active
         side = self.sides[p]
-        for k, sup in enumerate(side.support):
-            if sup is not None and sup.spent:  # 6.c.I: an ephemeral summon that took effect
-                self.discard_support(p, k)
+        support = side.support
+        if support.count(None) != len(support):
+            for k, sup in enumerate(support):
+                if sup is not None and sup.spent:  # 6.c.I: an ephemeral summon that took effect
+                    self.discard_support(p, k)
         for c in side.combat:
             if c is not None:
                 c.boost = 0
@@ -324,7 +342,9 @@ class EliriaMatch(EliriaCombat):
                 if s >= 0
                 else f"({'reacción' if card.kind == REACTION else 'invocación'})"
             )
-            found = self._cache[cache_key] = Action(f"play:{i}:{where}:{face}", label, "play", (i, s, up))
+            said = f"action.play_{face}_" + ("slot" if s >= 0 else "reaction" if card.kind == REACTION else "summon")
+            params: dict[str, str | int] = {"name": card.name, "n": s + 1} if s >= 0 else {"name": card.name}
+            found = self._cache[cache_key] = Action(f"play:{i}:{where}:{face}", label, "play", (i, s, up), said, params)
         return found
 
     def _reactions_face_up(self, p: int) -> bool:
@@ -391,7 +411,8 @@ class EliriaMatch(EliriaCombat):
                 found = cache.get(cache_key)
                 if found is None:
                     label = f"Mover {self.combatant_name(p, s)} al espacio {to + 1}"
-                    found = cache[cache_key] = Action(f"move:slot{s}:slot{to}", label, "move", (s, to))
+                    found = cache[cache_key] = Action(f"move:slot{s}:slot{to}", label, "move", (s, to), "action.move",
+                                                      {"name": self.combatant_name(p, s), "n": to + 1})
                 out.append(found)
 
     def _on_movement(self, action: Action) -> None:
@@ -474,14 +495,23 @@ class EliriaMatch(EliriaCombat):
         if side.combat.count(None) == len(side.combat):  # no combatant (Side.has_combatant, inlined)
             self.lose(p, "7.b")
             return
-        if self.table.modifiers:
-            extra = self._field_power()
+        table = self.table
+        if table.modifiers:
+            extra = self._field_power() if table.field_powers else ()
+            bound = self._attached_potential(side) if table.potentials else None
             for c in side.combat:
                 if c is None:
                     continue
-                gain = 1 + sum(n for cls, n in extra if cls == "" or c.card.class_key == cls) if extra else 1
-                if gain == 1 and not c.card.power_cap:
-                    c.power = power_up(c.power, self.potential(p, c) if c.up else FACE_DOWN_CAP)
+                card = c.card
+                gain = 1 + sum(n for cls, n in extra if cls == "" or card.class_key == cls) if extra else 1
+                if gain == 1 and not card.power_cap:
+                    if not c.up:
+                        cap = FACE_DOWN_CAP
+                    else:  # EliriaBoard.potential, its attached summons summed once per phase
+                        cap = card.potential + bound.get(id(c), 0) if bound else card.potential
+                        if cap > 12:
+                            cap = 12
+                    c.power = power_up(c.power, cap)
                 else:
                     self.gain_power(p, c, gain)
         else:
@@ -494,6 +524,18 @@ class EliriaMatch(EliriaCombat):
             )
         self._end_of_power(0)
 
+    @staticmethod
+    def _attached_potential(side: Side) -> dict[int, int] | None:
+        """The potential attached summons add (6.c.II), by ``id`` of the combatant bound; None for none."""
+        bound: dict[int, int] | None = None
+        for sup in side.support:
+            if sup is not None and sup.attached is not None:
+                if bound is None:
+                    bound = {}
+                key = id(sup.attached)
+                bound[key] = bound.get(key, 0) + sup.card.att_pot
+        return bound
+
     def _field_power(self) -> tuple[tuple[str, int], ...]:
         """6.c.III: field summons of either seat that add power in the Poder phase."""
         return tuple(
@@ -505,6 +547,9 @@ class EliriaMatch(EliriaCombat):
 
     def _end_of_power(self, start: int) -> None:
         """Optional effects "at the end of your Poder phase", slot by slot (face up only, 6.a.III)."""
+        if not self.table.end_powers:
+            self._attack_phase()
+            return
         p = self.active
         side = self.sides[p]
         for slot in range(start, len(side.combat)):

@@ -14,16 +14,12 @@ from ..actions import Action
 from .board import END
 from .cardinfo import REACTION, SUMMON, CardInfo
 from .rules import DISCARD_RANK, RULE_OF_THREE
-from .verbs import REGISTRY
 from .view import EliriaView
 
 if TYPE_CHECKING:
     from .match import EliriaMatch
 
 __all__ = ["EliriaGoldfishPlayer", "EliriaPlayer", "card_value", "goldfish_helps"]
-
-# What each on_play verb is worth to the goldfish: the registry's units (engine/eliria/verbs/on_play.py).
-_WORTH = {action: v.worth for (trigger, action), v in REGISTRY.items() if trigger == "on_play"}
 
 
 def card_value(card: CardInfo) -> float:
@@ -276,27 +272,27 @@ class EliriaGoldfishPlayer:
         side = match.sides[p]
         hand = side.hand
         if not side.locked:
-            free = side.free_combat() if side.played < RULE_OF_THREE else []
-            if free:
-                best, best_key = -1, (-1, 0)
+            # The leftmost free slot (rule 9's limit first), then the highest potential, the
+            # leftmost card on a tie: the ``(potential, -index)`` order of :meth:`_movement`.
+            if side.played < RULE_OF_THREE and None in side.combat:
+                best, high = -1, -1
                 for i, card in enumerate(hand):
-                    if card.from_hand and (card.potential, -i) > best_key:
-                        best, best_key = i, (card.potential, -i)
+                    if card.from_hand and card.potential > high:
+                        best, high = i, card.potential
                 if best >= 0:
-                    return match.play_action(best, hand[best], free[0], 1)
-            if side.free_support() >= 0:
+                    return match.play_action(best, hand[best], side.combat.index(None), 1)
+            if None in side.support:
                 for i, card in enumerate(hand):
                     if card.kind == SUMMON and goldfish_helps(view, card):
                         return match.play_action(i, card, -1, 1)
             if match.table.sacrifice_plays:
-                needs = [c.play_sacrifice for c in hand if c.play_sacrifice > 0]
-                if needs:
-                    tokens = sum(1 for c in side.combat if c is not None and c.card.is_token)
-                    if min(needs) <= tokens:
-                        return None  # a card played by sacrificing tokens is in the list
-        for c in side.combat:
-            if c is not None and c.up and c.card.script is not None and c.card.script.has_movement:
-                return None  # a card's own movement action (a sacrifice to it) may be in the list
+                need = min((c.play_sacrifice for c in hand if c.play_sacrifice > 0), default=0)
+                if need and need <= sum(1 for c in side.combat if c is not None and c.card.is_token):
+                    return None  # a card played by sacrificing tokens is in the list
+        if match.table.movement_scripts:
+            for c in side.combat:
+                if c is not None and c.up and c.card.script is not None and c.card.script.has_movement:
+                    return None  # a card's own movement action (a sacrifice to it) may be in the list
         return END
 
     @staticmethod
@@ -336,9 +332,8 @@ def goldfish_helps(view: EliriaView, card: CardInfo) -> bool:
         return bool(card.att_res or card.att_pot or card.att_dmg) and view.can_attach(card)
     if card.subtype == "field":
         return bool(card.field_res or card.field_power)
-    for spec in card.on_play:  # each verb says what it is worth (engine/eliria/verbs/on_play.py)
-        worth = _WORTH[spec["action"]]
-        if worth is not None and worth(view, spec):
+    for worth, spec in card.worths:  # each verb says what it is worth (engine/eliria/verbs/on_play.py)
+        if worth(view, spec):
             return True
     script = card.script
     if script is not None and script.goldfish:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from ..decklist import DeckEntry
 from ..text import fold
-from ..violations import Violation, at_line
+from ..violations import Violation, at_line, violation
 
 __all__ = [
     "COMBAT_SLOTS",
@@ -65,24 +65,26 @@ def _sections(entries: Sequence[DeckEntry]) -> list[Violation]:
         card = e.card
         if e.section == "main" and card.is_token:
             out.append(
-                Violation(
+                violation(
                     "token_in_deck",
                     "14",
                     f"{at_line(e.line)}«{card.name}» es un token; según la regla 14 los tokens "
                     "no forman parte del mazo: ponlo bajo «Tokens:».",
                     e.line,
                     (card.code,),
+                    says="deck.token_in_deck", name=card.name,
                 )
             )
         elif e.section == "tokens" and not card.is_token:
             out.append(
-                Violation(
+                violation(
                     "wrong_section",
                     "14",
                     f"{at_line(e.line)}«{card.name}» no es un token y no puede ir bajo «Tokens:» "
                     "(regla 14); ponlo bajo «Mazo:».",
                     e.line,
                     (card.code,),
+                    says="deck.not_a_token", name=card.name,
                 )
             )
     return out
@@ -111,13 +113,14 @@ def _duplicates(entries: Sequence[DeckEntry]) -> list[Violation]:
 
 
 def _duplicate(e: DeckEntry, count: int, codes: list[str]) -> Violation:
-    return Violation(
+    return violation(
         "duplicate_name",
         "4",
         f"{at_line(e.line)}«{e.card.name}» aparece {count} veces; la regla 4 permite "
         "una sola carta con el mismo nombre.",
         e.line,
         tuple(codes),
+        says="deck.duplicate_name", name=e.card.name, count=count,
     )
 
 
@@ -126,11 +129,12 @@ def _warnings(entries: Sequence[DeckEntry]) -> list[Violation]:
     out: list[Violation] = []
     if not any(e.card.is_mulligan_combat for e in deck):
         out.append(
-            Violation(
+            violation(
                 "no_combat",
                 "11.b",
                 "El mazo no tiene ninguna carta de combate sin «†»: toda partida se pierde "
                 "en el mulligan (reglas 11.b y 7.c).",
+                says="deck.no_combat",
             )
         )
     size = sum(e.quantity for e in deck)
@@ -138,12 +142,13 @@ def _warnings(entries: Sequence[DeckEntry]) -> list[Violation]:
         # Tokens listed in the deck are not drawn (rule 14): they do not count here.
         tokens = sum(e.quantity for e in entries if e.section == "main") - size
         out.append(
-            Violation(
+            violation(
                 "too_small",
                 "7.c",
                 f"El mazo tiene {size} {'carta' if size == 1 else 'cartas'}"
                 f"{' sin contar los tokens' if tokens else ''}; hacen falta al menos "
                 f"{HAND_SIZE} para robar la mano inicial (reglas 11.b y 7.c).",
+                says="deck.too_small_tokens" if tokens else "deck.too_small", size=size, need=HAND_SIZE,
             )
         )
     return out

@@ -397,7 +397,8 @@ class TacticalRetreat(CardScript):
             m.move(p, ctx.t, a.args[0], then, event="retreat")
 
         options = [
-            m.act(("retreat", ctx.t, f), f"retreat:slot{f}", f"Mover la carta atacada al espacio {f + 1}", "retreat", (f,))
+            m.act(("retreat", ctx.t, f), f"retreat:slot{f}", f"Mover la carta atacada al espacio {f + 1}", "retreat", (f,),
+                  "action.retreat", {"n": f + 1})
             for f in free
         ]  # the player chooses the free neighbour ("a un espacio adyacente libre")
         if len(options) == 1:
@@ -494,7 +495,8 @@ class Awaken(CardScript):
             return
         side = m.sides[p]
         options = [
-            m.act(("enter", f, card.id), f"enter:slot{f}", f"Jugar {card.name} en el espacio {f + 1}", "enter", (f,))
+            m.act(("enter", f, card.id), f"enter:slot{f}", f"Jugar {card.name} en el espacio {f + 1}", "enter", (f,),
+                  "action.enter", {"name": card.name, "n": f + 1})
             for f in sorted(freed)
             if side.combat[f] is None
         ]

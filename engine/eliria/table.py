@@ -19,17 +19,22 @@ from .effects import unsimulated
 from .match import EliriaMatch
 from .state import Combatant, Side
 
-__all__ = ["PHASES", "eliria_state", "eliria_table"]
+__all__ = ["PHASES", "PROMPTS", "eliria_state", "eliria_table"]
 
-# The pending decision's kind, as the phase a player sees.
+# The pending decision's kind, as the phase a player sees: its slug, label and the label's code
+# (engine.messages.TABLE_LABELS).
 PHASES = {
-    "first": ("inicio", "Inicio de partida (11.c)"),
-    "mulligan": ("mulligan", "Mulligan (11.b)"),
-    "movement": ("movimiento", "Fase de movimiento (12.b)"),
-    "token": ("poder", "Fase de poder (12.c)"),
-    "mutate": ("poder", "Fase de poder (12.c)"),
-    "attack": ("ataque", "Fase de ataque (12.d)"),
+    "first": ("inicio", "Inicio de partida (11.c)", "phase.start"),
+    "mulligan": ("mulligan", "Mulligan (11.b)", "phase.mulligan"),
+    "movement": ("movimiento", "Fase de movimiento (12.b)", "phase.movement"),
+    "token": ("poder", "Fase de poder (12.c)", "phase.power"),
+    "mutate": ("poder", "Fase de poder (12.c)", "phase.power"),
+    "attack": ("ataque", "Fase de ataque (12.d)", "phase.attack"),
 }
+# The code of the pending decision's prompt, by its kind (a kind not here: the prompt has none).
+PROMPTS = {"first": "prompt.first", "mulligan": "prompt.mulligan", "movement": "prompt.movement",
+           "attack": "prompt.attack"}
+OVER = "Partida terminada"
 
 
 def eliria_table(
@@ -73,7 +78,10 @@ def eliria_state(match: EliriaMatch) -> dict[str, Any]:
     """Everything on the table of *match*, both seats, face-down cards included (for the owner or a replay)."""
     pending = match.pending
     kind = "" if pending is None else pending.kind
-    phase, phase_label = PHASES.get(kind, (kind or "fin", pending.prompt if pending else "Partida terminada"))
+    prompt_code = PROMPTS.get(kind, "")
+    phase, phase_label, phase_code = PHASES.get(
+        kind, (kind or "fin", pending.prompt, prompt_code) if pending else ("fin", OVER, "phase.over")
+    )
     outcome = match.outcome()
     return {
         "turn": match.turn,
@@ -81,12 +89,15 @@ def eliria_state(match: EliriaMatch) -> dict[str, Any]:
         "to_move": match.to_move,
         "phase": phase,
         "phase_label": phase_label,
+        "phase_code": phase_code,
         "prompt": None if pending is None else pending.prompt,
+        "prompt_code": prompt_code,
+        "prompt_params": {},
         "over": outcome is not None,
         "outcome": None if outcome is None else outcome.as_dict(),
         "seats": [_seat(match, p) for p in range(match.players)],
         "log": list(match.log or ()),
-        "actions": [a.as_dict() for a in match.legal_actions()],
+        "actions": [a.as_table_dict() for a in match.legal_actions()],
     }
 
 

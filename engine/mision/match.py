@@ -191,6 +191,8 @@ class MisionMatch(Match):
                     f"Colocar {card.name} en {WORLD_NAMES[w]} ({card.worlds[w]})",
                     "place",
                     (w,),
+                    "action.place",
+                    {"name": card.name, "world": WORLDS[w], "n": card.worlds[w]},
                 )
                 for w in range(len(WORLDS))
             ]
@@ -237,7 +239,8 @@ class MisionMatch(Match):
             self._fight(left.pop())
             return
         options = [
-            self._action(f"fight:{i}", f"Luchar con {e.card.name} en {WORLD_NAMES[e.world]}", "fight", (i,))
+            self._action(f"fight:{i}", f"Luchar con {e.card.name} en {WORLD_NAMES[e.world]}", "fight", (i,),
+                         "action.fight", {"name": e.card.name, "world": WORLDS[e.world]})
             for i, e in enumerate(left)
         ]
         self._ask(
@@ -266,8 +269,8 @@ class MisionMatch(Match):
             then()
             return
         options = [
-            self._action("reinforce:yes", "Reforzar con un Elemento de juego", "reinforce", (1,)),
-            self._action("reinforce:no", "No reforzar", "reinforce", (0,)),
+            self._action("reinforce:yes", "Reforzar con un Elemento de juego", "reinforce", (1,), "action.reinforce"),
+            self._action("reinforce:no", "No reforzar", "reinforce", (0,), "action.no_reinforce"),
         ]
 
         def decide(a: Action) -> None:
@@ -309,9 +312,10 @@ class MisionMatch(Match):
             self._after_fight()
             return
         options = [
-            self._action("prize:chest", "Voltear el premio y sumarlo al BAÚL", "prize", (1,)),
+            self._action("prize:chest", "Voltear el premio y sumarlo al BAÚL", "prize", (1,), "action.prize_chest"),
             self._action(
-                "prize:hidden", "Integrar el premio sin verlo a tus Elementos de juego", "prize", (0,)
+                "prize:hidden", "Integrar el premio sin verlo a tus Elementos de juego", "prize", (0,),
+                "action.prize_hidden",
             ),
         ]
         self._ask(p, "prize", "Premio: ¿al BAÚL o a tus Elementos de juego?", options, self._prize)
@@ -349,11 +353,14 @@ class MisionMatch(Match):
 
     _actions: dict[tuple[str, str], Action] = {}
 
-    def _action(self, key: str, label: str, kind: str, args: tuple[int, ...]) -> Action:
+    def _action(
+        self, key: str, label: str, kind: str, args: tuple[int, ...], code: str = "",
+        params: dict[str, str | int] | None = None,
+    ) -> Action:
         cache = MisionMatch._actions
         found = cache.get((key, label))
         if found is None:
             if len(cache) > 50_000:
                 cache.clear()
-            found = cache[(key, label)] = Action(key, label, kind, args)
+            found = cache[(key, label)] = Action(key, label, kind, args, code, params)
         return found

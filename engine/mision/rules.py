@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..decklist import DeckEntry
-from ..violations import Violation, at_line
+from ..violations import Violation, at_line, violation
 
 __all__ = ["SECTION_OF_TYPE", "SETUP_CARDS", "TARGET", "chest_reach", "chest_reachable", "check_deck"]
 
@@ -33,13 +33,14 @@ def _sections(entries: Sequence[DeckEntry]) -> list[Violation]:
             continue
         kind, listed_under = _LABEL[home][1], _LABEL[e.section][0]
         out.append(
-            Violation(
+            violation(
                 "wrong_section",
                 RULE,
                 f"{at_line(e.line)}«{e.card.name}» es {kind} y está bajo «{listed_under}»; "
                 f"va bajo «{_LABEL[home][0]}».",
                 e.line,
                 (e.card.code,),
+                says=f"deck.{e.card.type}_under_{e.section}", name=e.card.name,
             )
         )
     return out
@@ -53,11 +54,12 @@ def _too_few(entries: Sequence[DeckEntry]) -> list[Violation]:
         if count < SETUP_CARDS:
             header = _LABEL[section][0]
             out.append(
-                Violation(
+                violation(
                     "too_few_cards",
                     RULE,
                     f"«{header}» tiene {count} {'carta' if count == 1 else 'cartas'}; la preparación "
                     f"(FORMA DE JUEGO) toma {SETUP_CARDS} al inicio de la partida.",
+                    says="deck.too_few", header=header, count=count, need=SETUP_CARDS,
                 )
             )
     return out

@@ -12,7 +12,7 @@ from ..errors import IllegalAction
 from ..match import DEFAULT_TURN_CAP
 from .match import WORLD_NAMES, MisionMatch
 
-__all__ = ["mision_state", "mision_table"]
+__all__ = ["PROMPTS", "mision_state", "mision_table"]
 
 
 def mision_table(
@@ -43,16 +43,23 @@ def mision_table(
     }  # fmt: skip
 
 
+# The code of the pending decision's prompt, by its kind (engine.messages.TABLE_LABELS).
+PROMPTS = {"place": "prompt.place", "fight": "prompt.fight", "reinforce": "prompt.reinforce", "prize": "prompt.prize"}
+
+
 def mision_state(match: MisionMatch) -> dict[str, Any]:
     pending = match.pending
     outcome = match.outcome()
     fight = match.fight
+    kind = "" if pending is None else pending.kind
     return {
         "turn": match.turn,
         "active": match.active,
         "to_move": match.to_move,
-        "phase": "" if pending is None else pending.kind,
+        "phase": kind,
         "prompt": None if pending is None else pending.prompt,
+        "prompt_code": PROMPTS.get(kind, ""),
+        "prompt_params": {"name": match.drawn.name} if kind == "place" and match.drawn is not None else {},
         "drawn": None if match.drawn is None else _card(match.drawn),
         "fight": None
         if fight is None
@@ -85,7 +92,7 @@ def mision_state(match: MisionMatch) -> dict[str, Any]:
             for p, side in enumerate(match.sides)
         ],
         "log": list(match.log or ()),
-        "actions": [a.as_dict() for a in match.legal_actions()],
+        "actions": [a.as_table_dict() for a in match.legal_actions()],
     }
 
 

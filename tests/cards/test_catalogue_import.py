@@ -104,13 +104,13 @@ def test_bad_record_writes_nothing_and_names_file_record_field(tmp_path):
 
 
 @pytest.mark.django_db
-def test_error_lines_have_the_contract_shape(tmp_path, capsys):
+def test_error_lines_are_written_as_the_contract_says(tmp_path, capsys):
     bad = combat("BASE-002", "Mala", editions=[ed(1, "10/01/2026")])
     path = write(tmp_path, "bad.json", doc([combat("BASE-001", "Buena"), bad]))
     err = io.StringIO()
-    with pytest.raises(CommandError):
+    with pytest.raises(CommandError, match=r"^1 error: no se ha importado nada\.$"):
         call_command("import_catalogue", str(path), stderr=err)
-    assert f"{path}:2:released: " in err.getvalue()
+    assert err.getvalue().startswith(f"{path}:2:released: ")
 
 
 @pytest.mark.django_db

@@ -11,11 +11,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from cards.index import drop_index
+from cards.lookup import card_data
 from cards.models import Card, Edition
-from decks.lookup import card_data
 from engine import DeckEntry, EliriaMatch
-from engine.eliria.effects import TOKENS
 
 from .test_catalogue_import import combat, doc, ed, export, run_import, write
 
@@ -162,37 +160,3 @@ def test_a_new_edition_of_a_bundled_card_with_other_effects_changes_play(tmp_pat
         powers.append(side.combat[0].power)
         hands.append(len(side.hand) - before)
     assert powers == [1, 0] and hands == [-1, 0]  # +1 power, then a card drawn instead
-
-
-@pytest.mark.django_db
-def test_a_token_new_to_the_engine_is_created_from_the_catalogue_without_a_tokens_line(tmp_path, client):
-    """Rule 14: an effect may create a token the deck does not list. The engine names no card, so a
-    token an editor adds is known from the catalogue itself (cards/index.py registers it)."""
-    creator = combat("NUE-001", "Semillero", [ed(1, "2026-01-10", potential=6, attacks=[], effects=[
-        {"trigger": "end_of_power", "action": "create_token", "token": "NUE-002", "min_power": 1, "cost_power": 1},
-    ])])
-    token = {"code": "NUE-002", "set": "NUE", "name": "Brote nuevo", "type": "token", "editions": [
-        ed(1, "2026-01-10", potential=2, resistance=1, attacks=[{"cost": 1, "name": "Raíz", "damage": 1, "effect": ""}],
-           effects=[]),
-    ]}
-    # Reactions fill the deck and leave the combat slots free for the token.
-    fillers = [{"code": f"NUE-01{i}", "name": f"Relleno {i}", "type": "reaction",
-                "editions": [{"edition": 1, "released": "2026-01-10", "effect": "", "effects": []}]}
-               for i in range(8)]
-    for card in (creator, *fillers):
-        card["set"] = "NUE"
-    sets = [{"code": "NUE", "name": "Colección nueva", "released": "2026-01-10"}]
-    known = dict(TOKENS)  # the engine's registry is per process: leave it as this test found it
-    run_import(write(tmp_path, "nue.json", doc([creator, token, *fillers], sets=sets)))
-    # The server is another process than the import: it knows the token only from its catalogue index.
-    TOKENS.clear()
-    drop_index()
-    try:
-        deck = "Mazo:\n1 Semillero\n" + "".join(f"1 Relleno {i}\n" for i in range(8))
-        body = client.post("/api/goldfish/", {"game": "eliria", "list": deck, "games": 1, "turns": 8,
-                                              "seed": 1, "trace": True}, content_type="application/json").json()
-    finally:
-        TOKENS.clear()
-        TOKENS.update(known)
-    about = [event for event in body["trace"] if "NUE-002" in json.dumps(event)]
-    assert about and not any(event["event"] == "no_token" for event in about), about[:3]

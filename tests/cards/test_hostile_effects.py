@@ -16,9 +16,9 @@ from cards.catalogue_csv import document_to_csv
 from cards.models import Card, Edition
 from cards.pagecache import catalogue_changed
 from engine.eliria.effects import MAX_EFFECTS
+from play.goldfish.services import run_enqueue_goldfish
 from play.models import SimulationRun
-from play.runs import goldfish_run_enqueue
-from play.worker import execute_chunk
+from play.runs.worker import execute_chunk
 
 from .test_catalogue_import import write
 
@@ -287,7 +287,7 @@ def test_odd_but_valid_effects_play_through_every_simulation_without_a_500(odd_c
         ),
         client.post("/goldfish/mesa/empezar/", {"game": "eliria", "list": ODD_LIST, "seed": 5}),
     ]
-    # Played inline, or queued when this deck is too slow for a request (play.budget): never a 500.
+    # Played inline, or queued when this deck is too slow for a request (play.runs.budget): never a 500.
     assert all(r.status_code in (200, 202) for r in answers), [
         (r.status_code, r.content[:300]) for r in answers
     ]
@@ -321,7 +321,7 @@ def test_an_unplayable_effect_in_the_database_is_a_400_naming_the_card(corrupted
 
 
 def test_an_unplayable_effect_fails_a_queued_run_with_the_card_named(corrupted):
-    run = goldfish_run_enqueue(game="eliria", text=ODD_LIST, games=100_000, turns=10, seed=1, watch=[])
+    run = run_enqueue_goldfish(game="eliria", text=ODD_LIST, games=100_000, turns=10, seed=1, watch=[])
     assert execute_chunk(run.pk, 0, "test") == "failed"
     run = SimulationRun.objects.get(pk=run.pk)
     assert run.status == "failed" and "HX-101" in run.error, run.error

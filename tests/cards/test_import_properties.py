@@ -7,8 +7,9 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cards.catalogue import RecordError, parse_document
+from cards.catalogue import parse_document
 from cards.catalogue_csv import csv_to_document
+from common.exchange import RecordError
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 20) | st.text(max_size=8) | st.sampled_from(["x", "eliria", "combat", "2026-01-10"]),

@@ -8,9 +8,9 @@ from django.test import Client
 from django.urls import reverse
 
 from cards.suggest import near_names, suggest_names
+from cards.validation import use_suggestion
 from collection.models import CollectionItem
 from decks.models import Deck
-from decks.validation import use_suggestion
 from tests.factories import CardFactory, EditionFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -98,7 +98,7 @@ def test_validate_api_adds_suggestions_to_unknown_card_and_keeps_the_contract(bu
 
 
 def test_only_the_first_unknown_lines_are_looked_up(bundled, api_client):
-    from decks.validation import MAX_SUGGESTED_LINES
+    from cards.validation import MAX_SUGGESTED_LINES
 
     text = "Mazo:\n" + "1 Defensa finl\n" * (MAX_SUGGESTED_LINES + 5)
     body = api_client.post("/api/decks/validate/", {"game": "eliria", "list": text}, format="json").json()

@@ -50,6 +50,7 @@ def test_add_remove_and_list(me, mini):
 def test_bad_changes_are_400_or_404(me, mini):
     too_many = me.post("/api/collection/remove/", {"game": "eliria", "code": "TST-001"}, format="json")
     assert too_many.status_code == 400 and "No tienes" in too_many.json()["detail"]
+    assert too_many.json()["errors"] == []  # the one 400 shape the collection API documents
     assert me.post("/api/collection/add/", {"game": "eliria", "code": "TST-001", "quantity": 0}, format="json").status_code == 400
     assert me.post("/api/collection/add/", {"game": "eliria", "code": "TST-001", "quantity": 10**6}, format="json").status_code == 400
     assert me.post("/api/collection/add/", {"game": "eliria", "code": "TST-001", "edition": 9}, format="json").status_code == 400
@@ -62,6 +63,7 @@ def test_bad_changes_are_400_or_404(me, mini):
 def test_import_csv_and_text_all_or_nothing(me, player, mini):
     bad = me.post("/api/collection/import/", {"format": "csv", "content": CSV + "eliria,NOPE,,1,,\neliria,TST-002,,-1,,\n"}, format="json")
     assert bad.status_code == 400
+    assert bad.json()["detail"].startswith("2 errores: no se ha guardado nada. line 3: code: ")
     assert bad.json()["errors"] == [
         {"line": 3, "field": "code", "message": "no existe ninguna carta de Eliria con el código «NOPE»."},
         {"line": 4, "field": "quantity", "message": "-1 copias no es posible: de 1 a 9999."},

@@ -7,7 +7,7 @@ import json
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from collection.datafile import FORMAT, data_export, data_import
+from collection.datafile import FORMAT, data_export, data_import, data_loads
 from collection.imports import ImportRejected
 from collection.models import CollectionItem
 from collection.services import collection_import_csv, deck_set_built, deck_set_wanted
@@ -86,3 +86,11 @@ def test_the_pages_download_and_upload(client, mini, player, other):
     done = client.post("/coleccion/datos/importar/", {"upload": SimpleUploadedFile("d.json", download.content)})
     assert done.status_code == 302
     assert Deck.objects.get(owner=other).name == "Lobos"
+
+
+@pytest.mark.parametrize("document", [[], {"format": "catalogue/1"}, {"decks": [], "collection": []}])
+def test_a_file_of_another_format_is_refused_by_the_shared_envelope_check(document):
+    with pytest.raises(ImportRejected) as exc:
+        data_loads(json.dumps(document).encode())
+    assert [str(p) for p in exc.value.problems] == [f"format: no es un archivo de «Descargar mis datos» ({FORMAT})."]
+    assert exc.value.as_dict()["errors"] == [{"line": None, "field": "format", "message": exc.value.problems[0].message}]

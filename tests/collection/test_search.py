@@ -87,3 +87,13 @@ def test_the_cards_api_understands_the_fields(api_client, owning):
     assert sorted(r["code"] for r in data["results"]) == ["SOS-001", "TST-001"]
     api_client.force_authenticate(None)
     assert api_client.get("/api/cards/", {"q": "owned>0"}).json()["count"] == 0
+
+
+def test_the_collection_page_shows_a_search_error_in_the_readers_language(client, owning):
+    client.force_login(owning)
+    client.cookies["django_language"] = "en"
+    english = client.get("/coleccion/?q=owned>muchas")
+    client.cookies["django_language"] = "es"
+    spanish = client.get("/coleccion/?q=owned>muchas")
+    assert "necesita un número entero" in spanish.content.decode()
+    assert "necesita" not in english.content.decode() and "needs a whole number" in english.content.decode()

@@ -8,10 +8,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from cards.index import catalogue_index, drop_index
+from cards.lookup import DbLookup
 from cards.models import Card
 from cards.pagecache import catalogue_changed
-from decks.lookup import DbLookup
-from decks.validation import validate_list
+from cards.validation import validate_list
 from engine import parse_decklist
 
 LISTS = [
@@ -38,7 +38,7 @@ def test_the_index_answers_what_the_database_answers(bundled, game, text, monkey
         assert fast.by_name(line.name) == slow.by_name(line.name)
     from_index = validate_list(game, text).as_dict()
     # The same validation when the index cannot be trusted (a failing shared cache): from the database.
-    monkeypatch.setattr("decks.lookup.catalogue_index", lambda: None)
+    monkeypatch.setattr("cards.lookup.catalogue_index", lambda: None)
     assert validate_list(game, text).as_dict() == from_index
 
 

@@ -1,4 +1,4 @@
-"""The deck page's body is rendered once per deck version and kept (decks.views._deck_body): what a
+"""The deck page's body is rendered once per deck version and kept (decks.views.page._deck_body): what a
 player sees must still be theirs, current, and its forms must work in their own session."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Per-deck tags, the considering board and the odds panel of the deck page (decks/views_odds.py)."""
+"""Per-deck tags, the considering board and the odds panel of the deck page (decks/views/odds.py)."""
 
 from __future__ import annotations
 

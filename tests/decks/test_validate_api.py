@@ -30,7 +30,7 @@ Tokens:
 
 
 @pytest.mark.django_db
-def test_a_legal_list_answers_exactly_the_contract_shape(bundled, api_client):
+def test_a_legal_list_answers_exactly_as_the_contract_says(bundled, api_client):
     body = validate(api_client, LEGAL)
     assert set(body) == {"valid", "errors", "warnings", "sections"}
     assert body["valid"] is True and body["errors"] == []
@@ -104,3 +104,15 @@ def test_query_count_does_not_grow_with_the_list(bundled, api_client, django_ass
     names = list(Card.objects.filter(game="eliria").values_list("name", flat=True)[:60])
     with django_assert_max_num_queries(2):
         validate(api_client, "\n".join(names))
+
+
+@pytest.mark.django_db
+def test_the_api_keeps_the_engines_spanish_message_and_the_contract_keys_in_english_too(bundled, api_client):
+    """Pages translate a problem by its message code; the API answers exactly docs/contract.md §4."""
+    api_client.cookies["django_language"] = "en"
+    body = validate(api_client, "Mazo:\n0 Lobo de ceniza\n2 Nadie (NO-1)\n")
+    keys = {"code", "rule", "line", "cards", "message"}
+    assert all(keys <= set(e) <= keys | {"suggestions"} for e in body["errors"]) and len(body["errors"]) == 2
+    assert [e["message"] for e in body["errors"]] == [
+        "Línea 2: la cantidad debe ser al menos 1.", "Línea 3: no existe ninguna carta con el código «NO-1»."
+    ]

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from engine import Attack, CardData, DeckEntry, Game, load_catalogue, run_goldfish, validate_effect
-from engine.eliria.effects import SCRIPT_PARAMS, TOKENS, VOCABULARY, unsimulated, validate_effects
+from engine import Attack, CardData, DeckEntry, Game, run_goldfish, validate_effect
+from engine.eliria.effects import SCRIPT_PARAMS, VOCABULARY, unsimulated, validate_effects
 from engine.eliria.scripts import SCRIPTS
 
 from .scenes import ROOT, catalogue_cards
@@ -65,16 +65,6 @@ def test_every_script_is_registered_by_name_and_no_card_code_keys_behaviour():
     assert not set(SCRIPTS) & codes
     for trigger, actions in VOCABULARY.items():
         assert not set(actions) & codes, trigger
-
-
-def test_a_loaded_catalogue_registers_its_tokens_for_the_effects_that_create_them():
-    # Rule 14: a token need not be listed. The engine names no token: loading a catalogue registers
-    # its tokens (the registry is per process, so other catalogues loaded before may be there too).
-    lookup = load_catalogue(ROOT / "data/catalogue/eliria.json")
-    tokens = [card for card in lookup._codes.values() if card.is_token]  # noqa: SLF001 - test helper
-    assert tokens
-    for token in tokens:
-        assert TOKENS[token.code.upper()] == token
 
 
 def _vanilla(code: str, **kw) -> CardData:

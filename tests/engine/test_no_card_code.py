@@ -5,8 +5,9 @@ written for one printed card cannot hide anywhere. A doctest or an example uses 
 («Gólem», «Cañón de hielo», code ``TST-105``). Names are compared folded (``engine.text.fold``:
 case, accents and spacing do not matter), as whole words; codes by the pattern of the bundled sets.
 
-Nothing is left out: the tokens an effect may create come from the loaded catalogue
-(``register_tokens``), not from a table in the engine.
+Nothing is left out: the tokens an effect may create come from the loaded catalogue, carried by
+the cards that create them (``CardData.tokens``, tests/engine/test_tokens.py), not from a table in
+the engine.
 """
 
 from __future__ import annotations

@@ -24,6 +24,8 @@ def test_a_table_shows_hand_board_counts_and_the_actions_now():
     assert {
         "key": "play:0:slot0:up",
         "label": "Jugar Relleno boca arriba en el espacio de combate 1",
+        "code": "action.play_up_slot",
+        "params": {"name": "Relleno", "n": 1},
     } in table["actions"]
     assert table["actions"][-1]["key"] == "end"
     json.dumps(table)

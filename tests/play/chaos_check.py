@@ -34,8 +34,8 @@ django.setup()
 from django.conf import settings  # noqa: E402
 from django.db.models import F, Max  # noqa: E402
 
-from play.goldfish import run_goldfish  # noqa: E402
-from play.matchups import matchup_run  # noqa: E402
+from play.goldfish.services import goldfish_answer  # noqa: E402
+from play.matchups.services import matchup_run  # noqa: E402
 from play.models import SimulationChunk, SimulationRun  # noqa: E402
 from tests.play.cluster_common import compact, deck_lists, wait_up  # noqa: E402
 
@@ -148,6 +148,11 @@ def stop_a_busy_worker(runs: list[str]) -> None:
     say(f"SIGSTOP worker {pid} for {settings.SIMULATION_LEASE + 3} s in chunk {chunk.index}, then SIGCONT")
 
 
+def played_by_chunk(run_id: str) -> list[int]:
+    """Games played so far in each chunk of a run, in chunk order."""
+    return list(SimulationChunk.objects.filter(run_id=run_id).order_by("index").values_list("done", flat=True))
+
+
 def cancel_mid_slice(list_a: str) -> str:
     run_id = submit("/api/goldfish/", {**BIG, "list": list_a}, PLAYERS["third"])
     limit = time.monotonic() + 60
@@ -158,11 +163,16 @@ def cancel_mid_slice(list_a: str) -> str:
     asked = SimulationRun.objects.get(pk=run_id).finished
     assert code == 200 and answer["status"] == "cancelled", (code, answer)
     time.sleep(4)
+    # Nothing plays it any more: its chunks' games stop growing, whoever held them, and it stays cancelled.
+    first = played_by_chunk(run_id)
+    time.sleep(1)
+    assert played_by_chunk(run_id) == first, "a cancelled run's chunks still grow"
+    assert SimulationRun.objects.get(pk=run_id).status == "cancelled"
     # Every worker on it stopped renewing its lease within 2 s of the cancel (the heartbeat saw it).
     renewed = SimulationChunk.objects.filter(run_id=run_id).aggregate(m=Max("lease_until"))["m"]
     assert asked is not None
     if renewed is None:  # every chunk had landed or been let go: nobody holds a lease on it
-        say("cancelled a run mid-slice: no worker holds a lease on it any more")
+        say(f"cancelled a run mid-slice: no lease held, its chunks stopped at {sum(first)} games")
         return run_id
     last_beat = renewed - timedelta(seconds=settings.SIMULATION_LEASE)
     assert last_beat <= asked + timedelta(seconds=2.5), (last_beat, asked)
@@ -235,7 +245,7 @@ def workers_alive_and_working(list_a: str) -> None:
     assert len(pids) == 2, pids
     run_id = submit("/api/goldfish/", {**GOLDFISH_2, "list": list_a}, PLAYERS["third"])  # the same request as gold_2
     body = wait_for([run_id], 90)[run_id]
-    check_whole(run_id, body, run_goldfish(text=list_a, **GOLDFISH_2))
+    check_whole(run_id, body, goldfish_answer(text=list_a, **GOLDFISH_2))
     say(f"workers alive afterwards ({', '.join(map(str, sorted(pids.values())))}) and playing new runs")
 
 
@@ -256,10 +266,10 @@ def main() -> int:
     storm = quota_storm(list_a)
     answers = wait_for([gold, match, gold_2, gold_3, cancelled, *storm])
     check_ended(answers)
-    serial = run_goldfish(text=list_a, **GOLDFISH)
+    serial = goldfish_answer(text=list_a, **GOLDFISH)
     for run_id in (gold, gold_3):
         check_whole(run_id, answers[run_id], serial)
-    check_whole(gold_2, answers[gold_2], run_goldfish(text=list_a, **GOLDFISH_2))
+    check_whole(gold_2, answers[gold_2], goldfish_answer(text=list_a, **GOLDFISH_2))
     check_whole(match, answers[match], matchup_run(list_a=list_a, list_b=list_b, **MATCHUP))
     assert answers[cancelled]["status"] == "cancelled"
     retried = SimulationChunk.objects.filter(run_id__in=[gold, match, gold_2, gold_3], attempts__gte=2).count()

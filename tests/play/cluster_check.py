@@ -26,8 +26,8 @@ django.setup()
 
 from django.db.models import F  # noqa: E402
 
-from play.goldfish import run_goldfish  # noqa: E402
-from play.matchups import matchup_run  # noqa: E402
+from play.goldfish.services import goldfish_answer  # noqa: E402
+from play.matchups.services import matchup_run  # noqa: E402
 from play.models import SimulationChunk  # noqa: E402
 from tests.play.cluster_common import compact, deck_lists, wait_up  # noqa: E402
 
@@ -89,7 +89,7 @@ def main() -> int:
     assert len(answers) == 2, "runs did not finish in time"
     retried = SimulationChunk.objects.get(run_id=gold["id"], index=killed)
     assert retried.attempts >= 2 and retried.status == "done", (retried.attempts, retried.status)
-    serial_gold = run_goldfish(text=list_a, **GOLDFISH)
+    serial_gold = goldfish_answer(text=list_a, **GOLDFISH)
     serial_match = matchup_run(list_a=list_a, list_b=list_b, **MATCHUP)
     assert compact(answers[gold["id"]]["result"]) == compact(serial_gold), "goldfish differs from a serial run"
     assert compact(answers[match["id"]]["result"]) == compact(json.loads(compact(serial_match))), "matchup differs"

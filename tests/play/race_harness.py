@@ -32,10 +32,10 @@ from django.contrib.auth.models import User  # noqa: E402
 from django.db import connection  # noqa: E402
 
 from cards.models import Card  # noqa: E402
-from play.goldfish import run_goldfish  # noqa: E402
+from play.goldfish.services import goldfish_answer, run_enqueue_goldfish  # noqa: E402
 from play.models import SimulationChunk, SimulationRun  # noqa: E402
-from play.runs import QueueUnavailable, RunLimitError, goldfish_run_enqueue, run_cancel  # noqa: E402
-from play.worker import chunk_commit, claim, execute_chunk  # noqa: E402
+from play.runs.services import QueueUnavailable, RunLimitError, run_cancel  # noqa: E402
+from play.runs.worker import chunk_commit, claim, execute_chunk  # noqa: E402
 
 PARALLEL = 10
 GOLDFISH = {"games": 4_000, "turns": 4, "seed": 29}
@@ -68,7 +68,7 @@ def deck() -> str:
 
 
 def submit(owner: Any, client: str) -> Callable[[], Any]:
-    return lambda: goldfish_run_enqueue(game="eliria", text=deck(), owner=owner, client=client, watch=[], **GOLDFISH)
+    return lambda: run_enqueue_goldfish(game="eliria", text=deck(), owner=owner, client=client, watch=[], **GOLDFISH)
 
 
 def outcomes(results: list[Any]) -> dict[str, Any]:
@@ -92,7 +92,7 @@ def quota_address() -> dict[str, Any]:
 
 def chunk_twice() -> dict[str, Any]:
     """The same chunk played by two workers at once, then a stale attempt writing late."""
-    run = goldfish_run_enqueue(game="eliria", text=deck(), watch=[], client="10.1.1.1", **GOLDFISH)
+    run = run_enqueue_goldfish(game="eliria", text=deck(), watch=[], client="10.1.1.1", **GOLDFISH)
     both = in_parallel([lambda: execute_chunk(run.pk, 0, "w1"), lambda: execute_chunk(run.pk, 0, "w2")])
     stale = claim(run.pk, 1, "stale")  # attempt 1 of chunk 1: then its worker stalls past the lease
     assert stale is not None
@@ -102,7 +102,7 @@ def chunk_twice() -> dict[str, Any]:
     rest = [execute_chunk(run.pk, i, "w1") for i in range(2, run.chunks_total)]
     run.refresh_from_db()
     chunks = list(run.chunks.values("index", "attempts", "done", "start", "stop", "status"))
-    serial = run_goldfish(game="eliria", text=deck(), **GOLDFISH)
+    serial = goldfish_answer(game="eliria", text=deck(), **GOLDFISH)
     return {
         "both": sorted(str(x) for x in both), "fresh": fresh, "late": late, "rest": sorted(set(rest)),
         "status": run.status, "done": run.done, "total": run.total, "chunks": chunks,
@@ -111,7 +111,7 @@ def chunk_twice() -> dict[str, Any]:
 
 
 def _full_tally(chunk: SimulationChunk) -> Any:
-    from play.jobs import job_for
+    from play.runs.jobs import job_for
 
     job = job_for(chunk.run)
     return job.play(chunk.start, chunk.stop, None)[0]
@@ -122,7 +122,7 @@ LONG = {"games": 100_000, "turns": 10, "seed": 31}  # one chunk of several secon
 
 def _long_chunk() -> tuple[SimulationRun, threading.Thread, dict[str, Any]]:
     """A worker thread playing chunk 0 of a long run; returns once it has reported progress."""
-    run = goldfish_run_enqueue(game="eliria", text=deck(), watch=[], client="10.2.2.2", **LONG)
+    run = run_enqueue_goldfish(game="eliria", text=deck(), watch=[], client="10.2.2.2", **LONG)
     box: dict[str, Any] = {}
 
     def play() -> None:
@@ -180,7 +180,7 @@ def broker_down() -> dict[str, Any]:
     body = {"game": "eliria", "list": deck(), "games": 100_000, "turns": 10, "seed": 3}
     r = client.post("/api/goldfish/", body, format="json")
     try:
-        goldfish_run_enqueue(game="eliria", text=deck(), owner=user, watch=[], **LONG)
+        run_enqueue_goldfish(game="eliria", text=deck(), owner=user, watch=[], **LONG)
         raised = None
     except QueueUnavailable as exc:
         raised = {"status": exc.status, "retry_after": exc.retry_after}
@@ -190,7 +190,7 @@ def broker_down() -> dict[str, Any]:
 
 def submit_and_wait() -> dict[str, Any]:
     """A small run submitted now, and what became of it within a minute (a worker must play it)."""
-    run = goldfish_run_enqueue(game="eliria", text=deck(), watch=[], client="10.3.3.3", **GOLDFISH)
+    run = run_enqueue_goldfish(game="eliria", text=deck(), watch=[], client="10.3.3.3", **GOLDFISH)
     limit = time.monotonic() + 60
     while time.monotonic() < limit:
         run.refresh_from_db()

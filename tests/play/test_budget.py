@@ -13,8 +13,8 @@ import time
 import pytest
 from django.core.management import call_command
 
-from decks.validation import validate_list
-from play.budget import (
+from cards.validation import validate_list
+from play.runs.budget import (
     PROBE_SECONDS,
     fits_inline,
     goldfish_game_seconds,
@@ -120,3 +120,30 @@ def test_a_few_slow_games_still_play_inline(slow_catalogue, api_client):
         "/api/goldfish/", {"game": "eliria", "list": SLOW, "games": 4, "turns": 50, "seed": 3}, format="json"
     )
     assert answer.status_code == 200 and answer.json()["games"] == 4
+
+
+@pytest.mark.django_db
+def test_the_gauntlet_is_priced_on_its_decks_a_slow_one_queued_a_cheap_one_inline(slow_catalogue, client):
+    """Issue 24 review: the gauntlet used the fixed costs only; now the decks' own games are timed."""
+    from play.models import SimulationRun
+    from tests.factories import UserFactory, deck_from_list
+
+    ana, bruno = UserFactory(), UserFactory()
+    slow = deck_from_list(ana, SLOW, name="Lento")
+    plain = deck_from_list(ana, PLAIN, name="Ligero")
+    deck_from_list(bruno, SLOW, name="Rival lento", visibility="public")
+    client.force_login(ana)
+    url = "/enfrentamientos/contra-todos/?games=40&seed=1&policy_a=rules&policy_b=rules&deck="
+    assert fits_inline(matchup_seconds("eliria", 40))  # the old price would have played it inline
+    queued = client.get(url + str(slow.pk))
+    run = SimulationRun.objects.get(kind="gauntlet")
+    assert queued.status_code == 302 and queued["Location"].endswith(f"?run={run.pk}")
+    assert run.total == 40 and run.params["per_rival"] == 40 and run.owner == ana
+    assert run.params["measured_seconds_per_game"] > 0  # its chunks are sized by the probe
+    deck_from_list(bruno, PLAIN, name="Rival ligero", visibility="public")
+    from decks.models import Deck
+
+    Deck.objects.filter(name="Rival lento").update(visibility="private")
+    inline = client.get(url.replace("games=40", "games=2") + str(plain.pk))
+    assert inline.status_code == 200 and "gauntlet-row" in inline.content.decode()
+    assert SimulationRun.objects.count() == 1

@@ -9,11 +9,12 @@ import threading
 
 import pytest
 
-from play.budget import chunk_count, goldfish_list_fits, matchup_fits, split
-from play.goldfish import run_goldfish
-from play.jobs import MEASURED, plan
+from play.goldfish.services import goldfish_answer, run_enqueue_goldfish
+from play.matchups.services import run_enqueue_matchup
 from play.models import SimulationChunk, SimulationRun
-from play.runs import goldfish_run_enqueue, matchup_run_enqueue, run_submit
+from play.runs.budget import chunk_count, goldfish_list_fits, matchup_fits, split
+from play.runs.jobs import MEASURED, plan
+from play.runs.services import run_submit
 
 GOLDFISH = {"games": 3_000, "turns": 4, "seed": 41}
 
@@ -66,14 +67,14 @@ def test_the_merged_answer_is_the_serial_one_byte_for_byte_however_the_run_is_sp
     run.refresh_from_db()
     sizes = list(SimulationChunk.objects.filter(run=run).order_by("index").values_list("start", "stop"))
     assert sizes == plan("goldfish", "eliria", run.params) and len(sizes) == run.chunks_total == chunks
-    serial = run_goldfish(game="eliria", text=eliria_list, **GOLDFISH)
+    serial = goldfish_answer(game="eliria", text=eliria_list, **GOLDFISH)
     assert run.status == "done" and run.result_json == json.dumps(serial, ensure_ascii=False, separators=(",", ":"))
 
 
 @pytest.mark.django_db
 def test_a_goldfish_priced_by_its_request_is_split_by_that_price_and_keeps_it(eliria_list):
     assert not goldfish_list_fits("eliria", eliria_list, games=100_000, turns=10, seed=5)  # the request's pricing
-    run = goldfish_run_enqueue(game="eliria", text=eliria_list, games=100_000, turns=10, seed=5, watch=[])
+    run = run_enqueue_goldfish(game="eliria", text=eliria_list, games=100_000, turns=10, seed=5, watch=[])
     measured = run.params[MEASURED]
     assert 1e-6 < measured < 0.1
     ranges = list(run.chunks.order_by("index").values_list("start", "stop"))
@@ -83,23 +84,23 @@ def test_a_goldfish_priced_by_its_request_is_split_by_that_price_and_keeps_it(el
 
 @pytest.mark.django_db
 def test_a_matchup_priced_by_its_request_keeps_its_measured_cost(eliria_list, eliria_list_b):
-    from decks.validation import validate_list
+    from cards.validation import validate_list
 
     a, b = validate_list("eliria", eliria_list).entries, validate_list("eliria", eliria_list_b).entries
     assert not matchup_fits("eliria", a, b, games=5_000, seed=3)
-    run = matchup_run_enqueue(game="eliria", list_a=eliria_list, list_b=eliria_list_b, games=5_000, seed=3)
+    run = run_enqueue_matchup(game="eliria", list_a=eliria_list, list_b=eliria_list_b, games=5_000, seed=3)
     assert run.params[MEASURED] > 0 and run.chunks_total == len(plan("matchup", "eliria", run.params))
 
 
 @pytest.mark.django_db
 def test_a_price_measured_for_another_run_or_thread_is_not_used(eliria_list):
     goldfish_list_fits("eliria", eliria_list, games=100_000, turns=10, seed=5)
-    other = goldfish_run_enqueue(game="eliria", text=eliria_list, games=100_000, turns=11, seed=5, watch=[])
+    other = run_enqueue_goldfish(game="eliria", text=eliria_list, games=100_000, turns=11, seed=5, watch=[])
     assert MEASURED not in other.params  # another number of turns: the fixed costs size it
     SimulationRun.objects.all().delete()
     thread = threading.Thread(target=goldfish_list_fits, args=("eliria", eliria_list),
                               kwargs={"games": 90_000, "turns": 10, "seed": 6})
     thread.start()
     thread.join()
-    run = goldfish_run_enqueue(game="eliria", text=eliria_list, games=90_000, turns=10, seed=6, watch=[])
+    run = run_enqueue_goldfish(game="eliria", text=eliria_list, games=90_000, turns=10, seed=6, watch=[])
     assert MEASURED not in run.params  # priced by another request's thread

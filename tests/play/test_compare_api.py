@@ -9,7 +9,7 @@ import json
 import pytest
 
 from play.models import SimulationRun
-from play.worker import execute_chunk
+from play.runs.worker import execute_chunk
 from tests.play.conftest import eliria_text
 
 COMPARE, SWAPS, GOLDFISH = "/api/goldfish/compare/", "/api/goldfish/swaps/", "/api/goldfish/"
@@ -153,7 +153,7 @@ def test_a_big_swap_race_is_a_run_whose_answer_is_the_inline_one(api_client, lis
 
 @pytest.mark.django_db
 def test_the_site_functions_answer_as_the_api(api_client, lists):
-    from play.compare import compare_answer, swaps_answer
+    from play.compare.services import compare_answer, swaps_answer
 
     a, b = lists
     api = post(api_client, COMPARE, game="eliria", list_a=a, list_b=b, games=100, turns=3, seed=2)

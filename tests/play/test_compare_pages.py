@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from decks.services import deck_import_list
-from play.compare import compare_answer
-from play.compare_present import goal_sentence, history_line
+from play.compare.present import goal_sentence, history_line
+from play.compare.services import compare_answer
 from play.models import RevisionComparison, SimulationRun
-from play.worker import execute_chunk
+from play.runs.worker import execute_chunk
 from tests.play.conftest import eliria_text
 
 URL = "/mazos/comparar/"
@@ -370,19 +370,39 @@ def test_a_field_is_its_owners_only_and_takes_only_decks_they_may_see(client, fi
 
 
 @pytest.mark.django_db
-def test_a_field_too_big_for_a_request_says_how_many_games_fit(client, field, decks, settings):
-    settings.SIMULATION_INLINE_BUDGET = 0.01
-    r = client.post(field.get_absolute_url(), {"action": "run", "deck": decks["ana_private"].pk}, follow=True)
-    assert "caben como mucho" in r.content.decode() and not field.results.exists()
+def test_a_field_too_big_for_a_request_is_a_queued_run_kept_when_it_ends(client, field, decks, settings):
+    """Issue 24: a big field goes to the queue (kind ``field``) within the run limits; the page polls
+    it and keeps its result, the same numbers the request would have played."""
+    from play.models import SavedFieldResult, SimulationRun
+    from play.runs.worker import execute_chunk
+
+    mine = decks["ana_private"]
+    client.post(field.get_absolute_url(), {"action": "run", "deck": mine.pk})  # fits: played in the request
+    inline = SavedFieldResult.objects.get()
+    settings.SIMULATION_INLINE_BUDGET = 0.001
+    r = client.post(field.get_absolute_url(), {"action": "run", "deck": mine.pk})
+    run = SimulationRun.objects.get(kind="field")
+    assert r.status_code == 302 and r["Location"].endswith(f"?run={run.pk}") and SavedFieldResult.objects.count() == 1
+    assert run.owner_id == mine.owner_id and run.private and run.total == 2 * field.games
+    polling = client.get(r["Location"]).content.decode()
+    assert 'id="field-run-status"' in polling and "hx-trigger=\"every 1s\"" in polling and 'id="run-cancel"' in polling
+    for i in range(run.chunks_total):
+        assert execute_chunk(run.pk, i, "test") in {"done", "skipped"}
+    done = client.get(r["Location"], HTTP_HX_REQUEST="true")
+    assert done.status_code == 204 and done["HX-Redirect"] == field.get_absolute_url()
+    client.get(r["Location"])  # a second poller keeps nothing more
+    kept = SavedFieldResult.objects.get(run=run)
+    assert SavedFieldResult.objects.count() == 2
+    assert (kept.rows, kept.rate, kept.low, kept.high) == (inline.rows, inline.rate, inline.low, inline.high)
 
 
 def test_the_weighted_rate_is_the_weighted_mean_with_a_normal_interval() -> None:
     import doctest
 
-    import play.fields
+    import play.compare.fields
 
-    assert doctest.testmod(play.fields).failed == 0
-    from play.fields import weighted_rate
+    assert doctest.testmod(play.compare.fields).failed == 0
+    from play.compare.fields import weighted_rate
 
     assert weighted_rate([{"weight": 1, "games": 10, "wins": 5, "error": None}, {"weight": 9, "name": "x"}])[0] == 0.5
 

@@ -11,9 +11,9 @@ from django.utils import translation
 
 from cards.models import Card
 from decks.charts import PALETTE, Series, chart_lines
-from play.goldfish import run_goldfish
-from play.goldfish_reading import mision_sentences, sentences
-from play.goldfish_views import charts
+from play.goldfish.reading import mision_sentences, sentences
+from play.goldfish.services import goldfish_answer
+from play.goldfish.views import charts
 
 
 @pytest.fixture
@@ -25,7 +25,7 @@ def combat_names(bundled):  # type: ignore[no-untyped-def]
 @pytest.fixture
 def eliria_result(combat_names):  # type: ignore[no-untyped-def]
     with translation.override("es"):
-        return run_goldfish(game="eliria", text="\n".join(combat_names), games=200, turns=5, seed=4,
+        return goldfish_answer(game="eliria", text="\n".join(combat_names), games=200, turns=5, seed=4,
                             watch=combat_names[:2])
 
 

@@ -12,7 +12,7 @@ from django.utils import translation
 from engine import DeckEntry
 from engine.cards import CardData, Game
 from engine.mision.rules import chest_reach, chest_reachable
-from play.present import chest_warnings, headline
+from play.matchups.present import chest_warnings, headline
 from tests.factories import MISION_LIST
 
 

@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from engine import replay
-from play.matchups import matchup_run
+from play.matchups.services import matchup_run
 from play.models import SimulationRun
 
 URL, REPLAY = "/api/matchups/", "/api/matchups/replay/"
@@ -269,3 +269,22 @@ def test_the_gauntlet_plays_my_deck_against_every_public_deck(client, decks, pla
     assert all("%" in row for row in rows) and "/enfrentamientos/partida/" in html
     other = client.get(f"/enfrentamientos/contra-todos/?deck={decks['bruno_public'].pk}&games=3&seed=1")
     assert "gauntlet-row" not in other.content.decode()  # not my deck: refused by the form
+
+
+@pytest.mark.django_db
+def test_a_queued_gauntlet_shows_the_rows_the_request_would(client, decks, players, settings):
+    """A gauntlet too big for the request is a run (kind ``gauntlet``) whose page polls it; done,
+    it shows each rival's numbers exactly as the gauntlet played in the request does."""
+    from play.runs.worker import execute_chunk
+
+    client.force_login(players[0])
+    url = f"/enfrentamientos/contra-todos/?deck={decks['ana_private'].pk}&games=6&seed=2&policy_a=rules&policy_b=rules"
+    inline = re.findall(r'<tr class="gauntlet-row">(.*?)</tr>', client.get(url).content.decode(), re.S)
+    settings.SIMULATION_INLINE_BUDGET = 0.001
+    r = client.get(url)
+    run = SimulationRun.objects.get(kind="gauntlet")
+    assert r.status_code == 302 and run.total == 12 and "hx-trigger" in client.get(r["Location"]).content.decode()
+    for i in reversed(range(run.chunks_total)):
+        assert execute_chunk(run.pk, i, "test") == "done"
+    queued = re.findall(r'<tr class="gauntlet-row">(.*?)</tr>', client.get(r["Location"]).content.decode(), re.S)
+    assert len(inline) == 2 and queued == inline

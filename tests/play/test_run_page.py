@@ -10,9 +10,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone, translation
 
-from play.compare import compare_answer
+from play.compare.services import compare_answer
 from play.models import SimulationChunk, SimulationRun, run_error_text
-from play.run_progress import seconds_left, time_left_text
+from play.runs.present import seconds_left, time_left_text
 
 pytestmark = pytest.mark.django_db
 

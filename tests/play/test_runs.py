@@ -13,12 +13,12 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from cards.models import Card
-from play.goldfish import run_goldfish
-from play.jobs import dumps, loads
-from play.matchups import matchup_run
+from play.goldfish.services import goldfish_answer, run_enqueue_goldfish
+from play.matchups.services import matchup_run, run_enqueue_matchup
 from play.models import SimulationChunk, SimulationRun
-from play.runs import goldfish_run_enqueue, matchup_run_enqueue
-from play.worker import claim, execute_chunk, finish_if_complete, reap
+from play.runs.jobs import dumps, loads
+from play.runs.reaper import reap
+from play.runs.worker import claim, execute_chunk, finish_if_complete
 from tests.factories import UserFactory
 
 GOLDFISH = {"games": 6_000, "turns": 4, "seed": 17}
@@ -44,12 +44,12 @@ def small_chunks(settings):  # type: ignore[no-untyped-def]
 def enqueued(monkeypatch):  # type: ignore[no-untyped-def]
     """Queue messages sent, instead of a backend (the tests play chunks in the order they choose)."""
     sent: list[tuple[str, int]] = []
-    monkeypatch.setattr("play.worker.enqueue_chunk", lambda run_id, index: sent.append((str(run_id), index)))
+    monkeypatch.setattr("play.runs.tasks.chunk_enqueue", lambda run_id, index: sent.append((str(run_id), index)))
     return sent
 
 
 def _goldfish(deck_text: str, **kw):  # type: ignore[no-untyped-def]
-    return goldfish_run_enqueue(game="eliria", text=deck_text, watch=[], **{**GOLDFISH, **kw})
+    return run_enqueue_goldfish(game="eliria", text=deck_text, watch=[], **{**GOLDFISH, **kw})
 
 
 def _play_all(run: SimulationRun, order: list[int] | None = None) -> None:
@@ -67,14 +67,14 @@ def test_chunks_played_in_any_order_merge_into_the_serial_answer_byte_for_byte(d
     random.Random(1).shuffle(order)
     _play_all(run, order)
     run.refresh_from_db()
-    serial = run_goldfish(game="eliria", text=deck_text, **GOLDFISH)
+    serial = goldfish_answer(game="eliria", text=deck_text, **GOLDFISH)
     assert run.status == "done" and run.done == 6_000
     assert run.result_json == json.dumps(serial, ensure_ascii=False, separators=(",", ":"))
 
 
 @pytest.mark.django_db
 def test_matchup_chunks_merge_into_the_serial_answer(eliria_list, eliria_list_b, small_chunks):
-    run = matchup_run_enqueue(game="eliria", list_a=eliria_list, list_b=eliria_list_b, games=60, seed=4)
+    run = run_enqueue_matchup(game="eliria", list_a=eliria_list, list_b=eliria_list_b, games=60, seed=4)
     assert run.chunks_total > 1
     _play_all(run, list(reversed(range(run.chunks_total))))
     run.refresh_from_db()
@@ -96,13 +96,13 @@ def test_a_chunk_whose_worker_was_killed_is_queued_again_and_the_numbers_do_not_
     assert execute_chunk(run.pk, 0, "other") == "done"
     run.refresh_from_db()
     assert run.status == "done" and SimulationChunk.objects.get(run=run, index=0).attempts == 2
-    assert run.result == json.loads(json.dumps(run_goldfish(game="eliria", text=deck_text, **GOLDFISH)))
+    assert run.result == json.loads(json.dumps(goldfish_answer(game="eliria", text=deck_text, **GOLDFISH)))
 
 
 @pytest.mark.django_db
 def test_a_worker_that_lost_its_lease_stops_without_writing(deck_text, small_chunks, monkeypatch):
     run = _goldfish(deck_text)
-    monkeypatch.setattr("play.worker.HEARTBEAT", 0)
+    monkeypatch.setattr("play.runs.worker.HEARTBEAT", 0)
     first = claim(run.pk, 0, "slow")
     assert first is not None
     SimulationChunk.objects.filter(pk=first.pk).update(lease_until=timezone.now() - timedelta(seconds=1))
@@ -253,7 +253,7 @@ def test_sim_worker_takes_queued_chunks_from_the_database_backend(deck_text, set
     call_command("sim_worker", "--burst", "--no-reaper", stdout=io.StringIO(), stderr=io.StringIO())
     run.refresh_from_db()
     assert run.status == "done" and run.done == 3_000
-    assert run.result == json.loads(json.dumps(run_goldfish(game="eliria", text=deck_text, games=3_000, turns=4, seed=17)))
+    assert run.result == json.loads(json.dumps(goldfish_answer(game="eliria", text=deck_text, games=3_000, turns=4, seed=17)))
 
 
 @pytest.mark.django_db
@@ -261,3 +261,37 @@ def test_the_merge_runs_once(deck_text, small_chunks):
     run = _goldfish(deck_text)
     _play_all(run)
     assert finish_if_complete(run.pk) is False  # already merged: a second merger writes nothing
+
+
+def test_messages_queued_under_the_old_task_path_still_resolve():
+    """A message names its task by dotted path: those queued before the task moved to play.runs.tasks
+    say play.tasks.run_chunk, and a worker must still find the task there."""
+    from django.utils.module_loading import import_string
+
+    from play.runs.tasks import run_chunk
+
+    assert import_string("play.tasks.run_chunk") is run_chunk
+    assert run_chunk.module_path == "play.runs.tasks.run_chunk"  # new messages name the new path
+
+
+def test_every_kind_of_run_registers_its_job_and_its_reading():
+    """The queue names no feature: each kind registers with play.runs.jobs from its own jobs.py."""
+    from play.runs.jobs import JOBS, PAGES
+
+    assert set(JOBS) == set(PAGES) == set(SimulationRun.Kind.values)
+
+
+def test_play_errors_are_site_errors_with_their_statuses():
+    from common.errors import SiteError
+    from play.compare.services import CompareInputError, MatchupCompareInputError, SwapInputError
+    from play.goldfish.services import GoldfishInputError
+    from play.runs.services import QueueUnavailable, RunLimitError
+    from play.sources import SourceError
+
+    for error in (GoldfishInputError, CompareInputError, SourceError, RunLimitError, QueueUnavailable,
+                  SwapInputError, MatchupCompareInputError):
+        assert issubclass(error, SiteError)
+    assert (RunLimitError("x").status, QueueUnavailable("x").status) == (429, 503)
+    assert GoldfishInputError({"errors": []}).as_dict() == {
+        "list": ["La lista tiene cartas que no se pueden identificar."], "validation": {"errors": []}}
+    assert CompareInputError({"errors": []}, "list_b").as_dict()["validation"] == {"b": {"errors": []}}

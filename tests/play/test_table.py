@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from decks.validation import validate_list
+from cards.validation import validate_list
 from engine import IllegalAction
 from play.sources import from_deck, pack_list
-from play.tables import table_play
+from play.table.services import table_play
 from tests.play.conftest import MULLIGAN_LIST, mulligan_seed
 
 START, MOVE = "/goldfish/mesa/empezar/", "/goldfish/mesa/jugar/"
@@ -22,7 +22,7 @@ def test_a_table_starts_with_an_opening_hand_and_legal_actions(eliria_list):
     table = table_play(game="eliria", entries=entries(eliria_list), seed=1, decisions=[])
     assert len(table.state["hand"]) == 5 and table.state["deck"] == 35
     assert table.state["turn"] == 1 and table.state["phase"] == "movimiento"
-    assert {"key": "end", "label": "Terminar la fase de movimiento"} in table.state["actions"]
+    assert {"key": "end", "label": "Terminar la fase de movimiento", "code": "action.end", "params": {}} in table.state["actions"]
     assert [s["empty"] for s in table.state["board"]] == [True, True, True] and len(table.state["support"]) == 5
     assert "roba la mano" in table.log[0]["text"]
 

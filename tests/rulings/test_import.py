@@ -13,8 +13,9 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from common.errors import RecordsRejected
 from rulings.models import Ruling
-from rulings.services import RulingsImportError, rulings_for_card, rulings_import
+from rulings.services import rulings_for_card, rulings_import
 from tests.factories import EditionFactory
 
 DATA = Path(settings.BASE_DIR) / "data" / "rulings" / "rulings.json"
@@ -32,9 +33,9 @@ def write(tmp_path: Path, doc: dict, name: str = "rulings.json") -> Path:
 
 
 def import_errors(path: Path) -> list[str]:
-    with pytest.raises(RulingsImportError) as exc:
+    with pytest.raises(RecordsRejected) as exc:
         rulings_import(paths=[path])
-    return [str(e) for e in exc.value.errors]
+    return [str(e) for e in exc.value.problems]
 
 
 @pytest.mark.django_db
@@ -169,9 +170,9 @@ def test_duplicate_number_is_refused_naming_the_record(tmp_path):
 def test_duplicate_number_across_files_is_refused(tmp_path):
     a = write(tmp_path, official(), "a.json")
     b = write(tmp_path, {"format": "rulings/1", "rulings": [official()["rulings"][4]]}, "b.json")
-    with pytest.raises(RulingsImportError) as exc:
+    with pytest.raises(RecordsRejected) as exc:
         rulings_import(paths=[a, b])
-    assert [f"{e.file}:{e.record}:{e.field}" for e in exc.value.errors] == [f"{b}:1:number"]
+    assert [f"{e.file}:{e.record}:{e.field}" for e in exc.value.problems] == [f"{b}:1:number"]
     assert Ruling.objects.count() == 0
 
 

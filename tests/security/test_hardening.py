@@ -140,8 +140,8 @@ def test_head_is_answered_where_get_is(client):
 def test_healthz_fails_when_runs_wait_and_no_worker_beats(client):
     from django.core.cache import cache
 
-    from play.health import HEARTBEAT_KEY, beat
     from play.models import SimulationRun
+    from play.runs.health import HEARTBEAT_KEY, beat
 
     assert client.get("/healthz").json()["checks"]["workers"]["ok"]  # nothing queued: no worker needed
     SimulationRun.objects.create(kind="goldfish", game="eliria", params={}, total=10)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import Read, Spec, Verb, register
+from .base import Read, Spec, Verb, register
 
 
 def _attached(name: str) -> Read:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from ...actions import Action
-from . import Verb, register
+from .base import Verb, register
 from .read import fields
 
 if TYPE_CHECKING:

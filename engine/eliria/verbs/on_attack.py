@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from . import Spec, Verb, register
+from .base import Spec, Verb, register
 from .read import fields
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from . import Spec, Verb, register
+from .base import Spec, Verb, register
 
 if TYPE_CHECKING:
     from ..board import EliriaBoard, Then

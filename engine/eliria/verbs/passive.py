@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import Spec, Verb, register
+from .base import Spec, Verb, register
 from .read import fields
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import Spec, Verb, register
+from .base import Spec, Verb, register
 
 if TYPE_CHECKING:
     from ..board import AttackContext, EliriaBoard, Then

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import Read, Spec
+from .base import Read, Spec
 
 
 def fields(**values: Any) -> Read:

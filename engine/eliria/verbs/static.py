@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from . import Verb, register
+from .base import Verb, register
 from .read import fields
 
 register(

@@ -8,10 +8,10 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from cards.models import Game
-from decks.validation import ListTooLarge
+from cards.validation import ListTooLarge
 from engine import EngineError
 from play.cli import games_progress, read_list, write_bad_lines, write_result
-from play.goldfish import GoldfishInputError, run_goldfish
+from play.goldfish.services import GoldfishInputError, goldfish_answer
 
 
 class Command(BaseCommand):
@@ -34,7 +34,7 @@ class Command(BaseCommand):
         text = read_list(opts["deckfile"])
         try:
             with games_progress(self, opts) as progress:
-                result = run_goldfish(
+                result = goldfish_answer(
                     game=opts["game"], text=text, games=opts["games"], turns=opts["turns"],
                     seed=opts["seed"], progress=progress, watch=opts["watch"],
                 )

@@ -11,8 +11,8 @@ from django.core.management.base import BaseCommand, CommandError
 from cards.models import Game
 from engine import EngineError
 from play.cli import games_progress, read_list, write_bad_lines, write_result
-from play.matchups import MAX_GAMES, POLICY_NAMES, matchup_run
-from play.present import reason_label
+from play.matchups.present import reason_label
+from play.matchups.services import MAX_GAMES, POLICY_NAMES, matchup_run
 from play.sources import SourceError, from_list
 
 

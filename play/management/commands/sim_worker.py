@@ -4,7 +4,7 @@ Takes chunk messages from the backend in settings.TASKS — RQ on Redis (a Simpl
 runs in this process, so a SIGKILL takes the work with it and nothing is orphaned) or the
 database backend (django-tasks' db_worker, polling every SIMULATION_POLL_INTERVAL seconds when
 idle) — and every SIMULATION_REAP_INTERVAL seconds runs
-play.worker.reap in a thread, so chunks of killed workers go back to the queue and messages the
+play.runs.reaper.reap in a thread, so chunks of killed workers go back to the queue and messages the
 broker lost are sent again. When Redis goes away the worker does not exit: it waits and connects
 again, backing off from half a second to RECONNECT_MAX seconds, until it is told to stop
 (SIGTERM or SIGINT). Start as many as you like, on any machine that reaches the database (and
@@ -30,12 +30,12 @@ RECONNECT_MIN, RECONNECT_MAX = 0.5, 10.0  # seconds between attempts to reach Re
 
 
 def reaper_loop(stop: threading.Event) -> None:
-    from play.health import beat
-    from play.worker import reap
+    from play.runs.health import beat
+    from play.runs.reaper import reap
 
     while True:
         try:
-            beat()  # /healthz: a worker is alive (play.health; the cache may be Redis, and down)
+            beat()  # /healthz: a worker is alive (play.runs.health; the cache may be Redis, and down)
         except Exception:  # noqa: BLE001 - a cache outage must not stop the reaping
             log.warning("worker heartbeat not stored", exc_info=True)
         try:

@@ -2,27 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand
-
-from common.exchange import import_refused
-from rulings.services import RulingsImportError, rulings_import
+from common.exchange import RecordsImportCommand
+from rulings.services import rulings_import
 
 
-class Command(BaseCommand):
+class Command(RecordsImportCommand):
     help = "Importa resoluciones (JSON rulings/1). Cualquier error y no se escribe nada."
 
-    def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("files", nargs="+", type=Path)
-
-    def handle(self, *args: Any, **opts: Any) -> None:
-        try:
-            result = rulings_import(paths=opts["files"])
-        except RulingsImportError as exc:
-            raise import_refused(self.stderr, exc.errors) from None
-        self.stdout.write(
-            f"Resoluciones nuevas: {result.created}, cambiadas: {result.updated}, "
-            f"sin cambios: {result.unchanged}."
-        )
+    def import_files(self, paths: Sequence[Path], opts: dict[str, Any]) -> str:
+        result = rulings_import(paths=paths)
+        return f"Resoluciones nuevas: {result.created}, cambiadas: {result.updated}, sin cambios: {result.unchanged}."

@@ -1,0 +1,221 @@
+"""POST /api/goldfish/compare/, POST /api/goldfish/swaps/ (docs/contract.md §6) and POST /api/matchups/compare/."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view, permission_classes, throttle_classes
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from cards.models import Game
+from cards.validation import MAX_LIST_CHARS
+from common.fields import StrictCharField
+from common.throttling import AnonRateThrottle, GoldfishThrottle
+from decks.api_validate import BAD_REQUEST
+from engine import EngineError
+from engine.swaps import MAX_CANDIDATES
+from play.common import MAX_SEED
+from play.compare.services import (
+    CompareInputError,
+    compare_answer,
+    compare_fits,
+    goal_fields,
+    matchup_compare_answer,
+    matchup_compare_fits,
+    run_enqueue_compare,
+    run_enqueue_matchup_compare,
+    run_enqueue_swaps,
+    swaps_answer,
+    swaps_fits,
+)
+from play.matchups.api import MATCHUP_RESULT, PolicyField
+from play.matchups.services import MAX_GAMES
+from play.runs.api import QUEUE_DOWN, RUN
+from play.runs.services import RunLimitError
+from play.runs.web import client_address, run_answer
+
+TOO_MANY = OpenApiResponse(description="Demasiadas simulaciones: espera lo que indica Retry-After, o a que terminen las tuyas.")
+INTERVAL = inline_serializer("PairedDifference", {
+    "delta": serializers.FloatField(),
+    "ci95": serializers.ListField(child=serializers.FloatField(), allow_null=True),
+})
+
+# Every comparison answers at once or queues a run; these are its answers besides the 200.
+QUEUED_ANSWERS = {202: RUN, 400: BAD_REQUEST, 429: TOO_MANY, 503: QUEUE_DOWN}
+
+
+def simulation_endpoint(view: Callable[[Request], Response]) -> Any:
+    """A POST anyone may make, throttled as the goldfish is (the simulations share one budget)."""
+    return api_view(["POST"])(permission_classes([AllowAny])(throttle_classes([AnonRateThrottle, GoldfishThrottle])(view)))
+
+
+class RunInput(serializers.Serializer):
+    game = serializers.ChoiceField(choices=Game.choices)
+    games = serializers.IntegerField(min_value=1, max_value=100_000, default=1000)
+    turns = serializers.IntegerField(min_value=1, max_value=50, default=10)
+    seed = serializers.IntegerField(min_value=0, max_value=2**63 - 1, required=False, allow_null=True)
+
+
+class CompareInput(RunInput):
+    list_a = StrictCharField(allow_blank=True, trim_whitespace=False, max_length=MAX_LIST_CHARS)
+    list_b = StrictCharField(allow_blank=True, trim_whitespace=False, max_length=MAX_LIST_CHARS)
+
+
+class GoalInput(serializers.Serializer):
+    field = StrictCharField(max_length=40, help_text="Un número por turno de la sección 5 (p. ej. mean_power_max).")
+    turn = serializers.IntegerField(min_value=1, max_value=50)
+
+
+class SwapsInput(RunInput):
+    list = StrictCharField(allow_blank=True, trim_whitespace=False, max_length=MAX_LIST_CHARS)
+    cut = StrictCharField(max_length=120, help_text="La carta de la lista que se corta (código o nombre).")
+    candidates = serializers.ListField(
+        child=StrictCharField(max_length=120), min_length=1, max_length=MAX_CANDIDATES,
+        help_text="Las cartas que pueden ocupar su lugar (códigos o nombres).",
+    )
+    goal = GoalInput()
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        goal, fields = attrs["goal"], goal_fields(attrs["game"])
+        if goal["field"] not in fields:
+            raise serializers.ValidationError({"goal": f"«field» debe ser uno de: {', '.join(fields)}."})
+        if goal["turn"] > attrs["turns"]:
+            raise serializers.ValidationError({"goal": f"«turn» debe estar entre 1 y {attrs['turns']} («turns»)."})
+        return attrs
+
+
+def _answer(request: Request, inline: Callable[[], bool], compute: Callable[[], dict[str, Any]],
+            enqueue: Callable[[], Any]) -> Response:
+    """200 with the answer when it fits the request's budget, else 202 with the queued run; the
+    errors a player can cause as 400 naming the field, the run limits as 429 (503: queue down)."""
+    try:
+        if not inline():
+            answer = run_answer(enqueue(), request)
+            return Response(answer, status=status.HTTP_202_ACCEPTED, headers={"Location": answer["status_url"]})
+        return Response(compute())
+    except CompareInputError as exc:
+        side = {"list_a": "a", "list_b": "b"}.get(exc.field)
+        report = {side: exc.report} if side else exc.report
+        return Response({exc.field: [str(exc)], "validation": report}, status=status.HTTP_400_BAD_REQUEST)
+    except EngineError as exc:
+        return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+    except RunLimitError as exc:
+        return Response({"detail": exc.message}, status=getattr(exc, "status", 429),
+                        headers={"Retry-After": str(getattr(exc, "retry_after", 30))})
+
+
+@extend_schema(
+    request=CompareInput,
+    responses={
+        200: inline_serializer("CompareResult", {
+            "game": serializers.CharField(), "games": serializers.IntegerField(),
+            "turns": serializers.IntegerField(), "seed": serializers.IntegerField(),
+            "a": serializers.DictField(help_text="La respuesta de /api/goldfish/ para list_a."),
+            "b": serializers.DictField(help_text="La respuesta de /api/goldfish/ para list_b."),
+            "diff": serializers.DictField(help_text="B − A de cada número por turno, con su intervalo del 95 %."),
+            "paired": serializers.BooleanField(),
+        }),
+        **QUEUED_ANSWERS,
+    },
+)
+@simulation_endpoint
+def goldfish_compare(request: Request) -> Response:
+    """Two deck lists played on common seeds: each side as /api/goldfish/ answers it, and B − A of
+    every per-turn number with the 95 % interval of the paired per-game differences.
+
+    Within the request's budget the answer comes at once; a bigger comparison is queued (202)."""
+    data = CompareInput(data=request.data)
+    data.is_valid(raise_exception=True)
+    v = data.validated_data
+    args = {"game": v["game"], "list_a": v["list_a"], "list_b": v["list_b"], "games": v["games"],
+            "turns": v["turns"], "seed": v.get("seed")}
+    return _answer(
+        request,
+        lambda: compare_fits(**args),
+        lambda: compare_answer(**args),
+        lambda: run_enqueue_compare(**args, owner=request.user, client=client_address(request)),
+    )
+
+
+@extend_schema(
+    request=SwapsInput,
+    responses={
+        200: inline_serializer("SwapsResult", {
+            "cut": serializers.CharField(),
+            "goal": inline_serializer("SwapsGoal", {"field": serializers.CharField(), "turn": serializers.IntegerField()}),
+            "ranking": serializers.ListField(child=inline_serializer("SwapCandidate", {
+                "card": serializers.CharField(), "delta": serializers.FloatField(),
+                "ci95": serializers.ListField(child=serializers.FloatField(), allow_null=True),
+                "games": serializers.IntegerField(),
+            })),
+        }),
+        **QUEUED_ANSWERS,
+    },
+)
+@simulation_endpoint
+def goldfish_swaps(request: Request) -> Response:
+    """Candidates for one card of a list, each raced in its place against the list as it is on
+    common seeds (successive halving: the clearly worse stop early); the ranking, best first.
+
+    Within the request's budget the answer comes at once; a bigger race is queued (202)."""
+    data = SwapsInput(data=request.data)
+    data.is_valid(raise_exception=True)
+    v = data.validated_data
+    args = {"game": v["game"], "text": v["list"], "cut": v["cut"], "candidates": v["candidates"],
+            "goal_field": v["goal"]["field"], "goal_turn": v["goal"]["turn"], "games": v["games"],
+            "turns": v["turns"], "seed": v.get("seed")}
+    return _answer(
+        request,
+        lambda: swaps_fits(game=v["game"], text=v["list"], candidates=len(v["candidates"]), games=v["games"],
+                           turns=v["turns"], seed=v.get("seed")),
+        lambda: swaps_answer(**args),
+        lambda: run_enqueue_swaps(**args, owner=request.user, client=client_address(request)),
+    )
+
+
+class MatchupCompareInput(serializers.Serializer):
+    game = serializers.ChoiceField(choices=Game.choices)
+    deck_a = StrictCharField(trim_whitespace=False, max_length=MAX_LIST_CHARS, help_text="La versión A del mazo.")
+    deck_b = StrictCharField(trim_whitespace=False, max_length=MAX_LIST_CHARS, help_text="La versión B del mazo.")
+    rival = StrictCharField(trim_whitespace=False, max_length=MAX_LIST_CHARS, help_text="El mazo rival.")
+    games = serializers.IntegerField(min_value=1, max_value=MAX_GAMES, default=1000)
+    seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED, required=False, allow_null=True)
+    policy = PolicyField(help_text="Cómo juegan las dos versiones.")
+    rival_policy = PolicyField(help_text="Cómo juega el rival.")
+
+
+@extend_schema(
+    request=MatchupCompareInput,
+    responses={
+        200: inline_serializer("MatchupCompareResult", {
+            "game": serializers.CharField(), "games": serializers.IntegerField(),
+            "games_played": serializers.IntegerField(), "seed": serializers.IntegerField(),
+            "a": MATCHUP_RESULT, "b": MATCHUP_RESULT,
+            "diff": inline_serializer("MatchupDifference", {"win_rate": INTERVAL, "score": INTERVAL}),
+            "paired": serializers.BooleanField(),
+        }),
+        **QUEUED_ANSWERS,
+    },
+)
+@simulation_endpoint
+def matchup_compare(request: Request) -> Response:
+    """Two versions of a deck against one rival on common seeds: each side as /api/matchups/ answers
+    it (the version as deck A), and B − A of the win rate and the score with their 95 % intervals.
+
+    Within the request's budget the answer comes at once; a bigger comparison is queued (202)."""
+    data = MatchupCompareInput(data=request.data)
+    data.is_valid(raise_exception=True)
+    v = data.validated_data
+    args = {"game": v["game"], "deck_a": v["deck_a"], "deck_b": v["deck_b"], "rival": v["rival"],
+            "games": v["games"], "seed": v.get("seed"), "policy": v["policy"], "rival_policy": v["rival_policy"]}
+    return _answer(
+        request,
+        lambda: matchup_compare_fits(**args),
+        lambda: matchup_compare_answer(**args),
+        lambda: run_enqueue_matchup_compare(**args, owner=request.user, client=client_address(request)),
+    )

@@ -1,0 +1,84 @@
+"""Goldfish for the API, the command and the pages: one entry point over the engine.
+
+`goldfish_answer` plays in this process; a request calls it only for runs within its budget
+(play.runs.budget), bigger ones become queued runs (`run_enqueue_goldfish`, played by
+play.goldfish.jobs.GoldfishJob) whose merged answer is the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from cards.validation import UNREADABLE, validate_list
+from common.errors import SiteError
+from engine import DeckEntry, EngineError, fold
+from engine import run_goldfish as engine_goldfish
+from play.models import SimulationRun
+from play.runs.services import run_submit
+
+# A list whose cards cannot all be identified (decks.validation.UNREADABLE) cannot be simulated;
+# rule breaches such as a repeated name (rule 4) are reported next to the numbers but do not stop
+# the simulation.
+MAX_WATCH = 20  # cards followed by `watch`
+
+
+class GoldfishInputError(SiteError):
+    """A list whose cards cannot all be identified: nothing can be played (400, with the report)."""
+
+    def __init__(self, report: dict[str, Any], *, field: str = "list") -> None:
+        super().__init__("La lista tiene cartas que no se pueden identificar.", field=field,
+                         extra={"validation": report})
+        self.report = report
+
+
+class WatchError(EngineError):
+    """A card to follow that is not in the deck."""
+
+
+def watch_codes(entries: Sequence[DeckEntry], wanted: Sequence[str]) -> list[str]:
+    """The codes of the deck's cards named in `wanted` (codes or names, any case or accents)."""
+    if len(wanted) > MAX_WATCH:
+        raise WatchError(f"Como mucho {MAX_WATCH} cartas a seguir.")
+    by_key = {}
+    for entry in entries:
+        by_key[entry.card.code.upper()] = entry.card.code
+        by_key[fold(entry.card.name)] = entry.card.code
+    codes = []
+    for item in wanted:
+        code = by_key.get(item.strip().upper()) or by_key.get(fold(item))
+        if code is None:
+            raise WatchError(f"«{item}» no está en el mazo: no se puede seguir.")
+        codes.append(code)
+    return codes
+
+
+def goldfish_answer(
+    *, game: str, text: str, games: int = 1000, turns: int = 10, seed: int | None = None,
+    trace: bool = False, progress: Callable[[int, int], None] | None = None, watch: Sequence[str] = (),
+) -> dict[str, Any]:
+    report = validate_list(game, text)
+    if any(v.code in UNREADABLE for v in report.errors):
+        raise GoldfishInputError(report.as_dict())
+    codes = watch_codes(report.entries, watch)
+    result = engine_goldfish(
+        game, report.entries, games=games, turns=turns, seed=seed, trace=trace, progress=progress, watch=codes,
+    )
+    result["validation"] = report.as_dict()
+    return result
+
+
+def goldfish_check(*, game: str, text: str, watch: Sequence[str] = ()) -> None:
+    """What goldfish_answer would refuse, refused before a run is queued (same exceptions)."""
+    report = validate_list(game, text)
+    if any(v.code in UNREADABLE for v in report.errors):
+        raise GoldfishInputError(report.as_dict())
+    watch_codes(report.entries, watch)
+
+
+def run_enqueue_goldfish(
+    *, game: str, text: str, games: int, turns: int, seed: int | None, owner: Any = None,
+    watch: list[str] | tuple[str, ...] = (), client: str = "",
+) -> SimulationRun:
+    params = {"list": text, "games": games, "turns": turns, "seed": seed, "watch": list(watch)}
+    return run_submit(kind=SimulationRun.Kind.GOLDFISH, game=game, params=params, owner=owner, client=client)

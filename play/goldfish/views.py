@@ -1,0 +1,205 @@
+"""The goldfish statistics page: paste a list, run the engine, read the curves as charts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_http_methods
+
+from cards.models import Game
+from cards.validation import MAX_LIST_CHARS, ListTooLarge
+from common.http import is_htmx
+from decks.charts import Series, chart_bars, chart_lines, format_number, format_percent
+from decks.selectors import deck_rows, deck_text
+from engine import EngineError
+from engine.goldfish import MAX_GAMES
+from play.common import deck_field
+from play.goldfish.reading import card_names, sentences
+from play.goldfish.services import GoldfishInputError, goldfish_answer, goldfish_check, run_enqueue_goldfish
+from play.runs.budget import goldfish_list_fits
+from play.runs.services import RunLimitError
+from play.runs.web import client_address, throttled_post
+
+
+class GoldfishForm(forms.Form):
+    game = forms.ChoiceField(label=_("Juego"), choices=Game.choices)
+    list = forms.CharField(label=_("…o pega una lista"), widget=forms.Textarea(attrs={"rows": 10}),
+                           max_length=MAX_LIST_CHARS, required=False)
+    games = forms.IntegerField(
+        label=_("Partidas"), min_value=1, max_value=MAX_GAMES, initial=2000,
+        help_text=_("Lo que no cabe en un instante se simula en la cola de trabajos: verás su progreso."),
+    )
+    turns = forms.IntegerField(label=_("Turnos"), min_value=1, max_value=50, initial=10)
+    seed = forms.IntegerField(label=_("Semilla (opcional)"), min_value=0, required=False)
+    watch = forms.CharField(
+        label=_("Cartas a seguir (Eliria, opcional)"), required=False, max_length=2000,
+        help_text=_("Nombres o códigos separados por comas: la probabilidad de haber robado alguna, turno a turno."),
+    )
+
+    def __init__(self, *args: Any, user: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # A deck picker first (your decks and the public ones); a pasted list still works.
+        self.fields["deck"] = deck_field(user, _("Mazo"))
+        self.order_fields(["deck", "game", "list", "games", "turns", "seed", "watch"])
+
+    def clean_watch(self) -> list[str]:
+        return [item.strip() for item in self.cleaned_data["watch"].split(",") if item.strip()]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        deck = data.get("deck")
+        if deck is not None:
+            data["game"], data["list"] = deck.game, deck_text(deck_rows(deck), deck.game)
+        elif not (data.get("list") or "").strip():
+            raise forms.ValidationError(_("Elige un mazo o pega una lista."))
+        return data
+
+
+@require_http_methods(["GET", "POST"])
+@throttled_post
+def goldfish_page(request: HttpRequest) -> HttpResponse:
+    initial = {"game": request.GET.get("game", "eliria"), "list": request.GET.get("list", ""),
+               "deck": request.GET.get("deck") if str(request.GET.get("deck", "")).isdigit() else None}
+    form = GoldfishForm(request.POST or None, initial=initial, user=request.user)
+    context: dict[str, Any] = {"form": form}
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            if not goldfish_list_fits(d["game"], d["list"], games=d["games"], turns=d["turns"], seed=d["seed"]):
+                goldfish_check(game=d["game"], text=d["list"], watch=d["watch"])
+                run = run_enqueue_goldfish(
+                    game=d["game"], text=d["list"], games=d["games"], turns=d["turns"], seed=d["seed"],
+                    owner=request.user, watch=d["watch"], client=client_address(request),
+                )
+                if is_htmx(request):
+                    return HttpResponse(status=204, headers={"HX-Redirect": run.get_absolute_url()})
+                return redirect(run)
+            result = goldfish_answer(
+                game=d["game"], text=d["list"], games=d["games"], turns=d["turns"], seed=d["seed"],
+                watch=d["watch"],
+            )
+            context.update(result=result, charts=charts(result), summary=summary_rows(result),
+                           per_turn=per_turn_table(result))
+        except GoldfishInputError as exc:
+            context["errors"] = exc.report["errors"]
+        except (ListTooLarge, EngineError) as exc:
+            context["errors"] = [{"message": str(exc), "line": None}]
+        except RunLimitError as exc:  # too many runs (429) or the queue is down (503): nothing queued
+            context["errors"] = [{"message": exc.message, "line": None}]
+            response = render(request, "play/_goldfish_result.html" if is_htmx(request) else "play/goldfish.html",
+                              context, status=exc.status)
+            response["Retry-After"] = str(exc.retry_after)
+            return response
+    template = "play/_goldfish_result.html" if is_htmx(request) else "play/goldfish.html"
+    return render(request, template, context)
+
+
+def charts(result: dict[str, Any]) -> list:
+    """The curves as charts; a histogram of one bar is a sentence of the summary instead."""
+    turns = [t["turn"] for t in result["per_turn"]]
+    if result["game"] != "eliria":
+        return [
+            chart_lines(_("BAÚL medio por turno"), turns, [Series(str(_("BAÚL")), [t["mean_chest"] for t in result["per_turn"]])],
+                        y_label=_("Puntos en el BAÚL")),
+            *_histogram(_("Turno en que el BAÚL llega a 30"), result["win_turn"]["histogram"], x_label=_("Turno")),
+        ]
+    out = [
+        chart_lines(_("Probabilidad por turno"), turns, [
+            Series(str(_("sigue en juego")), [t["p_alive"] for t in result["per_turn"]]),
+            Series(str(_("con combatiente")), [t["p_combatant"] for t in result["per_turn"]], dash=True),
+        ], ymax=1, percent=True, y_label=_("Partidas")),
+        chart_lines(_("Poder máximo medio en el tablero"), turns, [
+            Series(str(_("poder máximo")), [t["mean_power_max"] for t in result["per_turn"]]),
+        ], y_label=_("Poder")),
+        *_histogram(_("Mulligans por partida"), result["mulligans"]["histogram"],
+                    x_label=_("Cartas descartadas en el mulligan")),
+    ]
+    # A cost never paid is a flat line at 0: the summary says so in one sentence instead.
+    paid = [(k, first) for k, first in sorted(result.get("attack_costs", {}).items(), key=lambda kv: int(kv[0]))
+            if first["never"] < result["games"]]
+    if paid:
+        out.append(chart_lines(_("Ataques pagables por coste (acumulado)"), turns, [
+            Series(str(_("coste %(k)s") % {"k": k}), _cumulative(first["histogram"], turns, result["games"]))
+            for k, first in paid
+        ], ymax=1, percent=True, y_label=_("Partidas")))
+    if "watch" in result:
+        rows = result["watch"]["per_turn"]
+        names = ", ".join(card_names(result["game"], result["watch"]["cards"]))
+        out.append(chart_lines(_("Probabilidad de haber robado: %(cards)s") % {"cards": names}, turns, [
+            Series(str(_("simulada")), [r["p_simulated"] for r in rows]),
+            Series(str(_("exacta, sin mulligan")), [r["p_exact_without_mulligan"] for r in rows], dash=True),
+        ], ymax=1, percent=True, y_label=_("Probabilidad")))
+    return out
+
+
+def _histogram(title: str, histogram: dict[str, int], *, x_label: str) -> list:
+    """A bar chart of a histogram when it has two bars or more: one bar says nothing a sentence cannot."""
+    keys = sorted(histogram, key=int)
+    if len(keys) < 2:
+        return []
+    return [chart_bars(title, keys, [histogram[k] for k in keys], x_label=x_label, y_label=_("Partidas"))]
+
+
+def _cumulative(histogram: dict[str, int], turns: list[int], games: int) -> list[float]:
+    """Share of games in which a target was reached by each turn, from first-turn counts."""
+    total, out = 0, []
+    for t in turns:
+        total += histogram.get(str(t), 0)
+        out.append(total / games if games else 0.0)
+    return out
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the result leads with: sentences in a player's words, then the run's settings."""
+
+    sentences: list[str]
+    rows: list[tuple[str, str]]
+
+
+def summary_rows(result: dict[str, Any]) -> Summary:
+    rows = [
+        (str(_("Partidas simuladas")), format_number(result["games"])),
+        (str(_("Turnos por partida")), format_number(result["turns"])),
+        (str(_("Semilla")), str(result["seed"])),
+    ]
+    return Summary(sentences=sentences(result), rows=rows)
+
+
+# The per-turn table: headers in words, numbers in the page's language.
+PER_TURN_COLUMNS = {
+    "turn": (_("Turno"), "int"),
+    "p_alive": (_("Sigue en juego"), "pct"),
+    "p_combatant": (_("Con combatiente tras el Poder"), "pct"),
+    "mean_power_max": (_("Poder máximo medio"), "num"),
+    "mean_power_total": (_("Poder total medio"), "num"),
+    "mean_combatants": (_("Combatientes de media"), "num"),
+    "p_attack_ready": (_("Con un ataque pagable"), "pct"),
+    "mean_hand": (_("Cartas en la mano (media)"), "num"),
+    "mean_deck": (_("Cartas en el mazo (media)"), "num"),
+    "mean_chest": (_("BAÚL medio"), "num"),
+    "p_won": (_("BAÚL ya en 30"), "pct"),
+    "mean_entes_placed": (_("Entes colocados (media)"), "num"),
+    "mean_elementos_juego": (_("Elementos de juego (media)"), "num"),
+    "mean_elementos_deck": (_("Elementos en el mazo (media)"), "num"),
+}
+
+
+def per_turn_table(result: dict[str, Any]) -> dict[str, Any]:
+    rows = result.get("per_turn") or []
+    keys = list(rows[0].keys()) if rows else []
+    head = [str(PER_TURN_COLUMNS.get(k, (k.replace("_", " "), "num"))[0]) for k in keys]
+    body = []
+    for row in rows:
+        cells = []
+        for k in keys:
+            kind = PER_TURN_COLUMNS.get(k, ("", "num"))[1]
+            value = row[k]
+            cells.append(format_percent(value, 2) if kind == "pct" else format_number(value, 2))
+        body.append(cells)
+    return {"head": head, "rows": body}

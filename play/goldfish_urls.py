@@ -1,7 +1,0 @@
-from django.urls import path
-
-from play.goldfish_views import goldfish_page
-
-app_name = "goldfish"
-
-urlpatterns = [path("goldfish/", goldfish_page, name="page")]

@@ -1,0 +1,80 @@
+"""One deck against several rivals as one run of games (the gauntlet, a saved field).
+
+Game *g* of a run of *games* games against each of *n* rivals is game ``g % games`` of the matchup
+against rival ``g // games``: consecutive ranges of *g* are consecutive ranges of each rival's
+matchup, so a queued run's chunks (play.runs.jobs.plan) merge into exactly the answers the request
+would give rival by rival. The price of such a run is timed across the rivals (``sample`` plays
+the first game of each rival first), so one slow rival is seen however it is ordered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from play.runs import budget
+
+
+class Ranged(Protocol):
+    """A matchup of one rival (engine.MatchupRun, engine.matchup_compare.PairedMatchup)."""
+
+    def run_range(self, start: int, stop: int, *, deadline: float | None = None) -> Any: ...
+
+    def report(self, tally: Any, games: int, stopped_early: bool) -> dict[str, Any]: ...
+
+
+class RivalsTally(dict[int, Any]):
+    """Each rival's tally by its place in the run; tallies of consecutive ranges merge exactly."""
+
+    def merge(self, other: RivalsTally) -> None:
+        for rival, tally in other.items():
+            if rival in self:
+                self[rival].merge(tally)
+            else:
+                self[rival] = tally
+
+
+class Rivals:
+    """The matchups of one deck against each rival, *games* games each, as one range of games."""
+
+    def __init__(self, game: str, matchups: Sequence[Ranged], games: int, *, sides: int = 1) -> None:
+        # sides: the matchups each game plays (2 when two versions of the deck are paired)
+        self.game, self.matchups, self.games, self.sides = game, list(matchups), games, sides
+        self.total = games * len(self.matchups)
+
+    def run_range(self, start: int, stop: int, *, deadline: float | None = None) -> tuple[RivalsTally, int]:
+        """Games ``start`` … ``stop - 1`` of the run, and how many were played before *deadline*."""
+        tally, played, g = RivalsTally(), 0, start
+        while g < stop:
+            rival, first = divmod(g, self.games)
+            last = min(self.games, first + stop - g)
+            part = self.matchups[rival].run_range(first, last, deadline=deadline)
+            tally[rival] = part
+            played += part.played
+            if part.played < last - first:
+                break  # the deadline passed
+            g += last - first
+        return tally, played
+
+    def sample(self, start: int, stop: int) -> None:
+        """Play games of the run in the order rival 0, 1, … of game 0, then of game 1 (the probe's)."""
+        for g in range(start, stop):
+            game, rival = divmod(g, len(self.matchups))
+            self.matchups[rival].run_range(game, game + 1)
+
+    def reports(self, tally: RivalsTally) -> list[dict[str, Any]]:
+        """Each rival's answer, as its matchup alone would give it with every game played."""
+        return [m.report(tally[i], self.games, False) for i, m in enumerate(self.matchups)]
+
+    def fits(self, key: tuple[object, ...]) -> bool:
+        """Whether the run fits a request: by the fixed costs (a matchup game each, twice when paired),
+        then timed on its own first games across the rivals (play.runs.budget.probe); the price is
+        remembered under *key* (play.runs.budget.recall) to size the chunks if it is queued."""
+        if not self.matchups:
+            return True
+        per_game = budget.remember(key, budget.probe(self.sample, self.total))
+        return budget.fits_both(self.seconds_per_game() * self.total, self.total * per_game)
+
+    def seconds_per_game(self) -> float:
+        """The fixed cost of one game of the run (play.runs.budget.matchup_seconds)."""
+        return self.sides * budget.matchup_seconds(self.game, 1)

@@ -1,0 +1,204 @@
+"""Matchups: two decks played against each other by the engine, bounded in games and time.
+
+One entry point per question, shared by the API, the command and the pages:
+`matchup_run` (N seeded games, the numbers), `matchup_replay` (one of those games, recorded),
+`gauntlet_run` (one deck against every public deck of its game). A seeded answer is a pure
+function of its inputs and the catalogue, so it is memoised like the seeded goldfish.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.utils.translation import gettext as _
+
+from cards.pagecache import cached_answer
+from decks.models import Deck
+from engine import InvalidSimulation, matchup_game, run_matchup
+from engine.matchup import MatchupRun
+from play.matchups.rivals import Rivals
+from play.models import SimulationRun
+from play.runs.services import run_submit
+from play.sources import DeckSource, SourceError, from_deck, from_list
+
+MAX_GAMES = 10_000
+POLICY_NAMES = ("rules", "random")  # the engine policies a matchup seat may use (of engine.find_game(game).policies)
+GAUNTLET_MAX_OPPONENTS = 20
+GAUNTLET_MAX_GAMES = 100
+
+Progress = Callable[[int, int], None]
+
+
+def _check(games: int, policy_a: str, policy_b: str) -> None:
+    if not 1 <= games <= MAX_GAMES:
+        raise InvalidSimulation(_("«games» debe estar entre 1 y %(n)s.") % {"n": MAX_GAMES})
+    for policy in (policy_a, policy_b):
+        if policy not in POLICY_NAMES:
+            raise InvalidSimulation(_("Política desconocida: %(p)s; usa rules o random.") % {"p": policy})
+
+
+def sources(game: str, list_a: str | DeckSource, list_b: str | DeckSource) -> tuple[DeckSource, DeckSource]:
+    """Both decks as playable sources; a list whose cards cannot be identified names its lines."""
+    a = list_a if isinstance(list_a, DeckSource) else from_list(game, list_a, _("Mazo A"))
+    b = list_b if isinstance(list_b, DeckSource) else from_list(game, list_b, _("Mazo B"))
+    for side in (a, b):
+        if side.game != game:
+            raise SourceError(_("%(deck)s es de otro juego.") % {"deck": side.label})
+    return a, b
+
+
+def _memo(namespace: str, parts: tuple[object, ...], compute: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """cards.pagecache.cached_answer, except that a run cut short by the time limit is not kept."""
+    return cached_answer(namespace, parts, compute, keep=lambda value: not value.get("stopped_early"))
+
+
+def matchup_run(
+    *, game: str, list_a: str | DeckSource, list_b: str | DeckSource, games: int = 1000,
+    seed: int | None = None, policy_a: str = "rules", policy_b: str = "rules",
+    progress: Progress | None = None, processes: int = 1, time_limit: float | None = None,
+    unlimited: bool = False,
+) -> dict[str, Any]:
+    """Deck A against deck B, *games* seeded games alternating who starts: the engine's report
+    (win rate of A with its 95% interval, reasons, lengths, each game) plus both lists' validation.
+
+    The run stops at *time_limit* seconds (default: settings.SIMULATION_TIME_LIMIT; none when
+    *unlimited*, as on the command line) and then says ``"stopped_early": true``. It plays in this
+    process: only the command passes *processes* > 1, never a web request: requests
+    play runs within their budget (play.runs.budget) and queue the rest (play.runs.services)."""
+    _check(games, policy_a, policy_b)
+    a, b = sources(game, list_a, list_b)
+    limit = None if unlimited else (time_limit if time_limit is not None else settings.SIMULATION_TIME_LIMIT)
+
+    def compute() -> dict[str, Any]:
+        result = run_matchup(
+            game, a.entries, b.entries, games=games, seed=seed, policy_a=policy_a, policy_b=policy_b,
+            progress=progress, processes=max(1, processes),
+            time_limit=limit,
+        )
+        assert a.report is not None and b.report is not None
+        result["validation"] = {"a": a.report.as_dict(), "b": b.report.as_dict()}
+        return result
+
+    if seed is None or progress is not None:
+        return compute()
+    return _memo("matchup", (game, a.text, b.text, games, seed, policy_a, policy_b), compute)
+
+
+def matchup_replay(
+    *, game: str, list_a: str | DeckSource, list_b: str | DeckSource, seed: int, index: int,
+    policy_a: str = "rules", policy_b: str = "rules",
+) -> dict[str, Any]:
+    """Game *index* of the run with base *seed*: header, decisions, events and outcome."""
+    _check(1, policy_a, policy_b)
+    a, b = sources(game, list_a, list_b)
+    parts = (game, a.text, b.text, seed, index, policy_a, policy_b)
+    return _memo("matchup-game", parts, lambda: matchup_game(
+        game, a.entries, b.entries, seed, index, policy_a=policy_a, policy_b=policy_b,
+    ))
+
+
+def gauntlet_opponents(deck: Deck) -> list[Deck]:
+    """Every public deck of the deck's game but itself, most recently updated first (at most 20)."""
+    qs = Deck.objects.public().filter(game=deck.game).exclude(pk=deck.pk).select_related("owner")
+    return list(qs.order_by("-updated", "-pk")[:GAUNTLET_MAX_OPPONENTS])
+
+
+def gauntlet_params(*, deck: Deck, games: int = 20, seed: int = 0, policy_a: str = "rules",
+                    policy_b: str = "rules") -> dict[str, Any]:
+    """What a gauntlet plays, as a queued run keeps it: the deck's list and each public opponent's
+    (an opponent whose list cannot be played is kept with its reason). ``games`` is the run's whole
+    (games against each rival × rivals), ``per_rival`` the games against each."""
+    if not 1 <= games <= GAUNTLET_MAX_GAMES:
+        raise InvalidSimulation(_("«games» debe estar entre 1 y %(n)s.") % {"n": GAUNTLET_MAX_GAMES})
+    _check(games, policy_a, policy_b)
+    mine = from_deck(deck)
+    rivals: list[dict[str, Any]] = []
+    for opponent in gauntlet_opponents(deck):
+        try:
+            rivals.append({"deck": opponent.pk, "name": opponent.name, "list": from_deck(opponent).text})
+        except SourceError as exc:
+            rivals.append({"deck": opponent.pk, "name": opponent.name, "error": str(exc)})
+    playable = [r for r in rivals if "list" in r]
+    return {"deck": deck.pk, "list": mine.text, "rivals": rivals, "per_rival": games,
+            "games": games * max(1, len(playable)), "seed": seed, "policy_a": policy_a, "policy_b": policy_b}
+
+
+def gauntlet_matchups(game: str, params: dict[str, Any]) -> Rivals:
+    """The deck against each playable rival of a gauntlet's params, as one run of games."""
+    mine = from_list(game, params["list"], _("Tu mazo"))
+    runs = [MatchupRun(game, mine.entries, from_list(game, r["list"], r["name"]).entries, seed=params["seed"],
+                       policy_a=params["policy_a"], policy_b=params["policy_b"])
+            for r in params["rivals"] if "list" in r]
+    return Rivals(game, runs, params["per_rival"])
+
+
+def gauntlet_key(game: str, params: dict[str, Any]) -> tuple[object, ...]:
+    """What play.runs.budget remembers a gauntlet's price under (play.matchups.jobs.GauntletJob.measure)."""
+    return ("gauntlet", game, params["list"], params["games"], params["seed"])
+
+
+def gauntlet_fits(game: str, params: dict[str, Any]) -> bool:
+    """Whether the gauntlet fits a request, priced on the decks it plays (a slow deck is queued)."""
+    return gauntlet_matchups(game, params).fits(gauntlet_key(game, params))
+
+
+def gauntlet_rows(params: dict[str, Any], reports: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each rival's row in the gauntlet's order: its matchup answer, or why it could not be played."""
+    answers = iter(reports)
+    return [{"deck": r["deck"], "name": r["name"], **({"result": next(answers)} if "list" in r else {"error": r["error"]})}
+            for r in params["rivals"]]
+
+
+def gauntlet_run(
+    *, deck: Deck, games: int = 20, seed: int = 0, policy_a: str = "rules", policy_b: str = "rules",
+    params: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The deck against each public opponent of its game, *games* games each, within the time limit
+    (*params*: gauntlet_params already read, as the page priced them)."""
+    params = params or gauntlet_params(deck=deck, games=games, seed=seed, policy_a=policy_a, policy_b=policy_b)
+    opponents = {d.pk: d for d in gauntlet_opponents(deck)}
+    mine = from_list(deck.game, params["list"], deck.name)
+    deadline = time.monotonic() + settings.SIMULATION_TIME_LIMIT
+    rows: list[dict[str, Any]] = []
+    stopped = False
+    for rival in params["rivals"]:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            stopped = True
+            break
+        row: dict[str, Any] = {"deck": opponents.get(rival["deck"]), "name": rival["name"]}
+        if "error" in rival:
+            rows.append({**row, "error": rival["error"]})
+            continue
+        theirs = from_list(deck.game, rival["list"], rival["name"])
+        result = matchup_run(
+            game=deck.game, list_a=mine, list_b=theirs, games=games, seed=seed,
+            policy_a=policy_a, policy_b=policy_b, time_limit=left,
+        )
+        stopped = stopped or bool(result["stopped_early"])
+        rows.append({**row, "result": result, "b_token": theirs.list_token})
+    return {"deck": deck, "a_token": mine.list_token, "rows": rows, "stopped_early": stopped,
+            "games": games, "seed": seed, "policy_a": policy_a, "policy_b": policy_b}
+
+
+def run_enqueue_gauntlet(*, deck: Deck, params: dict[str, Any], owner: Any = None, client: str = "") -> SimulationRun:
+    """The gauntlet as a queued run (play.matchups.jobs.GauntletJob); its answer is each rival's matchup,
+    the same numbers the request would give."""
+    return run_submit(kind=SimulationRun.Kind.GAUNTLET, game=deck.game, params=params, owner=owner, client=client,
+                      private=deck.visibility != "public")
+
+
+def run_enqueue_matchup(
+    *, game: str, list_a: str, list_b: str, games: int, seed: int | None, policy_a: str = "rules",
+    policy_b: str = "rules", labels: tuple[str, str] = ("", ""), owner: Any = None, client: str = "",
+    private: bool = False,
+) -> SimulationRun:
+    params = {
+        "list_a": list_a, "list_b": list_b, "games": games, "seed": seed,
+        "policy_a": policy_a, "policy_b": policy_b, "labels": list(labels),
+    }
+    return run_submit(kind=SimulationRun.Kind.MATCHUP, game=game, params=params, owner=owner, client=client,
+                      private=private)

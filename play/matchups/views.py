@@ -1,0 +1,272 @@
+"""Matchup pages: the form and its results, the step-by-step replay of one game, the gauntlet."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from common.http import is_htmx as _is_htmx
+from decks.charts import format_percent
+from decks.models import Deck
+from engine import EngineError, eliria_state, mision_state, replay
+from play.boards import mision_phase_label, mision_worlds
+from play.events import describe_log, names_of
+from play.labels import action_label, translate_state
+from play.matchups.forms import GauntletForm, MatchupForm, ReplayForm
+from play.matchups.present import matchup_context, reason_label, replay_query
+from play.matchups.services import (
+    gauntlet_fits,
+    gauntlet_params,
+    gauntlet_run,
+    matchup_replay,
+    matchup_run,
+    run_enqueue_gauntlet,
+    run_enqueue_matchup,
+)
+from play.models import SimulationRun
+from play.runs.budget import matchup_fits
+from play.runs.services import RunLimitError, progress
+from play.runs.web import client_address, polled_run, throttled_post
+from play.sources import DeckSource, SourceError, from_deck, from_list, pack_list, resolve, visible_deck
+
+
+def _initial(request: HttpRequest) -> dict[str, Any]:
+    """?deck_a=<id>&deck_b=<id> prefill the form (a deck the player may not see is a 404)."""
+    initial: dict[str, Any] = {"game": request.GET.get("game", "eliria")}
+    for side in ("a", "b"):
+        if request.GET.get(f"deck_{side}"):
+            deck = visible_deck(request.user, pk=request.GET[f"deck_{side}"])
+            initial[f"deck_{side}"] = deck.pk
+            initial["game"] = deck.game
+    return initial
+
+
+def _source(data: dict[str, Any], side: str) -> DeckSource:
+    label = _("Mazo A") if side == "a" else _("Mazo B")
+    deck = data.get(f"deck_{side}")
+    text = (data.get(f"list_{side}") or "").strip()
+    return from_list(data["game"], data[f"list_{side}"], label) if text else from_deck(deck)
+
+
+def _private(source: DeckSource) -> bool:
+    """A run built from a deck that is not public is shown to its owner only (attack finding L5)."""
+    return source.deck is not None and source.deck.visibility != "public"
+
+
+@require_http_methods(["GET", "POST"])
+@throttled_post
+def matchup_page(request: HttpRequest) -> HttpResponse:
+    if request.method == "GET":
+        form = MatchupForm(user=request.user, initial=_initial(request))
+        return render(request, "play/matchups.html", {"form": form})
+    form = MatchupForm(request.POST, user=request.user)
+    context: dict[str, Any] = {"form": form}
+    status = 200
+    if form.is_valid():
+        d = form.cleaned_data
+        try:
+            a, b = _source(d, "a"), _source(d, "b")
+            fits = matchup_fits(d["game"], a.entries, b.entries, games=d["games"], seed=d["seed"],
+                                policy_a=d["policy_a"], policy_b=d["policy_b"])  # priced on these decks
+            if not fits:
+                run = run_enqueue_matchup(
+                    game=d["game"], list_a=a.text, list_b=b.text, games=d["games"], seed=d["seed"],
+                    policy_a=d["policy_a"], policy_b=d["policy_b"], labels=(a.label, b.label), owner=request.user,
+                    client=client_address(request), private=_private(a) or _private(b),
+                )
+                if _is_htmx(request):
+                    return HttpResponse(status=204, headers={"HX-Redirect": run.get_absolute_url()})
+                return redirect(run)
+            result = matchup_run(
+                game=d["game"], list_a=a, list_b=b, games=d["games"], seed=d["seed"],
+                policy_a=d["policy_a"], policy_b=d["policy_b"],
+            )
+            context.update(matchup_context(result, a=a.list_token, b=b.list_token, labels=(a.label, b.label),
+                                           entries=(a.entries, b.entries)))
+        except SourceError as exc:
+            context["errors"], status = exc.errors, 400
+        except EngineError as exc:
+            context["errors"], status = [{"line": None, "message": str(exc)}], 400
+        except RunLimitError as exc:
+            context["errors"], status, wait = [{"line": None, "message": exc.message}], exc.status, exc.retry_after
+    else:
+        status = 400
+    context["partial"] = _is_htmx(request)
+    template = "play/_matchup_result.html" if context["partial"] else "play/matchups.html"
+    response = render(request, template, context, status=status)
+    if status in (429, 503):
+        response["Retry-After"] = str(wait)
+    return response
+
+
+SEATS = ("A", "B")
+
+
+def _seat(seat: int | None) -> str:
+    return SEATS[seat] if seat in (0, 1) else ""
+
+
+def _step_state(record: dict[str, Any], step: int) -> dict[str, Any]:
+    """The table after *step* decisions, with who took that decision and the next one, and their labels."""
+    decisions = record["decisions"]
+    match = replay(record["header"], decisions[: max(0, step - 1)], trace=True)
+    done = mover = ""
+    if step > 0:
+        key = decisions[step - 1]
+        mover = _seat(match.to_move)
+        done = next((action_label(a) for a in match.legal_actions() if a.key == key), key)
+        match.push_key(key)
+    following = next_mover = ""
+    if step < len(decisions):
+        key = decisions[step]
+        next_mover = _seat(match.to_move)
+        following = next((action_label(a) for a in match.legal_actions() if a.key == key), key)
+    state = eliria_state(match) if record["header"]["game"] == "eliria" else mision_state(match)  # type: ignore[arg-type]
+    names: dict[str, str] = {}
+    for deck in record["header"]["decks"]:
+        names.update(names_of(deck))
+    return {"state": state, "done": done, "mover": mover, "following": following, "next_mover": next_mover,
+            "log": describe_log(state["log"], names, SEATS, last=40)}
+
+
+def _turns(record: dict[str, Any]) -> list[int]:
+    """The turn number after each count of decisions: ``turns[k]`` is the turn once k decisions are made."""
+    match = replay(record["header"], [])
+    turns = [match.turn]
+    for key in record["decisions"]:
+        match.push_key(key)
+        turns.append(match.turn)
+    return turns
+
+
+def _turn_steps(turns: list[int], step: int) -> dict[str, int]:
+    """The steps where the previous and the next turn begin (stepping by turn over hundreds of decisions)."""
+    now = turns[step]
+    out: dict[str, int] = {}
+    earlier = [k for k, t in enumerate(turns) if t == now - 1]
+    start = turns.index(now)
+    if earlier or start < step:
+        out["turn_prev"] = earlier[0] if earlier else start
+    later = next((k for k in range(step + 1, len(turns)) if turns[k] > now), None)
+    if later is not None:
+        out["turn_next"] = later
+    return out
+
+
+@require_GET
+def replay_page(request: HttpRequest) -> HttpResponse:
+    """Game `index` of a matchup, decision by decision (?step=k): every input in the query string."""
+    form = ReplayForm(request.GET)
+    if not form.is_valid():
+        return render(request, "play/replay.html", {"form_errors": form.errors}, status=400)
+    d = form.cleaned_data
+    pa, pb = d["pa"] or "rules", d["pb"] or "rules"
+    try:
+        a = resolve(request.user, d["a"], d["game"], d["na"] or _("Mazo A"))
+        b = resolve(request.user, d["b"], d["game"], d["nb"] or _("Mazo B"))
+        record = matchup_replay(game=d["game"], list_a=a, list_b=b, seed=d["seed"], index=d["index"],
+                                policy_a=pa, policy_b=pb)
+    except SourceError as exc:
+        return render(request, "play/replay.html", {"errors": exc.errors}, status=400)
+    except EngineError as exc:
+        return render(request, "play/replay.html", {"errors": [{"line": None, "message": str(exc)}]}, status=400)
+    total = len(record["decisions"])
+    step = min(total, d["step"] if d["step"] is not None else 0)
+    base = replay_query(game=d["game"], a=d["a"], b=d["b"], seed=d["seed"], policy_a=pa, policy_b=pb,
+                        labels=(d["na"], d["nb"]) if d["na"] or d["nb"] else None)
+    here = f"{base}&index={d['index']}"
+    turns = _turns(record)
+    context: dict[str, Any] = {
+        "record": record, "game": d["game"], "index": d["index"], "number": d["index"] + 1,
+        "step": step, "total": total, "labels": (a.label, b.label),
+        "outcome_reason": reason_label(record["outcome"]["reason"]) if record["outcome"] else "",
+        "urls": {
+            "first": f"{here}&step=0", "prev": f"{here}&step={max(0, step - 1)}",
+            "next": f"{here}&step={min(total, step + 1)}", "last": f"{here}&step={total}",
+            "back10": f"{here}&step={max(0, step - 10)}", "fwd10": f"{here}&step={min(total, step + 10)}",
+            "matchups": reverse("play:matchups"),
+            **{k: f"{here}&step={v}" for k, v in _turn_steps(turns, step).items()},
+        },
+        "last_turn": turns[-1],
+        **_step_state(record, step),
+    }
+    translate_state(context["state"])
+    if d["game"] == "mision":
+        context["worlds"] = mision_worlds(context["state"])
+        context["state"]["phase_label"] = mision_phase_label(context["state"])
+    template = "play/_replay.html" if _is_htmx(request) else "play/replay.html"
+    return render(request, template, context)
+
+
+@login_required
+@require_GET
+def gauntlet_page(request: HttpRequest) -> HttpResponse:
+    """One of my decks against every public deck of its game (at most 20 × 100 games): played here
+    when it fits the request's budget, priced on the decks themselves (play.runs.budget); a bigger
+    or slower one is a queued run whose progress this page polls (?run=)."""
+    if request.GET.get("run"):
+        return _gauntlet_polled(request)
+    form = GauntletForm(request.GET if "deck" in request.GET else None, user=request.user)
+    context: dict[str, Any] = {"form": form}
+    if form.is_bound and form.is_valid():
+        d = form.cleaned_data
+        try:
+            params = gauntlet_params(deck=d["deck"], games=d["games"], seed=d["seed"],
+                                     policy_a=d["policy_a"], policy_b=d["policy_b"])
+            if not gauntlet_fits(d["deck"].game, params):
+                run = run_enqueue_gauntlet(deck=d["deck"], params=params, owner=request.user,
+                                           client=client_address(request))
+                return redirect(f"{reverse('play:gauntlet')}?{urlencode({'run': run.pk})}")
+            gauntlet = gauntlet_run(deck=d["deck"], games=d["games"], seed=d["seed"], policy_a=d["policy_a"],
+                                    policy_b=d["policy_b"], params=params)
+        except (SourceError, EngineError) as exc:
+            context["errors"] = [{"line": None, "message": str(exc)}]
+        except RunLimitError as exc:
+            context["errors"] = [{"line": None, "message": exc.message}]
+        else:
+            context["gauntlet"] = _gauntlet_view(gauntlet, d["deck"])
+    return render(request, "play/gauntlet.html", context)
+
+
+def _gauntlet_polled(request: HttpRequest) -> HttpResponse:
+    """A queued gauntlet: its progress, then its table (the same rows the request would show)."""
+    run = polled_run(request, kind=SimulationRun.Kind.GAUNTLET)
+    context: dict[str, Any] = {"run": run, "progress": progress(run), "poll_url": request.get_full_path(),
+                               "result_id": "gauntlet-run", "result_template": "play/_gauntlet_result.html"}
+    result, p = run.result, run.params
+    deck = Deck.objects.filter(pk=p.get("deck")).first()
+    if run.status == SimulationRun.Status.DONE and result and deck is not None:
+        opponents = {d.pk: d for d in Deck.objects.visible_to(request.user).filter(pk__in=[r["deck"] for r in result["rows"]])}
+        lists = {r["deck"]: r.get("list", "") for r in p["rivals"]}
+        rows = [{**row, "deck": opponents.get(row["deck"]), "b_token": "list:" + pack_list(lists[row["deck"]])}
+                for row in result["rows"]]
+        context["gauntlet"] = _gauntlet_view({
+            "deck": deck, "a_token": "list:" + pack_list(p["list"]), "rows": rows, "stopped_early": False,
+            "games": p["per_rival"], "seed": p["seed"], "policy_a": p["policy_a"], "policy_b": p["policy_b"]}, deck)
+    template = "play/_polled_run.html" if _is_htmx(request) else "play/gauntlet.html"
+    if not _is_htmx(request):
+        context["form"] = GauntletForm(user=request.user)
+    return render(request, template, context)
+
+
+def _gauntlet_view(gauntlet: dict[str, Any], deck: Deck) -> dict[str, Any]:
+    """The gauntlet's rows in words: rate, interval, links to the matchup and to its first game."""
+    for row in gauntlet["rows"]:
+        if "result" in row:
+            r = row["result"]
+            row["rate"] = format_percent(r["win_rate_a"])
+            row["ci"] = f"{format_percent(r['win_rate_a_ci95'][0])} – {format_percent(r['win_rate_a_ci95'][1])}"
+            row["replay"] = replay_query(
+                game=deck.game, a=gauntlet["a_token"], b=row["b_token"], seed=gauntlet["seed"],
+                policy_a=gauntlet["policy_a"], policy_b=gauntlet["policy_b"],
+                labels=(deck.name, row["name"])) + "&index=0"
+            if row["deck"] is not None:
+                row["matchup"] = f"{reverse('play:matchups')}?{urlencode({'deck_a': deck.pk, 'deck_b': row['deck'].pk})}"
+    return gauntlet

@@ -1,0 +1,189 @@
+"""How long a simulation will take, and whether a request may play it inline: priced on the actual deck.
+
+A web request plays a simulation inline only when it fits ``SIMULATION_INLINE_BUDGET`` seconds of
+engine time (about 100 ms); anything bigger becomes a queued run. Two prices, both must fit:
+
+- the fixed costs below, per game on one core of the 2-core reference machine (bench/jobs.py
+  --calibrate prints them): a cheap first filter that sends big runs to the queue at once;
+- the deck's own price: its first games are played and timed (at most ``PROBE_SECONDS`` of
+  engine time, the request's seed when it has one, so they are the run's own first games), and
+  the run fits only if that time per game times the games asked for stays under ``DECK_SHARE``
+  times the budget. A deck whose cards make games slow (many effects, long chains) is queued
+  however few games it asks for, so no request plays more than about 0.2 s of engine time
+  (probe included). Engine time is the thread's CPU time: a busy machine does not queue a run
+  that fits, nor does an idle one let a slow deck through.
+
+The deck's price is measured even when the fixed costs already send the run to the queue: it is
+what the queued run's chunks are sized by (``chunk_count``, ``split``; play.runs.jobs.plan), remembered
+for the thread that measured it (``recall``) and stored with the run.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from django.conf import settings
+
+from cards.validation import UNREADABLE, validate_list
+from engine import DeckEntry
+from engine.goldfish import run_range, simulation
+from engine.matchup import MatchupRun
+
+# Seconds per game, measured with bench/jobs.py --calibrate (bundled sample decks, rules players)
+# on the 2-core machine while other processes shared it (an idle core is up to twice as fast).
+GOLDFISH_BASE = {"eliria": 30e-6, "mision": 30e-6}
+GOLDFISH_PER_TURN = {"eliria": 7e-6, "mision": 0.6e-6}
+MATCHUP_GAME = {"eliria": 2.5e-3, "mision": 1.0e-3}
+# The shortest chunk a run is split into, as a share of settings.SIMULATION_CHUNK_SECONDS (the
+# longest): below about 0.2 s a chunk's fixed cost (a few ms) would start to show.
+SHORTEST_CHUNK = 0.25
+# Engine time spent pricing one request's deck: a fifth of the default budget.
+PROBE_SECONDS = 0.02
+# The deck's own price may use this much of the budget: the fixed costs keep typical runs within
+# the budget, the deck's price keeps any run (probe included) within twice it, the 0.2 s ceiling.
+DECK_SHARE = 1.8
+
+
+def goldfish_seconds(game: str, games: int, turns: int) -> float:
+    return games * (GOLDFISH_BASE.get(game, 50e-6) + turns * GOLDFISH_PER_TURN.get(game, 10e-6))
+
+
+def matchup_seconds(game: str, games: int) -> float:
+    return games * MATCHUP_GAME.get(game, 3e-3)
+
+
+def fits_inline(seconds: float) -> bool:
+    """Whether a request may spend *seconds* of one core (settings.SIMULATION_INLINE_BUDGET)."""
+    return seconds <= settings.SIMULATION_INLINE_BUDGET
+
+
+def fits_deck_price(seconds: float) -> bool:
+    """Whether *seconds*, measured on the request's own deck, fit the ceiling (DECK_SHARE x budget)."""
+    return seconds <= DECK_SHARE * settings.SIMULATION_INLINE_BUDGET
+
+
+def chunk_count(seconds: float, *, workers: int) -> int:
+    """How many chunks a run of *seconds* of engine time is split into.
+
+    Enough that every worker gets work and a slow or late one leaves little tail: at least two per
+    worker, and more when chunks would pass settings.SIMULATION_CHUNK_SECONDS each. Never chunks
+    under SHORTEST_CHUNK of that (0.25 s by default), whose fixed cost (claim, lists read again,
+    tally written) would weigh: a run under half a second is one chunk, a run of 0.5 s two.
+    """
+    longest = settings.SIMULATION_CHUNK_SECONDS
+    wanted = max(2 * max(workers, 1), math.ceil(seconds / longest))
+    return max(1, min(wanted, int(seconds / (SHORTEST_CHUNK * longest))))
+
+
+def split(games: int, parts: int) -> list[tuple[int, int]]:
+    """Games 0 … games - 1 as *parts* consecutive ranges of sizes that differ by one at most."""
+    parts = max(1, min(parts, games))
+    bounds = [games * i // parts for i in range(parts + 1)]
+    return list(zip(bounds, bounds[1:], strict=False))
+
+
+def probe(play: Callable[[int, int], object], games: int, *, seconds: float = PROBE_SECONDS) -> float:
+    """Seconds per game of ``play(start, stop)``, timed on the run's first games.
+
+    Batches grow (1, then as many as the time left allows, at most doubling) until *seconds* of
+    engine time are spent or *games* are played; a deck whose first game alone exceeds the probe
+    stops there. Engine errors (a card whose effects cannot be played) propagate: the request
+    answers them before anything is queued.
+    """
+    played, spent, batch = 0, 0.0, 1
+    while played < games and spent < seconds:
+        batch = min(batch, games - played)
+        start = time.thread_time()  # engine time: this thread's CPU, not the load of the machine
+        play(played, played + batch)
+        spent += time.thread_time() - start
+        played += batch
+        per_game = spent / played
+        batch = max(1, min(batch * 2, int((seconds - spent) / max(per_game, 1e-9))))
+    return spent / max(played, 1)
+
+
+# The last price this thread measured, with what it priced: a request that prices a deck and then
+# queues it sizes the run's chunks from that measurement (play.runs.jobs.measure) without playing its
+# first games a second time. Thread-local: a request's thread never reads another request's price.
+_last = threading.local()
+
+
+def goldfish_key(game: str, games: int, turns: int, seed: int | None) -> tuple[object, ...]:
+    return ("goldfish", game, games, turns, seed)
+
+
+def matchup_key(game: str, games: int, seed: int | None, policy_a: str, policy_b: str) -> tuple[object, ...]:
+    return ("matchup", game, games, seed, policy_a, policy_b)
+
+
+def remember(key: tuple[object, ...], per_game: float) -> float:
+    """Keep *per_game* as this thread's last price, of *key*, and return it."""
+    _last.price = (key, per_game)
+    return per_game
+
+
+def recall(key: tuple[object, ...]) -> float | None:
+    """The seconds per game this thread last measured for *key* (see goldfish_key), or None."""
+    last = getattr(_last, "price", None)
+    return last[1] if last is not None and last[0] == key else None
+
+
+def goldfish_game_seconds(
+    game: str, entries: Sequence[DeckEntry], *, games: int, turns: int, seed: int | None = None
+) -> float:
+    """The measured seconds per goldfish game of this deck (see :func:`probe`)."""
+    sim = simulation(game, entries, turns)
+    return remember(goldfish_key(game, games, turns, seed), probe(lambda a, b: run_range(sim, seed or 0, a, b), games))
+
+
+def matchup_game_seconds(
+    game: str,
+    deck_a: Sequence[DeckEntry],
+    deck_b: Sequence[DeckEntry],
+    *,
+    games: int,
+    seed: int | None = None,
+    policy_a: str = "rules",
+    policy_b: str = "rules",
+) -> float:
+    """The measured seconds per matchup game of these two decks (see :func:`probe`)."""
+    run = MatchupRun(game, deck_a, deck_b, seed=seed or 0, policy_a=policy_a, policy_b=policy_b)
+    per_game = probe(lambda a, b: run.run_range(a, b), games)
+    return remember(matchup_key(game, games, seed, policy_a, policy_b), per_game)
+
+
+def fits_both(fixed_seconds: float, measured_seconds: float) -> bool:
+    """Whether a run fits a request by both prices: the fixed costs of its kind and the time
+    measured on its own decks (see the module's docstring)."""
+    return fits_inline(fixed_seconds) and fits_deck_price(measured_seconds)
+
+
+def goldfish_fits(
+    game: str, entries: Sequence[DeckEntry], *, games: int, turns: int, seed: int | None = None
+) -> bool:
+    """Whether a goldfish of this deck fits a request: by the fixed costs, then by the deck's own price.
+    The deck is priced either way: a run too big for the request is split by that price (play.runs.jobs)."""
+    per_game = goldfish_game_seconds(game, entries, games=games, turns=turns, seed=seed)
+    return fits_both(goldfish_seconds(game, games, turns), games * per_game)
+
+
+def matchup_fits(game: str, deck_a: Sequence[DeckEntry], deck_b: Sequence[DeckEntry], *, games: int,
+                 **options: Any) -> bool:
+    """Whether a matchup of these decks fits a request: by the fixed costs, then by the decks' own price
+    (measured either way: a run too big for the request is split by it, play.runs.jobs). *options*:
+    ``seed``, ``policy_a``, ``policy_b``, as :func:`matchup_game_seconds` takes them."""
+    per_game = matchup_game_seconds(game, deck_a, deck_b, games=games, **options)
+    return fits_both(matchup_seconds(game, games), games * per_game)
+
+
+def goldfish_list_fits(game: str, text: str, *, games: int, turns: int, seed: int | None = None) -> bool:
+    """:func:`goldfish_fits` for a deck list; a list that cannot be identified is left to the goldfish
+    itself to refuse (it fits: nothing is played)."""
+    report = validate_list(game, text)
+    if any(v.code in UNREADABLE for v in report.errors):
+        return True
+    return goldfish_fits(game, report.entries, games=games, turns=turns, seed=seed)

@@ -1,0 +1,122 @@
+"""What a queued run of each kind computes: its chunk size, a slice of games, the merged answer.
+
+Each kind registers its job here (``register``), from its own feature (play.goldfish.jobs,
+play.matchups.jobs, play.compare.jobs, imported by play.apps at start-up): the queue names no
+feature, so no import runs from the queue back up to the pages that fill it.
+
+A job is built from a run's stored parameters (the lists are validated again against the
+catalogue, as the request did). Its answer is exactly the answer of the same request played in
+one process — the same keys in the same order — because game i draws only from (seed, i) and
+the tallies of consecutive ranges merge into the tally of the whole range.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import pickle  # noqa: S403 - only tallies this site wrote, signed with its SECRET_KEY (see loads)
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from django.conf import settings
+
+from play.models import SimulationRun
+from play.runs import budget
+
+
+class Job(Protocol):
+    # The most games between two looks at the time limit and the heartbeat's flag (cancelled, or
+    # the lease lost); the worker sizes slices by measured time below it (play.runs.worker).
+    slice: int
+
+    def new_tally(self) -> Any: ...
+
+    def play(self, start: int, stop: int, deadline: float | None) -> tuple[Any, int]: ...
+
+    # A queued run is merged only with every game (CONTRACT section 5): the worker passes
+    # played == the run's games and stopped=False.
+    def report(self, tally: Any, played: int, stopped: bool) -> dict[str, Any]: ...
+
+
+class JobKind(Protocol):
+    """A job class: built from a run, and priced before the run exists."""
+
+    # True when each game depends on the ones before (a swap race): the run is one chunk.
+    sequential: bool
+
+    def __call__(self, run: SimulationRun) -> Job: ...
+
+    # The fixed cost of one game of a run with these params (play.runs.budget).
+    def seconds_per_game(self, game: str, params: dict[str, Any]) -> float: ...
+
+    # Seconds per game as the request that queues the run measured them, or None.
+    def measure(self, game: str, params: dict[str, Any]) -> float | None: ...
+
+
+JOBS: dict[str, JobKind] = {}
+# What the run page shows of a finished run of a kind (play.runs.views), registered beside its job.
+PAGES: dict[str, Callable[[SimulationRun, dict[str, Any]], dict[str, Any]]] = {}
+
+
+def register(kind: str, job: Any, *, page: Callable[[SimulationRun, dict[str, Any]], dict[str, Any]] | None = None) -> None:
+    """Make *job* the work of runs of *kind* (and *page* what the run page shows once it is done)."""
+    JOBS[kind] = job
+    if page is not None:
+        PAGES[kind] = page
+
+
+def job_for(run: SimulationRun) -> Job:
+    return JOBS[run.kind](run)
+
+
+def seconds_per_game(kind: str, game: str, params: dict[str, Any]) -> float:
+    """The run's cost per game: measured on its own deck at submission (``measured_seconds_per_game``,
+    see :func:`measure`), else the fixed costs of the kind (play.runs.budget)."""
+    measured = params.get(MEASURED)
+    if measured:
+        return float(measured)
+    return JOBS[kind].seconds_per_game(game, params)
+
+
+# The key of a run's params that keeps the seconds per game measured at submission, so that the
+# plan of a stored run can be computed again (the same chunks) whatever the machine does later.
+MEASURED = "measured_seconds_per_game"
+
+
+def measure(kind: str, game: str, params: dict[str, Any]) -> float | None:
+    """Seconds per game of this run's own deck, as the request that queues it measured them when it
+    priced the deck (play.runs.budget.goldfish_fits / matchup_fits time its first games), or None when
+    this thread priced nothing of the kind: the fixed costs of play.runs.budget size its chunks then."""
+    return JOBS[kind].measure(game, params)
+
+
+def plan(kind: str, game: str, params: dict[str, Any]) -> list[tuple[int, int]]:
+    """The chunks of a run: consecutive game ranges of nearly equal size, as many as
+    play.runs.budget.chunk_count gives for its cost per game and settings.SIMULATION_WORKERS workers,
+    so that even a small run is shared between the workers (a swap race, whose rounds depend on the
+    ones before, is one chunk). A pure function of the stored params: the same run, the same plan."""
+    games = params["games"]
+    if JOBS[kind].sequential:
+        return [(0, games)]
+    seconds = games * seconds_per_game(kind, game, params)
+    return budget.split(games, budget.chunk_count(seconds, workers=settings.SIMULATION_WORKERS))
+
+
+# Tallies travel between workers through the database: pickled, and signed so that a row
+# written by anything but this site's workers is refused instead of unpickled.
+def _mac(data: bytes) -> bytes:
+    key = hashlib.sha256(b"play.chunk-tally" + settings.SECRET_KEY.encode()).digest()
+    return hmac.new(key, data, hashlib.sha256).digest()
+
+
+def dumps(tally: Any) -> bytes:
+    data = pickle.dumps(tally, protocol=pickle.HIGHEST_PROTOCOL)
+    return _mac(data) + data
+
+
+def loads(blob: bytes) -> Any:
+    blob = bytes(blob)
+    mac, data = blob[:32], blob[32:]
+    if not hmac.compare_digest(mac, _mac(data)):
+        raise ValueError("chunk tally with a bad signature")
+    return pickle.loads(data)  # noqa: S301 - signed above

@@ -1,0 +1,81 @@
+"""The reaper that keeps runs from hanging.
+
+``reap`` puts back in the queue every chunk whose lease lapsed (its worker was killed or
+stopped), sends again the messages of queued chunks that no worker took while every worker was
+idle (the broker lost them: a Redis restart), fails a run whose chunk kept killing workers, a
+run past its time limit and a run that no worker started, and merges runs whose merger died.
+Every worker runs it every few seconds (``manage.py sim_worker``), and a run's page and API
+run it for that run when polled, so a run is never "in progress" for ever.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
+
+from play.models import SimulationChunk, SimulationRun
+from play.runs import tasks
+from play.runs.worker import QUEUED, RUNNING, fail_time_limit, finish_if_complete
+
+log = logging.getLogger(__name__)
+ACTIVE = SimulationRun.ACTIVE
+RESEND_BATCH = 200  # messages the reaper sends again in one pass, at most
+
+
+def reap(run_id: Any = None) -> None:
+    """One pass of the reaper over every active run (or one)."""
+    now = timezone.now()
+    runs = SimulationRun.objects.filter(status__in=ACTIVE)
+    chunks = SimulationChunk.objects.filter(run__status__in=ACTIVE)
+    if run_id is not None:
+        runs, chunks = runs.filter(pk=run_id), chunks.filter(run_id=run_id)
+    _requeue_lapsed(chunks, now)
+    _resend_lost(chunks, now)
+    for run in runs.filter(started__isnull=False):
+        if finish_if_complete(run.pk):
+            continue
+        if now > run.deadline + timedelta(seconds=settings.SIMULATION_LEASE * 2):
+            fail_time_limit(run)  # no worker finished in time: a part is no answer
+    never = now - timedelta(seconds=settings.SIMULATION_QUEUE_TIMEOUT)
+    for pk in runs.filter(started__isnull=True, created__lt=never).values_list("pk", flat=True):
+        SimulationRun.fail(pk, "never_started", minutes=settings.SIMULATION_QUEUE_TIMEOUT // 60)
+
+
+def _requeue_lapsed(chunks: Any, now: Any) -> None:
+    """Chunks whose worker went silent (killed, stopped, cut off) go back to the queue."""
+    lapsed = chunks.filter(status=RUNNING, lease_until__lt=now)
+    for c in lapsed.values("pk", "run_id", "index", "attempts"):
+        if c["attempts"] >= settings.SIMULATION_MAX_ATTEMPTS:
+            SimulationRun.fail(c["run_id"], "interrupted", part=c["index"] + 1, attempts=c["attempts"])
+            continue
+        back = SimulationChunk.objects.filter(pk=c["pk"], status=RUNNING, attempts=c["attempts"], lease_until__lt=now)
+        if back.update(status=QUEUED, lease_until=None, enqueued=now, worker=""):
+            log.warning("chunk %s#%s: lease lapsed, queued again", c["run_id"], c["index"])
+            _send_quietly(c["run_id"], c["index"])
+
+
+def _resend_lost(chunks: Any, now: Any) -> None:
+    """Send again the messages of chunks queued for a while while no chunk anywhere is being
+    played: every worker is idle, so the broker lost them (a Redis restart without persistence).
+    A duplicate is harmless: the claim is conditional and the second message is skipped."""
+    if SimulationChunk.objects.filter(status=RUNNING, lease_until__gte=now).exists():
+        return  # workers are busy: queued chunks are waiting their turn, not lost
+    old = now - timedelta(seconds=settings.SIMULATION_LEASE * 2)
+    stale = chunks.filter(status=QUEUED, enqueued__lt=old).order_by("run__created", "index")
+    for c in stale.values("pk", "run_id", "index", "enqueued")[:RESEND_BATCH]:
+        # Conditional on the time read, so that of several reapers only one sends it.
+        if SimulationChunk.objects.filter(pk=c["pk"], status=QUEUED, enqueued=c["enqueued"]).update(enqueued=now):
+            log.warning("chunk %s#%s: queued since %s and no worker took it, sent again", c["run_id"], c["index"], c["enqueued"])
+            _send_quietly(c["run_id"], c["index"])
+
+
+def _send_quietly(run_id: Any, index: int) -> None:
+    """A message the broker refuses now is sent again by a later pass (the chunk stays queued)."""
+    try:
+        tasks.chunk_enqueue(run_id, index)
+    except Exception:  # noqa: BLE001 - the broker is down; the database keeps the chunk queued
+        log.warning("chunk %s#%s: the broker refused the message", run_id, index, exc_info=True)

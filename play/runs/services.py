@@ -1,0 +1,162 @@
+"""Queued runs: submitting them (within each player's and address's limits), who may see them,
+cancelling them, and what their page and API show (progress per chunk, place in the queue).
+
+The limits are counted and the run inserted in one write transaction that no other submission
+can interleave with (SQLite: ``BEGIN IMMEDIATE`` takes the database's write lock first;
+PostgreSQL: a transaction-scoped advisory lock), so parallel submissions never pass a limit.
+The queue messages go out after that commit; when the broker refuses them the run is deleted and
+the caller gets ``QueueUnavailable`` (503 with Retry-After): nothing is left queued.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.db.models import Sum
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from common.errors import SiteError
+from engine.rng import new_seed
+from play.models import SimulationChunk, SimulationRun
+from play.runs import tasks
+from play.runs.jobs import MEASURED, measure, plan
+
+log = logging.getLogger(__name__)
+ACTIVE = SimulationRun.ACTIVE
+# Any 64-bit number of our own: the PostgreSQL advisory lock that serialises run submissions.
+SUBMIT_LOCK = 0x5E1A_0051
+
+
+class RunLimitError(SiteError):
+    """A run that cannot be queued now: too many in flight for this player, this address or the
+    whole queue (HTTP ``status`` 429), with the seconds to wait before trying again."""
+
+    status = 429
+    retry_after = 30
+
+    def __init__(self, message: str, *, login: bool = False, status: int | None = None,
+                 retry_after: int | None = None) -> None:
+        super().__init__(message, status=status)
+        self.login = login
+        self.retry_after = self.retry_after if retry_after is None else retry_after
+
+
+class QueueUnavailable(RunLimitError):
+    """The queue's broker refused the run's messages (HTTP 503): nothing was queued."""
+
+    status = 503
+    retry_after = 15
+
+
+def _authenticated(user: Any) -> bool:
+    return bool(getattr(user, "is_authenticated", False))
+
+
+def check_limits(owner: Any, client: str) -> None:
+    """Raise RunLimitError when one more run would pass a limit (call it inside the write
+    transaction of run_submit, after _lock_submissions, or the count can race)."""
+    active = SimulationRun.objects.filter(status__in=ACTIVE)
+    if _authenticated(owner):
+        n = settings.SIMULATION_MAX_ACTIVE_PER_USER
+        if active.filter(owner=owner).count() >= n:
+            raise RunLimitError(_("Ya tienes %(n)s simulaciones en marcha: espera a que terminen o cancela alguna.") % {"n": n})
+    else:
+        n = settings.SIMULATION_MAX_ACTIVE_ANONYMOUS
+        if n <= 0:
+            raise RunLimitError(_("Las simulaciones grandes son para jugadores con cuenta: inicia sesión o pide menos partidas."), login=True)
+        if active.filter(owner=None, client=client).count() >= n:
+            raise RunLimitError(_("Sin cuenta puedes tener %(n)s simulación en marcha a la vez: espera a que termine o inicia sesión.") % {"n": n}, login=True)
+    if client and active.filter(client=client).count() >= settings.SIMULATION_MAX_ACTIVE_PER_ADDRESS:
+        raise RunLimitError(_("Demasiadas simulaciones en marcha desde esta dirección: espera a que terminen."))
+    if active.count() >= settings.SIMULATION_MAX_QUEUED:
+        raise RunLimitError(_("La cola de simulaciones está llena: inténtalo dentro de unos minutos."), retry_after=60)
+
+
+def _lock_submissions() -> None:
+    """Serialise submissions until this transaction ends. SQLite needs nothing more: the site opens
+    its transactions with BEGIN IMMEDIATE (settings), which already holds the write lock."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [SUBMIT_LOCK])
+
+
+def run_submit(
+    *, kind: str, game: str, params: dict[str, Any], owner: Any = None, client: str = "", private: bool = False,
+) -> SimulationRun:
+    """A run too big for a request, counted against the limits and inserted atomically; its chunks
+    go to the queue once that is committed (call it outside any transaction: a message that
+    arrives before the commit is skipped by its worker and sent again by the reaper)."""
+    measured = params.get(MEASURED) or measure(kind, game, params)  # as the request priced the deck
+    params = {**params, "seed": new_seed() if params.get("seed") is None else params["seed"]}
+    if measured:
+        params[MEASURED] = measured  # kept: the run's plan stays the same whenever it is computed
+    ranges = plan(kind, game, params)
+    with transaction.atomic():
+        _lock_submissions()
+        check_limits(owner, client)
+        now = timezone.now()
+        run = SimulationRun.objects.create(
+            kind=kind, game=game, params=params, total=params["games"], chunks_total=len(ranges),
+            owner=owner if _authenticated(owner) else None, client=client[:64], private=private,
+            time_limit=settings.SIMULATION_TIME_LIMIT,
+        )
+        SimulationChunk.objects.bulk_create([
+            SimulationChunk(run=run, index=i, start=a, stop=b, enqueued=now) for i, (a, b) in enumerate(ranges)
+        ])
+    _send(run)
+    return run
+
+
+def _send(run: SimulationRun) -> None:
+    """One message per chunk; a broker that refuses them takes the run back (no row is left)."""
+    try:
+        for i in range(run.chunks_total):
+            tasks.chunk_enqueue(run.pk, i)
+    except Exception as exc:  # noqa: BLE001 - whatever the backend raises, the queue is unreachable
+        log.warning("run %s not queued, the broker refused it: %r", run.pk, exc)
+        SimulationRun.objects.filter(pk=run.pk).delete()  # messages already sent find no chunk
+        raise QueueUnavailable(
+            _("La cola de simulaciones no responde ahora mismo: inténtalo dentro de unos segundos."),
+        ) from exc
+
+
+def can_view(run: SimulationRun, user: Any) -> bool:
+    """A player's run is theirs alone (attack finding L5); an anonymous run is open to whoever has its link."""
+    if run.owner_id is None:
+        return not run.private
+    return _authenticated(user) and user.pk == run.owner_id
+
+
+def run_cancel(run: SimulationRun) -> bool:
+    """Stop a queued or running run; its workers notice at their next heartbeat (about a second)."""
+    n = SimulationRun.end(run.pk, SimulationRun.Status.CANCELLED, "cancelled")
+    run.refresh_from_db()
+    return n
+
+
+def progress(run: SimulationRun) -> dict[str, Any]:
+    """Games done (summed over chunks while it runs), each chunk's state and the place in the queue."""
+    chunks = list(run.chunks.order_by("index").values("index", "start", "stop", "status", "done", "attempts"))
+    done = run.done
+    if run.status != SimulationRun.Status.DONE:  # how far it got (never an answer)
+        done = run.chunks.aggregate(n=Sum("done"))["n"] or 0
+    ahead_runs = ahead_chunks = 0
+    if run.active:
+        earlier = SimulationRun.objects.filter(status__in=ACTIVE, created__lt=run.created)
+        ahead_runs = earlier.count()
+        ahead_chunks = SimulationChunk.objects.filter(
+            status=SimulationChunk.Status.QUEUED, run__status__in=ACTIVE, run__created__lt=run.created,
+        ).count()
+    return {
+        "done": done, "total": run.total, "percent": int(100 * done / run.total) if run.total else 0,
+        "chunks": [
+            {**c, "size": c["stop"] - c["start"],
+             "percent": int(100 * c["done"] / (c["stop"] - c["start"])) if c["stop"] > c["start"] else 0}
+            for c in chunks
+        ],
+        "queue": {"runs_ahead": ahead_runs, "chunks_ahead": ahead_chunks},
+    }
