@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 import traceback
+import urllib.parse
 import uuid
 import wsgiref.handlers
 
@@ -55,6 +56,19 @@ def _test_settings(settings, tmp_path):  # type: ignore[no-untyped-def]
     else:
         settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                                        "LOCATION": str(tmp_path)}}
+    # The job queue on Redis (RQ): a Redis database per pytest-xdist worker (gw0 → 1, gw1 → 2…; one
+    # process → 1), emptied before each test, so a `sim_worker --burst` plays this test's chunks only,
+    # never an earlier test's nor the other worker's (django_rq reads RQ_QUEUES afresh on each use).
+    if os.environ.get("REDIS_URL") and getattr(settings, "RQ_QUEUES", None):
+        import redis
+
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+        db = f"/{1 + int(worker[2:]) % 15}"
+        settings.RQ_QUEUES = {name: {**queue, "URL": urllib.parse.urlsplit(queue["URL"])._replace(path=db).geturl()}
+                              for name, queue in settings.RQ_QUEUES.items()}
+        for queue in settings.RQ_QUEUES.values():
+            with redis.Redis.from_url(queue["URL"]) as connection:
+                connection.flushdb()
     from cards.index import drop_index
     from cards.pagecache import _local
 

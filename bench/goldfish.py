@@ -273,9 +273,13 @@ def effects(games: int, turns: int, procs: int, rep: int) -> None:
     # Run in turns with the lean reference loop (the vanilla deck), so that a busy spell of the shared
     # machine hits both alike; the CPU time of this process is what one core does.
     ref_games = 10 * games
-    (one, ref_wall), (cpu, ref_cpu) = best_times(
-        [lambda: run_range(sim, SEED, 0, games), lambda: _reference_chunk((0, ref_games, turns))], rep
-    )
+    # The same games with the fused turns off (every ``end`` pushed through the rules, EliriaMatch.quiet_end).
+    unfused = simulation("eliria", effect_deck(), turns)
+    unfused.fused = False  # type: ignore[attr-defined]
+    (one, ref_wall, _), (cpu, ref_cpu, unfused_cpu) = best_times(
+        [lambda: run_range(sim, SEED, 0, games), lambda: _reference_chunk((0, ref_games, turns)),
+         lambda: run_range(unfused, SEED, 0, games)], rep,
+    )  # fmt: skip
     ratio = (games / cpu) / (ref_games / ref_cpu)
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     with context.Pool(procs) as pool:
@@ -293,6 +297,8 @@ def effects(games: int, turns: int, procs: int, rep: int) -> None:
         f"  against the reference loop ({ref_games / ref_cpu:,.0f} games/s of CPU time, vanilla deck, same run): "
         f"ratio {ratio:.3f} (goal 0.3: {'met' if ratio >= EFFECT_RATIO_GOAL else 'NOT met'})"
     )
+    print(f"  fused turns off (every end through the rules): {games / unfused_cpu:,.0f} games/s of CPU time "
+          f"(fused ×{unfused_cpu / cpu:.2f})")
     print(f"  {procs} cores: {games / many:>10,.0f} games/s   merged answer identical: {'yes' if same else 'NO'}")
 
 

@@ -88,13 +88,13 @@ def card_detail(request: HttpRequest, game: str, code: str) -> HttpResponse:
     alone, so it is rendered once per catalogue version and language (cards.pagecache.fragment);
     the player's copies are filled in per answer. Which card a URL names is kept the same way, so
     an answer costs one query (the player's copies) when both are kept, none for anyone else."""
-    ref = json.loads(fragment(("card-ref", game, code.lower()), lambda: _card_ref(game, code)))
+    ref = json.loads(fragment(("card-ref", game, code), lambda: _card_ref(game, code)))
     card = Card(pk=ref["pk"], game=game, code=ref["code"], name=ref["name"])
     body = fragment(("card-page", card.pk), lambda: _card_body(Card.objects.with_current().get(pk=card.pk)))
     owned_cards, quick_add = with_owned_counts(Card.objects.filter(pk=card.pk), request.user)
     if quick_add:
-        card.owned = owned_cards.values_list("owned", flat=True).get()
-    owned = render_to_string("cards/_card_owned.html", {"card": card}, request) if quick_add else ""
+        card.owned = owned_cards.values_list("owned", flat=True).first() or 0
+    owned = _owned_form(request, card) if quick_add else ""
     context = {"card": card, "quick_add": quick_add, "body": mark_safe(body.replace(OWNED_SLOT, owned))}  # noqa: S308
     return render(request, "cards/detail.html", {**context, **kept_chrome(request)})
 
@@ -129,6 +129,14 @@ def kept_chrome(request: HttpRequest, q: str = "") -> dict[str, Any]:
     text = text.replace(quote(PATH_SLOT), quote(request.get_full_path())).replace(Q_SLOT, escape(q))
     pieces = re.split("\x00(?:" + "|".join(CHROME_BLOCKS) + ")\x00", text)
     return {"chrome_template": "cards/_kept_chrome.html", "chrome": [mark_safe(p) for p in pieces]}  # noqa: S308
+
+
+def _owned_form(request: HttpRequest, card: Card) -> str:
+    """The player's copies with the +1/−1 form, kept per card, count and language (it names no
+    one: the CSRF token and the form's `next` are filled in per answer)."""
+    form = fragment(("card-owned", card.pk, card.name, card.owned), lambda: render_to_string(
+        "cards/_card_owned.html", {"card": card, "csrf_token": CSRF_SLOT, "request": _SlotRequest()}))
+    return form.replace(CSRF_SLOT, get_token(request)).replace(PATH_SLOT, escape(request.get_full_path()))
 
 
 def _card_ref(game: str, code: str) -> str:

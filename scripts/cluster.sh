@@ -7,25 +7,12 @@
 # Afterwards no process started here may remain.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-if [ -z "${CLUSTER_INNER:-}" ]; then
-  export CLUSTER_INNER=1
-  exec bash scripts/with_pg.sh bash scripts/with_redis.sh bash scripts/cluster.sh "$@"
-fi
-PY=.venv/bin/python
-T=$(mktemp -d /tmp/cluster.XXXXXX)
-TAG="CLUSTER_TAG=$T"  # every server and worker started here carries it in its environment
-export MEDIA_ROOT=$T/media CACHE_DIR=$T/cache DJANGO_SETTINGS_MODULE=eliria_site.settings
-export THROTTLE_ANON=100000/min THROTTLE_USER=100000/min THROTTLE_GOLDFISH=100000/min
-export SIMULATION_LEASE=4 SIMULATION_REAP_INTERVAL=1 SIMULATION_CHUNK_SECONDS=0.5
-unset DJANGO_ALLOW_ASYNC_UNSAFE
-free_port() { $PY -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-$PY manage.py migrate -v0 && $PY manage.py load_bundled >/dev/null || exit 1
-export CLUSTER_TOKEN=$($PY manage.py shell -c '
-from django.contrib.auth.models import User
-from rest_framework.authtoken.models import Token
-u = User.objects.create_user("cluster", password="cluster-pass-123456")
-print(Token.objects.create(user=u).key)' | tail -1)
-PORT_A=$(free_port); PORT_B=$(free_port)
+. scripts/lib_cluster.sh
+cluster_inner cluster "$@"  # again under with_pg.sh and with_redis.sh
+cluster_setup cluster
+export SIMULATION_CHUNK_SECONDS=0.5
+CLUSTER_TOKEN=$(cluster_tokens cluster 1)
+export CLUSTER_TOKEN
 export CLUSTER_A=http://127.0.0.1:$PORT_A CLUSTER_B=http://127.0.0.1:$PORT_B
 pids=()
 for port in "$PORT_A" "$PORT_B"; do
@@ -39,15 +26,7 @@ for n in 1 2; do
   disown $!  # its SIGKILL is the test, not news
 done
 export CLUSTER_WORKERS="${workers[*]}"
-tagged() { grep -lsz "$TAG" /proc/[0-9]*/environ 2>/dev/null | sed 's#/proc/\([0-9]*\)/environ#\1#'; }
-stop_all() {
-  kill -TERM "${pids[@]}" "${workers[@]}" 2>/dev/null
-  for _ in $(seq 50); do
-    alive=$(tagged | wc -l)
-    [ "$alive" = 0 ] && break
-    sleep 0.2
-  done
-}
+stop_all() { kill -TERM "${pids[@]}" "${workers[@]}" 2>/dev/null; }
 $PY tests/play/cluster_check.py
 status=$?
 # No web request forked: the app servers' workers have no children of their own.
@@ -57,9 +36,4 @@ for master in "${pids[@]}"; do
   done
 done
 stop_all
-# No orphan: nothing that inherited our tag may outlive the cluster (a forked pool child would).
-left=$(for p in $(tagged); do ps -o pid=,args= -p "$p"; done)
-if [ -n "$left" ]; then echo "cluster: processes left behind:"; echo "$left"; status=1; else echo "cluster: no process left behind"; fi
-[ $status = 0 ] || { echo "--- logs"; tail -n 30 "$T"/*.log; }
-rm -rf "$T"
-exit $status
+cluster_finish cluster "$status" 30 "$T"/*.log

@@ -60,7 +60,7 @@ if bash scripts/with_pg.sh bash scripts/with_redis.sh "$PY" -m pytest -m "not br
 echo "== cluster (PostgreSQL, Redis, 2 app servers, 2 workers, one SIGKILLed)"; if bash scripts/cluster.sh; then summary+=("cluster: ok"); else summary+=("cluster: FAILED"); status=1; fi
 echo "== chaos (Redis stopped and started, workers SIGKILLed and SIGSTOPped, cancel mid-slice, a quota raced)"
 if bash scripts/chaos.sh; then summary+=("chaos: ok"); else summary+=("chaos: FAILED"); status=1; fi
-leg "browser" -m browser -q
+leg "browser" -m browser -q "${XDIST[@]}"
 
 echo "== summary"
 printf '%s\n' "${summary[@]}"

@@ -64,7 +64,7 @@ class CardInfo:
         "att_thorns", "attach_class", "attacks", "block_attach", "costs", "card_class", "code", "cross", "data",
         "destroyed_token", "end_power", "enter_discard", "field_attack_roll", "field_draw", "field_draw_tokens",
         "field_forbid_attached", "field_power", "field_power_class", "field_power_key", "field_res",
-        "field_summon_power", "from_hand", "goldfish_relevant", "has_passive", "field_res_tokens", "id", "is_combat",
+        "field_summon_power", "from_hand", "goldfish_relevant", "goldfish_use", "has_passive", "field_res_tokens", "id", "is_combat",
         "is_token", "kind", "min_cost", "name", "on_play", "only_by_effect", "play_sacrifice", "potential",
         "power_cap", "protect", "protect_attached", "protect_max_power", "reach", "reaction", "reaction_when",
         "reactions_face_up", "resistance", "script", "scry", "specs", "subtype", "summon_damage", "worths",
@@ -129,6 +129,16 @@ class CardInfo:
         self.attach_key = None if self.attach_class is None else fold(self.attach_class)
         self.field_power_key = fold(self.field_power_class)
         self.has_passive = bool(self.data.passive) or self.script is not None or self.end_power is not None
+        # Whether the goldfish's ``goldfish_helps`` can ever be true of this card (players.py): a summon
+        # whose bonus, verb worth or script it reads; False lets the goldfish's choice skip the card.
+        if self.kind != SUMMON:
+            self.goldfish_use = False
+        elif self.subtype == "attached":
+            self.goldfish_use = bool(self.att_res or self.att_pot or self.att_dmg)
+        elif self.subtype == "field":
+            self.goldfish_use = bool(self.field_res or self.field_power)
+        else:
+            self.goldfish_use = bool(self.worths) or (self.script is not None and self.script.goldfish)
         self.goldfish_relevant = any(
             s["trigger"] in _SOLITAIRE or s.get("action") in _SOLITAIRE_ACTIONS or s.get("script") in _SOLITAIRE_SCRIPTS
             for s in specs

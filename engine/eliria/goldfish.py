@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
+from ..actions import Action
 from ..decklist import DeckEntry
 from ..rng import GameRng, stream_seeds
 from ..stats import hypergeometric_at_least, mean, wilson_interval
-from .board import EliriaBoard
+from .board import END, EliriaBoard
 from .cardinfo import CardTable
 from .game import EliriaDeck, EliriaGame, Event
 from .match import EliriaMatch
@@ -187,6 +189,7 @@ class EliriaSimulation:
         self.fast = (not relevant) if fast is None else fast
         self.policy = EliriaGoldfishPlayer()
         self.quick = True  # the policy's fast movement choice (False: always from the full legal list)
+        self.fused = True  # ``end`` plays on through the quiet steps of the turn (False: push(END) and the rules)
         wanted = {code.upper() for code in watch}
         # The watched cards (by code): "P(a chosen card or group drawn by turn N)".
         self.watch = frozenset(i for i, code in enumerate(self.deck.codes) if code.upper() in wanted)
@@ -489,9 +492,19 @@ class EliriaSimulation:
         view = match.view(0)
         choose, apply = self.policy.choose, match._apply  # noqa: SLF001 - the play_out loop, without its rngs
         quick = self.policy.movement_choice if self.quick else None
+        quiet_end: Callable[[], Action | None] | None = None
+        if quick is not None and self.fused and trace is None:
+            quiet_end = partial(match.quiet_end, partial(quick, match, view))
         while (pending := match.pending) is not None:
             if quick is not None and pending.kind == "movement" and not pending.listed:
                 choice = quick(match, view)  # the same choice, without listing every legal action
+                if choice is END and quiet_end is not None:
+                    # The turn's quiet steps in one loop; the choice at the next Movimiento phase when reached.
+                    choice = quiet_end()
+                    if choice is None:
+                        continue
+                    pending = match.pending
+                    assert pending is not None
                 if choice is not None:
                     apply(pending, choice)
                     continue

@@ -20,7 +20,7 @@ that took effect go to the discard pile, 6.c.I).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from ..actions import Action
 from ..decklist import DeckEntry
 from ..match import DEFAULT_TURN_CAP
-from ..rng import GameRng
+from ..rng import GameRng, draw_random
 from .board import END, AttackContext
 from .cardinfo import COMBAT, FACE_DOWN_CAP, REACTION, SUMMON, CardInfo, CardTable
 from .combat import EliriaCombat
@@ -129,9 +129,15 @@ class EliriaMatch(EliriaCombat):
 
     def _draw_hand(self, p: int) -> None:
         side = self.sides[p]
-        draw = self.draw_card
-        side.hand = [draw(p) for _ in range(HAND_SIZE)]  # type: ignore[misc]  # checked: five are there
-        self.event("hand", player=p, cards=[c.code for c in side.hand], rule="11.b")
+        deck = side.deck
+        if not side.top and len(deck) >= HAND_SIZE:  # EliriaBoard.draw_card from the deck, inlined
+            rand = self.rng.shuffle
+            side.hand = [draw_random(deck, rand) for _ in range(HAND_SIZE)]
+        else:
+            draw = self.draw_card
+            side.hand = [draw(p) for _ in range(HAND_SIZE)]  # type: ignore[misc]  # checked: five are there
+        if self.log is not None:
+            self.event("hand", player=p, cards=[c.code for c in side.hand], rule="11.b")
 
     def _check_hand(self, i: int, p: int) -> None:
         """11.b: a hand without a combat card lacking † gives the *right* to a mulligan (keep or discard)."""
@@ -447,6 +453,91 @@ class EliriaMatch(EliriaCombat):
             return
         self._ask_movement()
 
+    def quiet_end(self, choose: Callable[[], Action | None]) -> Action | None:
+        """Apply ``end`` to the pending Movimiento decision and play on: the goldfish runner's fused
+        turns (one seat, no trace). The turn's steps (12.c Poder and the end-of-Poder effects, the
+        observer, the end of the turn, 12.a Inicial) run here in one call, each card's effect through
+        the rules' own code, and *choose* (the player's Movimiento choice, or None when only the listed
+        actions can tell) is asked at the next Movimiento phase: ``end`` again plays the next turn in
+        the same loop; anything else is returned, with the Movimiento decision pending, for the runner
+        to apply. The moment a step could ask a decision or needs the rules' slower branch (an effect
+        that asks, a script, an ephemeral summon to discard, reactions to expire, a draw from a seen
+        top or an empty deck, the turn cap, a look at the deck, a loss), the rest of the turn is handed
+        to the rules' own step (``_power_phase``, ``_end_of_power``, ``_end_turn``, ``_begin_turn``,
+        ``_start_of_movement``) and None is returned. The game, its draws and its decisions are the
+        ones ``push(END)`` gives (``tests/engine/test_goldfish_fused.py`` plays both ways)."""
+        pending = self.pending
+        assert pending is not None and pending.kind == "movement"
+        if self.players != 1 or self.log is not None:
+            self._apply(pending, END)
+            return None
+        p = self.active
+        side = self.sides[p]
+        combat, support, deck, decisions = side.combat, side.support, side.deck, self.decisions
+        table = self.table
+        end_powers, scrys, observer = table.end_powers, table.scrys, self.observer
+        random = self.rng.shuffle.random
+        self.pending = None
+        while True:
+            decisions.append("end")
+            # 12.c Poder, then the end of Poder: each face-up card's effect in slot order (as
+            # _end_of_power); one that asks a decision, or a script (it continues by itself), takes the turn on.
+            if combat.count(None) == len(combat):
+                self._power_phase()  # 7.b
+                return None
+            self._power_up(p, side)
+            if end_powers:
+                for slot in range(len(combat)):
+                    c = combat[slot]
+                    if c is None or not c.up:
+                        continue
+                    card = c.card
+                    spec = card.end_power
+                    if spec is not None and _END_OF_POWER[spec["action"]](self, p, slot, spec):  # verbs/events.py
+                        return None
+                    script = card.script
+                    if script is not None and script.has_end_of_power:
+                        script.end_of_power(self, p, slot, partial(self._end_of_power, slot + 1))
+                        return None
+            if self._outcome is not None:
+                return None
+            # _attack_phase of one seat: the observer, then no Ataque phase.
+            if observer is not None:
+                observer(self)
+            # _end_turn: an ephemeral summon that took effect goes, through the rules.
+            for sup in support:
+                if sup is not None and sup.spent:
+                    self._end_turn()
+                    return None
+            for c in combat:
+                if c is not None:
+                    c.boost = 0
+            # 12.a Inicial: reactions expire, a draw from the top or an empty deck, the turn cap: the rules.
+            if self.turn >= self.turn_cap or not deck or side.top:
+                self._begin_turn(p)
+                return None
+            for sup in support:
+                if sup is not None and sup.card.kind == REACTION:
+                    self._begin_turn(p)
+                    return None
+            self.turn += 1
+            side.moved = side.attacked = False
+            i = int(random() * len(deck))  # engine.rng.draw_random, as _begin_turn
+            drawn = deck[i]
+            deck[i] = deck[-1]
+            deck.pop()
+            side.hand.append(drawn)
+            # The start of Movimiento: a face-up card that looks at the deck runs them all.
+            if scrys:
+                for c in combat:
+                    if c is not None and c.up and c.card.scry is not None:
+                        self._start_of_movement(0)
+                        return None
+            choice = choose()
+            if choice is not END:
+                self._ask_movement()
+                return choice
+
     def reveal(self, p: int, slot: int) -> None:
         """Rule 8: face up, power trimmed to the potential; its passive now applies."""
         comb = self.sides[p].combat[slot]
@@ -495,6 +586,15 @@ class EliriaMatch(EliriaCombat):
         if side.combat.count(None) == len(side.combat):  # no combatant (Side.has_combatant, inlined)
             self.lose(p, "7.b")
             return
+        self._power_up(p, side)
+        if self.log is not None:
+            self.event(
+                "power", player=p, powers=[None if c is None else c.power for c in side.combat], rule="12.c"
+            )
+        self._end_of_power(0)
+
+    def _power_up(self, p: int, side: Side) -> None:
+        """12.c's gain for each combatant of seat *p*, with field and attached modifiers."""
         table = self.table
         if table.modifiers:
             extra = self._field_power() if table.field_powers else ()
@@ -518,11 +618,6 @@ class EliriaMatch(EliriaCombat):
             for c in side.combat:
                 if c is not None:
                     c.power = power_up(c.power, c.card.potential if c.up else FACE_DOWN_CAP)
-        if self.log is not None:
-            self.event(
-                "power", player=p, powers=[None if c is None else c.power for c in side.combat], rule="12.c"
-            )
-        self._end_of_power(0)
 
     @staticmethod
     def _attached_potential(side: Side) -> dict[int, int] | None:

@@ -283,16 +283,24 @@ class EliriaGoldfishPlayer:
                     return match.play_action(best, hand[best], side.combat.index(None), 1)
             if None in side.support:
                 for i, card in enumerate(hand):
-                    if card.kind == SUMMON and goldfish_helps(view, card):
+                    if card.goldfish_use and goldfish_helps(view, card):  # never true of the others
                         return match.play_action(i, card, -1, 1)
             if match.table.sacrifice_plays:
-                need = min((c.play_sacrifice for c in hand if c.play_sacrifice > 0), default=0)
+                need = 0  # the fewest tokens a card of the hand is played by sacrificing
+                for held in hand:
+                    n = held.play_sacrifice
+                    if n > 0 and (not need or n < need):
+                        need = n
                 if need and need <= sum(1 for c in side.combat if c is not None and c.card.is_token):
                     return None  # a card played by sacrificing tokens is in the list
         if match.table.movement_scripts:
-            for c in side.combat:
+            # A card's own movement actions, in the list's order (slot by slot): the policy takes the
+            # first sacrifice that feeds a cannon (:meth:`_movement`'s ``other``), and no other of them.
+            for s, c in enumerate(side.combat):
                 if c is not None and c.up and c.card.script is not None and c.card.script.has_movement:
-                    return None  # a card's own movement action (a sacrifice to it) may be in the list
+                    for a in c.card.script.movement_actions(match, p, s):
+                        if a.kind == "sacrifice" and _feeds_cannon(view, a):
+                            return a
         return END
 
     @staticmethod

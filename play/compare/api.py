@@ -73,7 +73,8 @@ class GoalInput(serializers.Serializer):
 
 class SwapsInput(RunInput):
     list = StrictCharField(allow_blank=True, trim_whitespace=False, max_length=MAX_LIST_CHARS)
-    cut = StrictCharField(max_length=120, help_text="La carta de la lista que se corta (código o nombre).")
+    cut = StrictCharField(max_length=120, help_text="La carta de la lista que se corta (código o nombre), o «*» "
+                                                    "para probar cada carta de la lista (cada fila nombra su «cut»).")
     candidates = serializers.ListField(
         child=StrictCharField(max_length=120), min_length=1, max_length=MAX_CANDIDATES,
         help_text="Las cartas que pueden ocupar su lugar (códigos o nombres).",
@@ -150,6 +151,7 @@ def goldfish_compare(request: Request) -> Response:
             "goal": inline_serializer("SwapsGoal", {"field": serializers.CharField(), "turn": serializers.IntegerField()}),
             "ranking": serializers.ListField(child=inline_serializer("SwapCandidate", {
                 "card": serializers.CharField(), "delta": serializers.FloatField(),
+                "cut": serializers.CharField(required=False, help_text="Con «cut» «*»: la carta que sale."),
                 "ci95": serializers.ListField(child=serializers.FloatField(), allow_null=True),
                 "games": serializers.IntegerField(),
             })),
@@ -161,6 +163,7 @@ def goldfish_compare(request: Request) -> Response:
 def goldfish_swaps(request: Request) -> Response:
     """Candidates for one card of a list, each raced in its place against the list as it is on
     common seeds (successive halving: the clearly worse stop early); the ranking, best first.
+    With ``"cut": "*"`` every card of the list is tried as the cut, each row naming its ``cut``.
 
     Within the request's budget the answer comes at once; a bigger race is queued (202)."""
     data = SwapsInput(data=request.data)
@@ -172,7 +175,7 @@ def goldfish_swaps(request: Request) -> Response:
     return _answer(
         request,
         lambda: swaps_fits(game=v["game"], text=v["list"], candidates=len(v["candidates"]), games=v["games"],
-                           turns=v["turns"], seed=v.get("seed")),
+                           turns=v["turns"], seed=v.get("seed"), cut=v["cut"]),
         lambda: swaps_answer(**args),
         lambda: run_enqueue_swaps(**args, owner=request.user, client=client_address(request)),
     )

@@ -16,7 +16,7 @@ from play.compare.services import (
     swap_race,
     with_validation,
 )
-from play.matchups.rivals import RivalsTally
+from play.matchups.rivals import RivalsJob
 from play.models import SimulationRun
 from play.runs import budget
 from play.runs.jobs import register
@@ -113,16 +113,11 @@ class MatchupCompareJob:
         return matchup_with_validation(self.paired.report(tally, self.games, stopped), self.found)
 
 
-class FieldJob:
+class FieldJob(RivalsJob):
     """A deck against a saved field's rivals (play.compare.fields): every rival's matchup tally,
     paired with the deck's list of the run before when it changed since."""
 
-    slice = 10
-    sequential = False
-
-    def __init__(self, run: SimulationRun) -> None:
-        self.params = run.params
-        self.rivals = field_matchups(run.game, run.params)
+    matchups = staticmethod(field_matchups)
 
     @staticmethod
     def seconds_per_game(game: str, params: dict[str, Any]) -> float:
@@ -131,12 +126,6 @@ class FieldJob:
     @staticmethod
     def measure(game: str, params: dict[str, Any]) -> float | None:
         return budget.recall(field_key(game, params))
-
-    def new_tally(self) -> RivalsTally:
-        return RivalsTally()
-
-    def play(self, start: int, stop: int, deadline: float | None) -> tuple[Any, int]:
-        return self.rivals.run_range(start, stop, deadline=deadline)
 
     def report(self, tally: Any, played: int, stopped: bool) -> dict[str, Any]:
         # The rows play.compare.fields.saved_field_run keeps when it plays the field in the request.

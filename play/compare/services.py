@@ -89,15 +89,19 @@ def compare_fits(*, game: str, list_a: str, list_b: str, games: int, turns: int,
     return fits_inline(games * probe(lambda i, j: paired.run_range(seed or 0, i, j), games))
 
 
-def swaps_fits(*, game: str, text: str, candidates: int, games: int, turns: int, seed: int | None) -> bool:
-    """Whether a swap race fits a request at its most (every candidate playing every game): by the
-    fixed costs, then by the list's own goldfish timed on its first games (play.runs.budget.probe)."""
-    if not fits_inline(swaps_seconds(game, candidates, games, turns)):
-        return False
+def swaps_fits(*, game: str, text: str, candidates: int, games: int, turns: int, seed: int | None,
+               cut: str = "") -> bool:
+    """Whether a swap race fits a request at its most (every candidate playing every game; with
+    ``cut`` "*", every candidate in place of every card): by the fixed costs, then by the list's
+    own goldfish timed on its first games (play.runs.budget.probe)."""
     try:
         report = _validated(game, text, "list")
     except CompareInputError:
         return True
+    if cut.strip() == EACH:
+        candidates *= len({e.card.code for e in report.entries})
+    if not fits_inline(swaps_seconds(game, candidates, games, turns)):
+        return False
     per_game = goldfish_game_seconds(game, report.entries, games=games, turns=turns, seed=seed)
     return fits_inline((candidates + 1) * PAIRING_OVERHEAD * games * per_game)
 

@@ -1,6 +1,7 @@
 """Swap suggestions for a saved deck: which card to put in place of the one the player cuts.
 
-The player marks a card to cut and names the candidates with a catalogue query (the site's search
+The player marks a card to cut (or «Probar cada carta»: every card of the list in turn,
+play.compare.each_cut) and names the candidates with a catalogue query (the site's search
 syntax; "solo lo que tengo" keeps the cards of their collection); the candidates race on common
 seeds (play.compare.services.swaps_answer, docs/contract.md §6: successive halving, so the close contenders
 get the games) towards the goal the player picks, and the page tells the best three in words with
@@ -33,6 +34,7 @@ from engine import EngineError
 from engine.goldfish import MAX_GAMES
 from engine.swaps import MAX_CANDIDATES
 from play.common import MAX_SEED
+from play.compare.each_cut import EACH
 from play.compare.present import DEFAULT_GOAL, FIELDS, difference_sentence, goal_fields, interval_text, signed
 from play.compare.services import run_enqueue_swaps, swaps_answer, swaps_seconds
 from play.goldfish.services import GoldfishInputError
@@ -58,8 +60,8 @@ class SwapsForm(forms.Form):
 
     def __init__(self, *args: Any, deck: Deck, rows: list[Any], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["cut"].choices = [(r.card.code, f"{r.card.name} ({r.card.code})")
-                                      for r in sorted(rows, key=lambda r: (r.card.name_folded, r.card.code))]
+        self.fields["cut"].choices = [(EACH, _("Probar cada carta"))] + [
+            (r.card.code, f"{r.card.name} ({r.card.code})") for r in sorted(rows, key=lambda r: (r.card.name_folded, r.card.code))]
         self.fields["field"].choices = goal_fields(deck.game)
         self.fields["query"].help_text = _("En la sintaxis de búsqueda del catálogo (t:combate pot>=5); las %(n)s "
                                            "primeras que no estén ya en el mazo.") % {"n": MAX_CANDIDATES}
@@ -133,7 +135,8 @@ def _race(request: HttpRequest, deck: Deck, rows: list[Any], text: str, data: di
         args = {"game": deck.game, "text": text, "cut": data["cut"], "candidates": codes, "goal_field": data["field"],
                 "goal_turn": data["turn"], "games": data["games"], "turns": data["turns"], "seed": data["seed"]}
         context["matched"] = matched
-        if not fits_inline(swaps_seconds(deck.game, len(codes), data["games"], data["turns"])):
+        pairs = len(codes) * (len({r.card.code for r in rows}) if data["cut"] == EACH else 1)
+        if not fits_inline(swaps_seconds(deck.game, pairs, data["games"], data["turns"])):
             run = run_enqueue_swaps(**args, owner=request.user, client=client_address(request),
                                     private=deck.visibility == Visibility.PRIVATE)
             url = reverse("play:swaps") + "?" + urlencode({"deck": deck.pk, "run": run.pk})
@@ -164,6 +167,14 @@ def _run_context(request: HttpRequest, text: str, context: dict[str, Any]) -> No
         context.update(ranking_context(result))
 
 
+def _swap_words(row: dict[str, Any]) -> str:
+    """"Con X", or "Con X en lugar de Y" when every card was tried as the cut."""
+    card = row.get("name") or row["card"]
+    if row.get("cut"):
+        return _("Con %(card)s en lugar de %(cut)s") % {"card": card, "cut": row.get("cut_name") or row["cut"]}
+    return _("Con %(cards)s") % {"cards": card}
+
+
 def ranking_context(result: dict[str, Any]) -> dict[str, Any]:
     """The best three in words, and every candidate in a table."""
     field, turn = result["goal"]["field"], result["goal"]["turn"]
@@ -173,7 +184,7 @@ def ranking_context(result: dict[str, Any]) -> dict[str, Any]:
         ci = row.get("ci95")
         rows.append({**row, "delta_text": "—" if row.get("delta") is None else signed(row["delta"], percent=info.percent),
                      "ci_text": interval_text(ci, percent=info.percent) if ci else "—"})
-    best = [difference_sentence(_("Con %(cards)s") % {"cards": row.get("name") or row["card"]}, field, turn,
+    best = [difference_sentence(_swap_words(row), field, turn,
                                 row if row.get("delta") is not None else None, row["games"])
             for row in result["ranking"][:SHOWN]]
     base = (result.get("base") or {}).get("value")

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.matchup import MatchupRun, MatchupTally
 from play.matchups.present import matchup_context
-from play.matchups.rivals import RivalsTally
+from play.matchups.rivals import RivalsJob, RivalsTally
 from play.matchups.services import gauntlet_key, gauntlet_matchups, gauntlet_rows, sources
 from play.models import SimulationRun
 from play.runs import budget
@@ -53,15 +53,10 @@ class MatchupJob:
         return result
 
 
-class GauntletJob:
+class GauntletJob(RivalsJob):
     """A deck against each rival of a gauntlet (play.matchups.rivals): every rival's matchup tally."""
 
-    slice = 20
-    sequential = False
-
-    def __init__(self, run: SimulationRun) -> None:
-        self.params = run.params
-        self.rivals = gauntlet_matchups(run.game, run.params)
+    matchups = staticmethod(gauntlet_matchups)
 
     @staticmethod
     def seconds_per_game(game: str, params: dict[str, Any]) -> float:
@@ -70,12 +65,6 @@ class GauntletJob:
     @staticmethod
     def measure(game: str, params: dict[str, Any]) -> float | None:
         return budget.recall(gauntlet_key(game, params))
-
-    def new_tally(self) -> RivalsTally:
-        return RivalsTally()
-
-    def play(self, start: int, stop: int, deadline: float | None) -> tuple[RivalsTally, int]:
-        return self.rivals.run_range(start, stop, deadline=deadline)
 
     def report(self, tally: RivalsTally, played: int, stopped: bool) -> dict[str, Any]:
         return {"rows": gauntlet_rows(self.params, self.rivals.reports(tally)), "per_rival": self.params["per_rival"],

@@ -78,3 +78,26 @@ class Rivals:
     def seconds_per_game(self) -> float:
         """The fixed cost of one game of the run (play.runs.budget.matchup_seconds)."""
         return self.sides * budget.matchup_seconds(self.game, 1)
+
+
+class RivalsJob:
+    """What the queued runs of a deck against rivals share (play.runs.jobs): the gauntlet's job
+    (play.matchups.jobs) and a saved field's (play.compare.jobs) say only which matchups they play,
+    what they cost and what they answer."""
+
+    slice = 10
+    sequential = False
+
+    def __init__(self, run: Any) -> None:
+        self.params = run.params
+        self.rivals = self.matchups(run.game, run.params)
+
+    @staticmethod
+    def matchups(game: str, params: dict[str, Any]) -> Rivals:
+        raise NotImplementedError
+
+    def new_tally(self) -> RivalsTally:
+        return RivalsTally()
+
+    def play(self, start: int, stop: int, deadline: float | None) -> tuple[RivalsTally, int]:
+        return self.rivals.run_range(start, stop, deadline=deadline)

@@ -206,16 +206,23 @@ def replay_page(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_http_methods(["GET", "POST"])
+@throttled_post
 def gauntlet_page(request: HttpRequest) -> HttpResponse:
     """One of my decks against every public deck of its game (at most 20 × 100 games): played here
     when it fits the request's budget, priced on the decks themselves (play.runs.budget); a bigger
-    or slower one is a queued run whose progress this page polls (?run=)."""
-    if request.GET.get("run"):
-        return _gauntlet_polled(request)
-    form = GauntletForm(request.GET if "deck" in request.GET else None, user=request.user)
+    or slower one is a queued run whose progress this page polls (?run=). A GET only shows the form
+    (prefilled from the query string) or a run's progress: playing or queueing is a POST, so a link
+    never spends a player's quota."""
+    if request.method == "GET":
+        if request.GET.get("run"):
+            return _gauntlet_polled(request)
+        initial = {k: request.GET[k] for k in ("deck", "games", "seed", "policy_a", "policy_b") if k in request.GET}
+        return render(request, "play/gauntlet.html", {"form": GauntletForm(user=request.user, initial=initial)})
+    form = GauntletForm(request.POST, user=request.user)
     context: dict[str, Any] = {"form": form}
-    if form.is_bound and form.is_valid():
+    status = 200
+    if form.is_valid():
         d = form.cleaned_data
         try:
             params = gauntlet_params(deck=d["deck"], games=d["games"], seed=d["seed"],
@@ -227,12 +234,14 @@ def gauntlet_page(request: HttpRequest) -> HttpResponse:
             gauntlet = gauntlet_run(deck=d["deck"], games=d["games"], seed=d["seed"], policy_a=d["policy_a"],
                                     policy_b=d["policy_b"], params=params)
         except (SourceError, EngineError) as exc:
-            context["errors"] = [{"line": None, "message": str(exc)}]
+            context["errors"], status = [{"line": None, "message": str(exc)}], 400
         except RunLimitError as exc:
-            context["errors"] = [{"line": None, "message": exc.message}]
+            context["errors"], status = [{"line": None, "message": exc.message}], exc.status
         else:
             context["gauntlet"] = _gauntlet_view(gauntlet, d["deck"])
-    return render(request, "play/gauntlet.html", context)
+    else:
+        status = 400
+    return render(request, "play/gauntlet.html", context, status=status)
 
 
 def _gauntlet_polled(request: HttpRequest) -> HttpResponse:

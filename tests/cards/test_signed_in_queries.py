@@ -46,7 +46,7 @@ def test_a_signed_in_search_reads_only_the_session_and_the_user(bundled, player,
 
 @pytest.mark.django_db
 def test_the_kept_chrome_is_the_page_base_html_draws(bundled, player):
-    """The card page with the kept chrome is, token aside, the page rendered through base.html."""
+    """The card page with the kept chrome and copies form is, token aside, the page base.html draws."""
     client = signed_in(player)
     client.cookies["django_language"] = "en"
     client.get(CARD + "?x=1&y=%C3%A1")
@@ -54,6 +54,8 @@ def test_the_kept_chrome_is_the_page_base_html_draws(bundled, player):
     context = {k: kept.context[k] for k in ("card", "quick_add", "body")}
     with translation.override("en"):
         whole = render_to_string("cards/detail.html", context, kept.wsgi_request)
+        owned = render_to_string("cards/_card_owned.html", {"card": kept.context["card"]}, kept.wsgi_request)
+    assert TOKEN.sub(r'\1"', owned) in TOKEN.sub(r'\1"', kept.content.decode())  # the kept +1/−1 form too
     assert TOKEN.sub(r'\1"', kept.content.decode()) == TOKEN.sub(r'\1"', whole)
     assert "next=/cartas/eliria/BASE-105/%3Fx%3D1%26y%3D%25C3%25A1" in kept.content.decode()
     assert "\x00" not in kept.content.decode()

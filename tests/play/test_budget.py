@@ -133,9 +133,10 @@ def test_the_gauntlet_is_priced_on_its_decks_a_slow_one_queued_a_cheap_one_inlin
     plain = deck_from_list(ana, PLAIN, name="Ligero")
     deck_from_list(bruno, SLOW, name="Rival lento", visibility="public")
     client.force_login(ana)
-    url = "/enfrentamientos/contra-todos/?games=40&seed=1&policy_a=rules&policy_b=rules&deck="
+    url = "/enfrentamientos/contra-todos/"
+    play = {"games": 40, "seed": 1, "policy_a": "rules", "policy_b": "rules"}
     assert fits_inline(matchup_seconds("eliria", 40))  # the old price would have played it inline
-    queued = client.get(url + str(slow.pk))
+    queued = client.post(url, {**play, "deck": slow.pk})
     run = SimulationRun.objects.get(kind="gauntlet")
     assert queued.status_code == 302 and queued["Location"].endswith(f"?run={run.pk}")
     assert run.total == 40 and run.params["per_rival"] == 40 and run.owner == ana
@@ -144,6 +145,6 @@ def test_the_gauntlet_is_priced_on_its_decks_a_slow_one_queued_a_cheap_one_inlin
     from decks.models import Deck
 
     Deck.objects.filter(name="Rival lento").update(visibility="private")
-    inline = client.get(url.replace("games=40", "games=2") + str(plain.pk))
+    inline = client.post(url, {**play, "games": 2, "deck": plain.pk})
     assert inline.status_code == 200 and "gauntlet-row" in inline.content.decode()
     assert SimulationRun.objects.count() == 1

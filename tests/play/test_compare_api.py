@@ -202,3 +202,30 @@ def test_a_big_matchup_comparison_is_a_run_whose_answer_is_the_inline_one(api_cl
     queued = post(api_client, MATCHUPS + "compare/", **request)
     assert queued.json()["kind"] == "matchup_compare" and len(queued.json()["chunks"]) > 1
     assert compact(run_queued(api_client, queued)) == inline.content
+
+
+@pytest.mark.django_db
+def test_cut_star_tries_every_card_of_the_list_and_keeps_each_cuts_numbers(api_client, bundled, settings):
+    """Issue 24: "or lets the site try each". ``"cut": "*"`` races every (cut, candidate) pair; each
+    row names both, and a pair's numbers are those of the race with that cut marked (one round of
+    30 games: nobody is stopped early, so every pair plays every game)."""
+    text = eliria_text(0, 8)
+    request = {**SWAP, "list": text, "candidates": CANDIDATES[:2], "games": 30, "seed": 4, "cut": "*"}
+    body = post(api_client, SWAPS, **request).json()
+    assert body["cut"] == "*" and body["rounds"] == [30]
+    pairs = {(row["cut"], row["card"]) for row in body["ranking"]}
+    assert len(pairs) == len(body["ranking"]) == 16 and all(row["cut_name"] and row["name"] for row in body["ranking"])
+    for cut in {row["cut"] for row in body["ranking"]}:
+        alone = post(api_client, SWAPS, **{**request, "cut": cut}).json()
+        assert "cut" not in alone["ranking"][0] and alone["cut"] == cut
+        mine = {row["card"]: (row["delta"], row["ci95"], row["games"]) for row in body["ranking"] if row["cut"] == cut}
+        assert mine == {row["card"]: (row["delta"], row["ci95"], row["games"]) for row in alone["ranking"]}
+    settings.SIMULATION_INLINE_BUDGET = 0.0001
+    queued = post(api_client, SWAPS, **request)
+    assert compact(run_queued(api_client, queued)) == compact(body)
+
+
+@pytest.mark.django_db
+def test_cut_star_with_too_many_pairs_is_a_400_naming_the_cut(api_client, lists):
+    r = post(api_client, SWAPS, **{**SWAP, "list": lists[0], "candidates": CANDIDATES, "games": 30, "cut": "*"})
+    assert r.status_code == 400 and "cut" in r.json(), r.content

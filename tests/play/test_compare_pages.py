@@ -250,6 +250,21 @@ def test_swap_suggestions_tell_the_best_three_with_their_intervals(client, decks
 
 
 @pytest.mark.django_db
+def test_probar_cada_carta_names_the_cut_and_the_candidate_of_each_row(client, bundled, players):
+    """Issue 24: the player may let the site try each card of the list as the cut."""
+    from tests.factories import deck_from_list
+
+    deck = deck_from_list(players[0], eliria_text(0, 4), name="Corto")
+    _login(client, deck.owner)
+    form = client.get(f"{SWAPS}?deck={deck.pk}").content.decode()
+    assert '<option value="*">Probar cada carta</option>' in form
+    html = client.post(f"{SWAPS}?deck={deck.pk}", _swap_form(deck, cut="*", query="pot>=7 t:combat")).content.decode()
+    best = html.split('id="swaps-best">', 1)[1].split("</ol>", 1)[0]
+    assert best.count("<li>") == 3 and best.count(" en lugar de ") == 3
+    assert html.count('class="swap-out"') == html.count('class="swap-in"') > 3
+
+
+@pytest.mark.django_db
 def test_swap_candidates_need_a_query_or_the_collection(client, decks):
     deck = decks["ana_private"]
     _login(client, deck.owner)

@@ -261,14 +261,16 @@ def test_the_gauntlet_plays_my_deck_against_every_public_deck(client, decks, pla
     client.force_login(ana)
     form = client.get("/enfrentamientos/contra-todos/").content.decode()
     assert "Privado de Ana" in form and "Público de Bruno" not in form  # only my decks to choose from
-    html = client.get(f"/enfrentamientos/contra-todos/?deck={decks['ana_private'].pk}&games=3&seed=1"
-                      "&policy_a=rules&policy_b=rules").content.decode()
+    play = {"deck": decks["ana_private"].pk, "games": 3, "seed": 1, "policy_a": "rules", "policy_b": "rules"}
+    link = client.get("/enfrentamientos/contra-todos/", play).content.decode()
+    assert "gauntlet-row" not in link and 'method="post"' in link  # a link only fills the form in
+    html = client.post("/enfrentamientos/contra-todos/", play).content.decode()
     rows = re.findall(r'<tr class="gauntlet-row">(.*?)</tr>', html, re.S)
     names = [re.search(r'<a href="[^"]+">([^<]+)</a>', row).group(1) for row in rows]
     assert sorted(names) == ["Público de Ana", "Público de Bruno"]  # not the private or unlisted ones
     assert all("%" in row for row in rows) and "/enfrentamientos/partida/" in html
-    other = client.get(f"/enfrentamientos/contra-todos/?deck={decks['bruno_public'].pk}&games=3&seed=1")
-    assert "gauntlet-row" not in other.content.decode()  # not my deck: refused by the form
+    other = client.post("/enfrentamientos/contra-todos/", {**play, "deck": decks["bruno_public"].pk})
+    assert other.status_code == 400 and "gauntlet-row" not in other.content.decode()  # not my deck: refused
 
 
 @pytest.mark.django_db
@@ -278,10 +280,12 @@ def test_a_queued_gauntlet_shows_the_rows_the_request_would(client, decks, playe
     from play.runs.worker import execute_chunk
 
     client.force_login(players[0])
-    url = f"/enfrentamientos/contra-todos/?deck={decks['ana_private'].pk}&games=6&seed=2&policy_a=rules&policy_b=rules"
-    inline = re.findall(r'<tr class="gauntlet-row">(.*?)</tr>', client.get(url).content.decode(), re.S)
+    url = "/enfrentamientos/contra-todos/"
+    play = {"deck": decks["ana_private"].pk, "games": 6, "seed": 2, "policy_a": "rules", "policy_b": "rules"}
+    inline = re.findall(r'<tr class="gauntlet-row">(.*?)</tr>', client.post(url, play).content.decode(), re.S)
     settings.SIMULATION_INLINE_BUDGET = 0.001
-    r = client.get(url)
+    assert client.get(url, play).status_code == 200 and not SimulationRun.objects.exists()  # a GET queues nothing
+    r = client.post(url, play)
     run = SimulationRun.objects.get(kind="gauntlet")
     assert r.status_code == 302 and run.total == 12 and "hx-trigger" in client.get(r["Location"]).content.decode()
     for i in reversed(range(run.chunks_total)):
