@@ -31,13 +31,13 @@ test: venv
 	bash scripts/test.sh
 
 # The everyday loop: lint, types and the suite on SQLite without the browser (no cluster, no
-# PostgreSQL, no fuzzing), on every core (pytest-xdist; TEST_WORKERS=0 for one process).
-# `make test` stays the whole gate.
+# PostgreSQL, no fuzzing, no attacks replayed on a real gunicorn: `live`), on every core
+# (pytest-xdist; TEST_WORKERS=0 for one process). `make test` stays the whole gate.
 check: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy engine
 	if command -v msgfmt >/dev/null; then $(PY) manage.py compilemessages --ignore=.venv -v 0; fi
-	DJANGO_ALLOW_ASYNC_UNSAFE=true $(PY) -m pytest -m "not browser" -q -n $(TEST_WORKERS) --dist loadfile
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(PY) -m pytest -m "not browser and not live" -q -n $(TEST_WORKERS) --dist loadfile
 
 bench: venv
 	$(PY) bench/catalogue.py

@@ -47,6 +47,9 @@ def test_the_trap_works(no_spawn):
 
 
 def _quick(call):  # type: ignore[no-untyped-def]
+    """The request's wall time, as an order of magnitude only: playing any of these runs in the
+    request takes 20 s or more on one core (100,000 goldfish games; 10,000 matchups), the budget's
+    probe a fraction of a second, so 10 s tells them apart on a loaded machine too."""
     start = time.perf_counter()
     response = call()
     return response, time.perf_counter() - start
@@ -58,16 +61,16 @@ def test_the_biggest_goldfish_and_matchups_are_queued_without_a_process_or_long_
 ):
     big_goldfish = {"game": "eliria", "list": eliria_list, "games": 100_000, "turns": 50, "seed": 1}
     r, took = _quick(lambda: api_client.post("/api/goldfish/", big_goldfish, format="json"))
-    assert r.status_code == 202 and took < 2
+    assert r.status_code == 202 and took < 10
     r, took = _quick(lambda: client.post("/goldfish/", {**big_goldfish, "watch": ""}))
-    assert r.status_code == 302 and took < 2
+    assert r.status_code == 302 and took < 10
     big_matchup = {"game": "eliria", "deck_a": eliria_list, "deck_b": eliria_list_b, "games": 10_000, "seed": 1}
     r, took = _quick(lambda: api_client.post("/api/matchups/", big_matchup, format="json"))
-    assert r.status_code == 202 and took < 2
+    assert r.status_code == 202 and took < 10
     page = {"game": "eliria", "list_a": eliria_list, "list_b": eliria_list_b, "games": 10_000, "seed": 1,
             "policy_a": "rules", "policy_b": "rules"}
     r, took = _quick(lambda: client.post("/enfrentamientos/", page))
-    assert r.status_code == 302 and took < 2
+    assert r.status_code == 302 and took < 10
     assert SimulationRun.objects.filter(status="queued").count() == 4
     for run in SimulationRun.objects.all():  # polling the runs starts nothing either
         assert client.get(run.get_absolute_url()).status_code == 200
