@@ -1,13 +1,14 @@
 """Where the milliseconds of one request go: the load bench's targets, profiled in one process.
 
-    python bench/requests_profile.py [--requests 200] [--top 12] [--only deck]
+    python bench/requests_profile.py [--requests 200] [--top 12] [--only deck] [--cumulative]
 
 On a throwaway SQLite database with the bundled catalogue and the load bench's signed-in player
 and 60-entry deck, every target of bench/load.py is requested --requests times through Django's
 whole handler (every middleware, the session, the throttles, the cache; no socket), first once to
 warm up, then under cProfile. Prints milliseconds per request (plain, then under the profiler), database queries per request, and
 the functions with the most own time (tottime), folded to file:function — the flat summary of a
-flame graph. A request here costs what one gunicorn worker spends on it, minus the socket.
+flame graph; --cumulative adds the project's and Django's functions by the time spent inside them
+(which view, template, query or middleware a request's milliseconds belong to). A request here costs what one gunicorn worker spends on it, minus the socket.
 """
 
 from __future__ import annotations

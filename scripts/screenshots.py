@@ -33,17 +33,6 @@ USERNAME, PASSWORD = "capturas", "Capturas-de-fision-9"
 WIDTHS = {360: 760, 1366: 860}  # viewport width -> height of the first screen shot
 DESKTOP_WIDTH = 960  # desktop pictures are scaled to this width
 
-MISION = """Entes:
-1 Capitana Marea (SOS1-001)
-1 Halcón Centella (SOS1-002)
-1 Salamandra Ígnea (SOS1-003)
-1 Titán de Roca (SOS1-004)
-Elementos:
-2 Gota de rocío (SOS1-017)
-1 Brasa eterna (SOS1-018)
-1 Pluma de viento (SOS1-019)
-"""
-
 # The README's pictures: (page, language, width).
 SHOTS = [
     ("catalogue", "es", 1366),
@@ -69,6 +58,7 @@ def prepare() -> dict[str, int]:
     from cards.models import Card
     from decks.models import Deck
     from decks.services import deck_import_list
+    from tests.factories import MISION_LIST, eliria_two_revisions
 
     if not Card.objects.exists():
         raise SystemExit("The site has no catalogue: run `manage.py load_bundled` first.")
@@ -77,15 +67,9 @@ def prepare() -> dict[str, int]:
         user.set_password(PASSWORD)
         user.save()
     decks = {d.name: d for d in Deck.objects.filter(owner=user)}
-    eliria = decks.get("Espinas")
-    if eliria is None:  # two revisions: the compare page reads what changed between them
-        names = sorted({c.name for c in Card.objects.filter(game="eliria", type="combat", current__cross=False)})[:24]
-        base = "Mazo:\n" + "".join(f"1 {n}\n" for n in names)
-        eliria, _ = deck_import_list(owner=user, game="eliria", text=base + "1 Contraataque de espinas\n",
-                                     name="Espinas")
-        deck_import_list(owner=user, game="eliria", text=base + "1 Marea de vigor\n", deck=eliria,
-                         expected_version=eliria.version)
-    mision = decks.get("Rescate") or deck_import_list(owner=user, game="mision", text=MISION, name="Rescate")[0]
+    # Two revisions: the compare page reads what changed between them.
+    eliria = decks.get("Espinas") or eliria_two_revisions(user, name="Espinas")
+    mision = decks.get("Rescate") or deck_import_list(owner=user, game="mision", text=MISION_LIST, name="Rescate")[0]
     return {"eliria": eliria.pk, "mision": mision.pk}
 
 

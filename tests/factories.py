@@ -142,3 +142,18 @@ def deck_from_list(owner, text: str = ELIRIA_LIST, game: str = "eliria", **kwarg
     kwargs.setdefault("name", "Mazo de prueba")
     deck, _ = deck_import_list(owner=owner, game=game, text=text, **kwargs)
     return deck
+
+
+def eliria_two_revisions(owner, name: str = "Espinas"):  # type: ignore[no-untyped-def]
+    """An Eliria deck of 25 cards in two revisions (needs the bundled catalogue): the second swaps
+    Contraataque de espinas for Marea de vigor, so a comparison reads what changed between them.
+    The browser test of the comparison and scripts/screenshots.py both show it."""
+    from decks.services import deck_import_list
+
+    names = sorted({c.name for c in Card.objects.filter(game="eliria", type="combat", current__cross=False)})[:24]
+    base = "Mazo:\n" + "".join(f"1 {n}\n" for n in names)
+    deck, _ = deck_import_list(owner=owner, game="eliria", text=base + "1 Contraataque de espinas\n", name=name)
+    deck_import_list(owner=owner, game="eliria", text=base + "1 Marea de vigor\n", deck=deck,
+                     expected_version=deck.version)
+    deck.refresh_from_db()
+    return deck

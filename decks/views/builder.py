@@ -6,6 +6,10 @@ to one of my decks, and the decks that use it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -46,45 +50,51 @@ def deck_search(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def deck_change(request: HttpRequest, pk: int) -> HttpResponse:
     """Add or remove one copy of a card; answers the refreshed workspace to htmx."""
-    deck = deck_for_owner(request, pk)
-    form = ChangeCardForm(request.POST)
-    if not form.is_valid():
-        return _builder_answer(request, deck, _("Petición incompleta: recarga la página."), "")
-    data = form.cleaned_data
-    card = Card.objects.filter(pk=data["card"], game=deck.game).first()
-    try:
+
+    def change(deck: Deck, data: dict[str, Any], card: Card | None) -> Deck:
         if card is None:
             raise DeckError(_("Esa carta no es de este juego."))
         delta = data["delta"]
         if data["quantity"] is not None:  # a typed quantity: the difference from what is there
             entry = deck.entries.filter(card=card, section=data["section"]).first()
             delta = data["quantity"] - (entry.quantity if entry else 0)
-        if delta:
-            deck = deck_change_card(
-                deck, expected_version=data["version"], actor=request.user, card=card,
-                section=data["section"], delta=delta,
-            )
-    except DeckError as exc:
-        return _builder_answer(request, deck, str(exc), data["q"])
-    return _builder_answer(request, deck, None, data["q"])
+        if not delta:
+            return deck
+        return deck_change_card(deck, expected_version=data["version"], actor=request.user, card=card,
+                                section=data["section"], delta=delta)
+
+    return _builder_post(request, pk, ChangeCardForm, change)
 
 
 @login_required
 @require_POST
 def deck_pin(request: HttpRequest, pk: int) -> HttpResponse:
     """Pin an entry to one printing of its card, or unpin it."""
+
+    def pin(deck: Deck, data: dict[str, Any], card: Card | None) -> Deck:
+        edition = card.editions.filter(edition=data["edition"]).first() if card and data["edition"] else None
+        if card is None or (data["edition"] and edition is None):
+            raise DeckError(_("Esa edición no existe."))
+        return deck_pin_edition(deck, expected_version=data["version"], actor=request.user, card=card,
+                                section=data["section"], edition=edition)
+
+    return _builder_post(request, pk, PinForm, pin)
+
+
+def _builder_post(
+    request: HttpRequest, pk: int, form_class: type[forms.Form],
+    apply: Callable[[Deck, dict[str, Any], Card | None], Deck],
+) -> HttpResponse:
+    """The builder's writes: the owned deck, the posted form, the named card of the deck's game
+    (None when it is not one), then *apply*; a refusal (DeckError) is shown with the workspace."""
     deck = deck_for_owner(request, pk)
-    form = PinForm(request.POST)
+    form = form_class(request.POST)
     if not form.is_valid():
         return _builder_answer(request, deck, _("Petición incompleta: recarga la página."), "")
     data = form.cleaned_data
     card = Card.objects.filter(pk=data["card"], game=deck.game).first()
-    edition = card.editions.filter(edition=data["edition"]).first() if card and data["edition"] else None
     try:
-        if card is None or (data["edition"] and edition is None):
-            raise DeckError(_("Esa edición no existe."))
-        deck = deck_pin_edition(deck, expected_version=data["version"], actor=request.user, card=card,
-                                section=data["section"], edition=edition)
+        deck = apply(deck, data, card)
     except DeckError as exc:
         return _builder_answer(request, deck, str(exc), data["q"])
     return _builder_answer(request, deck, None, data["q"])

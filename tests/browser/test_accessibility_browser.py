@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_site_browser import DESKTOP, PASSWORD, PHONE, site  # noqa: F401 - `site` is a fixture
+from tests.browser.test_site_browser import DESKTOP, PHONE, log_in_player, site  # noqa: F401 - `site` is a fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -111,13 +111,7 @@ def _contexts(browser, base: str, viewport: dict[str, int], signed_in: bool) -> 
     state = None
     if signed_in:
         context = browser.new_context(viewport=viewport, locale="es-ES", bypass_csp=True)
-        page = context.new_page()
-        page.goto(base + "/cuenta/login/")
-        page.fill("#id_username", "jugadora")
-        page.fill("#id_password", PASSWORD)
-        page.click("form.auth-form button[type=submit]")
-        page.wait_for_load_state("load")
-        assert page.locator("form.logout").count() == 1, page.inner_text("main")[:300]
+        log_in_player(context.new_page(), base)
         state = context.storage_state()
         context.close()
     return lambda: browser.new_context(viewport=viewport, locale="es-ES", bypass_csp=True, storage_state=state)

@@ -10,6 +10,7 @@ import pytest
 from django.core.management import call_command
 
 from tests.browser.pages import log_in, shoot_full_pages
+from tests.factories import eliria_two_revisions
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,20 +23,10 @@ def revised_deck(transactional_db, settings):  # type: ignore[no-untyped-def]
     """A deck whose second revision swaps Contraataque de espinas for Marea de vigor."""
     from django.contrib.auth import get_user_model
 
-    from cards.models import Card
-    from decks.services import deck_import_list
-
     settings.SIMULATION_INLINE_BUDGET = 10.0  # the comparison runs in the request
     call_command("load_bundled", stdout=open("/dev/null", "w"))
     user = get_user_model().objects.create_user("comparadora", "c@example.com", PASSWORD)
-    names = sorted({c.name for c in Card.objects.filter(game="eliria", type="combat", current__cross=False)})[:24]
-    base = "Mazo:\n" + "".join(f"1 {n}\n" for n in names)
-    deck, _ = deck_import_list(owner=user, game="eliria", text=base + "1 Contraataque de espinas\n",
-                               name="Espinas")
-    deck_import_list(owner=user, game="eliria", text=base + "1 Marea de vigor\n", deck=deck,
-                     expected_version=deck.version)
-    deck.refresh_from_db()
-    return deck
+    return eliria_two_revisions(user)
 
 
 def test_compare_two_revisions_read_the_diff_and_the_sentence_and_find_it_in_the_history(

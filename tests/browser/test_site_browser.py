@@ -86,13 +86,26 @@ def site_map(site: dict[str, Any]) -> list[str]:
 ANONYMOUS_ONLY = ["/cuenta/login/", "/cuenta/registro/", "/cuenta/password_reset/"]
 
 
-def _log_in(page, base: str) -> None:  # type: ignore[no-untyped-def]
+def log_in_player(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    """Sign the fixture's player in through the login form (the accessibility test signs in so too)."""
     page.goto(base + "/cuenta/login/")
     page.fill("#id_username", "jugadora")
     page.fill("#id_password", PASSWORD)
     page.click("form.auth-form button[type=submit]")
     page.wait_for_load_state("load")
     assert page.locator("form.logout").count() == 1, page.inner_text("main")[:300]
+
+
+def _watched_signed_in(browser, base: str, viewport: dict[str, int]) -> tuple[Any, Any, list[str]]:  # type: ignore[no-untyped-def]
+    """A signed-in page in a fresh context that records CSP violations (``window.__csp``) and
+    console errors (the list returned beside it)."""
+    context = browser.new_context(viewport=viewport)
+    context.add_init_script(WATCH_CSP)
+    page = context.new_page()
+    console: list[str] = []
+    page.on("console", lambda msg: console.append(msg.text) if msg.type == "error" else None)
+    log_in_player(page, base)
+    return context, page, console
 
 
 def _visit_all(browser, base: str, viewport: dict[str, int], urls: list[str], logged_in: bool) -> Iterator[str]:  # type: ignore[no-untyped-def]
@@ -103,7 +116,7 @@ def _visit_all(browser, base: str, viewport: dict[str, int], urls: list[str], lo
     page.on("console", lambda msg: console.append(msg.text) if msg.type == "error" else None)
     page.on("pageerror", lambda exc: console.append(str(exc)))
     if logged_in:
-        _log_in(page, base)
+        log_in_player(page, base)
     for url in urls:
         console.clear()
         response = page.goto(base + url)
@@ -139,7 +152,7 @@ def test_every_page_fits_the_screen_without_console_errors_or_csp_violations(liv
 def test_the_phone_nav_folds_and_tap_targets_are_big_enough(live_server, browser, site):
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
-    _log_in(page, live_server.url)
+    log_in_player(page, live_server.url)
     page.goto(live_server.url + site["deck"].get_absolute_url())
     assert not page.is_visible("#main-nav")
     box = page.locator(".nav-button").bounding_box()
@@ -181,7 +194,7 @@ def test_404_and_500_are_site_styled_in_both_languages(live_server, browser, sit
 def test_deck_charts_are_drawn_with_titles_axis_labels_and_a_tooltip(live_server, browser, site):
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
-    _log_in(page, live_server.url)
+    log_in_player(page, live_server.url)
     page.goto(live_server.url + site["deck"].get_absolute_url())
     page.wait_for_selector("figure.uchart.is-drawn canvas")
     figure = page.locator("figure.uchart").first
@@ -199,12 +212,7 @@ def test_deck_charts_are_drawn_with_titles_axis_labels_and_a_tooltip(live_server
 
 
 def test_builder_adds_with_one_click_and_suggests_near_misses(live_server, browser, site):
-    context = browser.new_context(viewport=PHONE)
-    context.add_init_script(WATCH_CSP)
-    page = context.new_page()
-    console: list[str] = []
-    page.on("console", lambda msg: console.append(msg.text) if msg.type == "error" else None)
-    _log_in(page, live_server.url)
+    context, page, console = _watched_signed_in(browser, live_server.url, PHONE)
     page.goto(live_server.url + site["deck"].get_absolute_url())
     page.fill("#builder-q", "Aprendiz de la Brumma")
     page.wait_for_selector("#results .suggest")
@@ -257,12 +265,7 @@ def test_every_bundled_card_face_loads_in_the_catalogue(live_server, browser, si
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_simulation_results_fit_the_screen_without_errors(live_server, browser, site, viewport):
     """Goldfish results (a picked deck), the table after a move and a matchup's results."""
-    context = browser.new_context(viewport=viewport)
-    context.add_init_script(WATCH_CSP)
-    page = context.new_page()
-    console: list[str] = []
-    page.on("console", lambda msg: console.append(msg.text) if msg.type == "error" else None)
-    _log_in(page, live_server.url)
+    context, page, console = _watched_signed_in(browser, live_server.url, viewport)
     deck = site["deck"]
     page.goto(live_server.url + f"/goldfish/?deck={deck.pk}")
     page.fill("#id_games", "200")
