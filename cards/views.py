@@ -25,12 +25,11 @@ from django.views.decorators.http import require_GET
 from cards.api import edition_json
 from cards.diff import edition_diff
 from cards.extensions import rulings_for_card, with_owned_counts
-from cards.messages import search_error
 from cards.models import Card, Game, Set
 from cards.offline_index import index_body, type_labels
 from cards.pagecache import anonymous_cache, catalogue_version, fragment
+from cards.queries import cards_searched
 from cards.render import face_count, face_png
-from cards.search import SearchError
 from cards.suggest import suggest_names
 
 PAGE_SIZES = (24, 48, 96)
@@ -51,12 +50,7 @@ def card_list(request: HttpRequest) -> HttpResponse:
     game = request.GET.get("game", "")
     if game not in Game.values:
         game = ""
-    error = None
-    qs = Card.objects.with_current().for_game(game or None)
-    try:
-        qs = qs.search(q, user=request.user)
-    except SearchError as exc:
-        error, qs = search_error(exc), Card.objects.none()
+    qs, error = cards_searched(q, game, request.user)
     if not qs.ordered:
         qs = qs.order_by("game", "code")
     qs, quick_add = with_owned_counts(qs, request.user)

@@ -23,9 +23,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from cards.messages import search_error
 from cards.models import Card, Edition, Game
-from cards.search import SearchError
+from cards.queries import cards_searched
 from cards.validation import with_used_suggestion
 from collection import selectors
 from collection.datafile import data_dumps, data_import, data_read
@@ -66,12 +65,7 @@ def collection_page(request: HttpRequest) -> HttpResponse:
     game = request.GET.get("game", "")
     game = game if game in Game.values else ""
     everything = request.GET.get("todo") == "1"
-    error = None
-    qs = Card.objects.with_current().for_game(game or None)
-    try:
-        qs = qs.search(q, user=request.user)
-    except SearchError as exc:
-        error, qs = search_error(exc), Card.objects.none()
+    qs, error = cards_searched(q, game, request.user)
     if not everything:
         qs = selectors.only_owned(qs, request.user)
     qs = selectors.with_owned(qs, request.user)
