@@ -37,7 +37,7 @@ check: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy engine
 	if command -v msgfmt >/dev/null; then $(PY) manage.py compilemessages --ignore=.venv -v 0; fi
-	DJANGO_ALLOW_ASYNC_UNSAFE=true $(PY) -m pytest -m "not browser and not live" -q -n $(TEST_WORKERS) --dist loadfile
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(PY) -m pytest -m "not browser and not live and not slow" -q -n $(TEST_WORKERS) --dist loadfile
 
 bench: venv
 	$(PY) bench/catalogue.py

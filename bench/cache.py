@@ -3,11 +3,11 @@
     python bench/cache.py [--entries 10 100 1000 5000] [--rounds 300]
 
 Each API request counts one throttle hit: a read and a write of the client's request history in
-the shared cache (settings.CACHES: Django's FileBasedCache in CACHE_DIR). With N other clients'
-entries already stored, prints the milliseconds of that read+write. FileBasedCache lists its whole
-folder on every write, and a counter stays on disk until the same client comes back after it
-expired or MAX_ENTRIES forces a cull, so the cost grows with the API clients seen: linear in the
-entries stored. With REDIS_URL the cost is a round trip, whatever the number of clients.
+the shared cache (settings.CACHES: diskcache's DjangoCache in CACHE_DIR). With N other clients'
+entries already stored, prints the milliseconds of that read+write: flat (a row read and written
+in one SQLite shard, about 0.08 ms on the development machine). Django's FileBasedCache, used
+before, listed its whole folder on every write: linear in the entries stored, 8 ms at 5,000.
+With REDIS_URL the cost is a round trip, whatever the number of clients.
 """
 
 from __future__ import annotations

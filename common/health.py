@@ -42,7 +42,7 @@ def disk() -> Result:
     need = settings.HEALTH_MIN_FREE_MB * 1024 * 1024
     folders = {"media": settings.MEDIA_ROOT}
     location = settings.CACHES["default"].get("LOCATION", "")
-    if settings.CACHES["default"]["BACKEND"].endswith("FileBasedCache") and location:
+    if settings.CACHES["default"]["BACKEND"].endswith(("FileBasedCache", "DjangoCache")) and location:
         folders["cache"] = location
     free: dict[str, int] = {}
     for name, folder in folders.items():

@@ -97,7 +97,9 @@ def test_bad_compare_requests_are_a_400_naming_the_field(api_client, lists, bad,
 def test_a_big_comparison_is_a_run_whose_answer_is_the_inline_one(api_client, client, lists, settings):
     a, b = lists
     request = {"game": "eliria", "list_a": a, "list_b": b, "games": 600, "turns": 4, "seed": 21}
+    settings.SIMULATION_INLINE_BUDGET = 10.0  # played in the request whatever the machine's load
     inline = post(api_client, COMPARE, **request)
+    assert inline.status_code == 200, inline.content[:200]
     settings.SIMULATION_INLINE_BUDGET, settings.SIMULATION_CHUNK_SECONDS = 0.0001, 0.01
     queued = post(api_client, COMPARE, **request)
     assert queued.json()["kind"] == "compare" and len(queued.json()["chunks"]) > 1

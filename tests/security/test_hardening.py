@@ -13,13 +13,13 @@ from common.gate import check_json_depth, check_text
 from common.net import client_ip
 
 
-@pytest.fixture
-def broken_cache(settings, tmp_path):  # type: ignore[no-untyped-def]
-    """M8: the file cache cannot write (its folder is a file), as on a full disk."""
+@pytest.fixture(params=["diskcache.DjangoCache", "django.core.cache.backends.filebased.FileBasedCache"])
+def broken_cache(settings, tmp_path, request):  # type: ignore[no-untyped-def]
+    """M8: the one-machine cache cannot write (its folder is a file), as on a full disk: the
+    backend `make run` uses (diskcache) and Django's file cache it replaced."""
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("x")
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-                                   "LOCATION": str(blocker / "cache")}}
+    settings.CACHES = {"default": {"BACKEND": request.param, "LOCATION": str(blocker / "cache")}}
     return blocker
 
 
