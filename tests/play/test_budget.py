@@ -152,3 +152,4 @@ def test_the_gauntlet_is_priced_on_its_decks_a_slow_one_queued_a_cheap_one_inlin
     inline = client.post(url, {**play, "games": 2, "deck": plain.pk})
     assert inline.status_code == 200 and "gauntlet-row" in inline.content.decode()
     assert SimulationRun.objects.count() == 1
+
