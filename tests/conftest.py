@@ -17,6 +17,19 @@ def fast_passwords(settings):  # type: ignore[no-untyped-def]
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def site_language():  # type: ignore[no-untyped-def]
+    """Every test starts in the site's language (Spanish). A request through the test client leaves
+    the language it answered in active in the thread, so an English page in one test made the next
+    test's messages English (found when pytest-xdist changed the order of the tests)."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def bundled(db):  # type: ignore[no-untyped-def]
     """The bundled sample catalogue and rulings, loaded as `make run` does."""
