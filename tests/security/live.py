@@ -134,7 +134,7 @@ def start(folder: Path, **overrides: str) -> LiveServer:
     env.update({
         "DATABASE_URL": url, "SECURE": "1", "DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(60),
         "ALLOWED_HOSTS": f"{HOST},127.0.0.1", "CSRF_TRUSTED_ORIGINS": f"https://{HOST}",
-        "MEDIA_ROOT": str(folder / "media"), "CACHE_DIR": str(folder / "cache"),
+        "MEDIA_ROOT": str(folder / "media"), "CACHE_DIR": str(folder / "cache"), "STATIC_ROOT": str(folder / "static"),
         "CACHE_PREFIX": f"attack-{secrets.token_hex(4)}", "PYTHONDONTWRITEBYTECODE": "1",
         # Floods in one test must not spend another's budget; the goldfish limit stays the real one.
         "THROTTLE_ANON": "100000/min", "THROTTLE_USER": "100000/min",
