@@ -85,5 +85,6 @@ def test_odds_follow_the_list_and_a_tag_is_a_group_in_both_languages(live_server
     page.goto(f"{live_server.url}/idioma/en/?next={url}")
     page.wait_for_selector('#odds-result tr[data-turn="6"]')
     assert "Draw odds" in page.inner_text("#odds")
+    page.wait_for_selector("#board #board-title")  # the board loads after the page, apart from the odds
     assert "Tags and cards under consideration" in page.inner_text("#board")
     _shoot(page, "en")
