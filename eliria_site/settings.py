@@ -292,8 +292,9 @@ if REDIS_URL:
 else:
     # diskcache's Django backend: SQLite files in shards, shared by every process of the machine.
     # Django's FileBasedCache listed its whole folder on every write (bench/cache.py: 8 ms per
-    # throttle count at 5,000 clients); this one writes a row, culls by size, and a write that
-    # waits on a lock past `timeout` is dropped (a throttle count lost, never a failed request).
+    # throttle count at 5,000 clients); this one writes a row and culls by size. A write that waits
+    # on a shard's lock past DATABASE_TIMEOUT is retried (a catalogue version change is never lost);
+    # a read that waits that long finds nothing (a page rendered again, never a failed request).
     CACHES = {
         "default": {
             "BACKEND": "diskcache.DjangoCache",
