@@ -170,6 +170,11 @@ class SwapRace:
                 behind.append(c)
         return behind
 
+    def row_names(self, c: int) -> dict[str, Any]:
+        """What a ranking row names before its candidate: nothing here (one cut, named once); a race
+        over several cuts names each row's (play.compare.each_cut)."""
+        return {}
+
     def report(self, state: SwapTally) -> dict[str, Any]:
         """The answer of docs/contract.md §6: ``cut``, ``goal`` and ``ranking``, best first."""
         rows = []
@@ -177,7 +182,7 @@ class SwapRace:
             n = state.games[c]
             interval = paired_interval(n, state.sums[c], state.squares[c]) or {"delta": None, "ci95": None}
             rows.append((-(state.sums[c] / n) if n else math.inf, -n, c, {
-                "card": card.code, "name": card.name, **interval, "games": n,
+                **self.row_names(c), "card": card.code, "name": card.name, **interval, "games": n,
                 "value": round(state.values[c] / n, 6) if n else None,
             }))
         rows.sort(key=lambda row: row[:3])

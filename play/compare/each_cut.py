@@ -10,7 +10,6 @@ A race with one named cut is engine.swaps.SwapRace itself: this leaves its answe
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -63,12 +62,11 @@ class EachCutRace(SwapRace):
         self.cut = self.pairs[0][0]  # read by SwapRace.report, whose "cut" this report replaces
         self.asked = list(candidates)
 
+    def row_names(self, c: int) -> dict[str, Any]:
+        """Each row names the card it cuts before the candidate that takes its place."""
+        cut = self.pairs[c][0]
+        return {"cut": cut.code, "cut_name": cut.name}
+
     def report(self, state: SwapTally) -> dict[str, Any]:
-        """SwapRace's answer with ``"cut": "*"`` and each row's cut (the rows in the race's order)."""
-        order = sorted(range(len(self.pairs)), key=lambda c: (
-            -(state.sums[c] / state.games[c]) if state.games[c] else math.inf, -state.games[c], c))
-        result = super().report(state)
-        result["cut"] = EACH
-        result["ranking"] = [{"cut": self.pairs[c][0].code, "cut_name": self.pairs[c][0].name, **row}
-                             for c, row in zip(order, result["ranking"], strict=True)]
-        return result
+        """SwapRace's answer, whose rows name their cuts, with ``"cut": "*"``."""
+        return {**super().report(state), "cut": EACH}
