@@ -26,6 +26,7 @@ __all__ = [
     "MAX_TURNS",
     "PROGRESS_EVERY",
     "Simulation",
+    "GoldfishRun",
     "check_bounds",
     "run_goldfish",
     "run_range",
@@ -123,18 +124,65 @@ def run_goldfish(
     and returned under ``"seed"``. ``progress(done, total)`` is called every
     1,000 games and at the end.
     """
-    the_game = as_game(game)
     check_bounds(games, turns, seed, trace)
-    base = new_seed() if seed is None else seed
-    sim = simulation(the_game, entries, turns, watch)
+    run = GoldfishRun(game, entries, games=games, turns=turns, seed=seed, watch=watch)
     events: list[dict[str, Any]] | None = [] if trace else None
-    tally = run_range(sim, base, 0, games, trace=events, progress=progress, total=games)
-    result: dict[str, Any] = {"game": the_game.value, "games": games, "turns": turns, "seed": base}
-    result.update(sim.report(tally))
-    result["unsimulated"] = unsimulated(e.card for e in entries if e.card.game is the_game)
+    run.tally = run_range(run.sim, run.seed, 0, games, trace=events, progress=progress, total=games)
+    run.played = games
+    result = run.answer()
     if events is not None:
         result["trace"] = events
     return result
+
+
+class GoldfishRun:
+    """One goldfish run played in steps: games 0 … ``played`` - 1 are in ``tally``.
+
+    ``play_to(n)`` plays on to game *n*; ``answer()`` plays the rest and gives the dict
+    :func:`run_goldfish` gives for the same arguments (the tallies of consecutive ranges merge into
+    the whole run's, as a queued run's chunks do). The site's budget times a request's first games
+    on one (play.runs.budget) and the request then finishes it instead of playing them again.
+    Without a seed one is drawn here, so the games played so far and the rest share it."""
+
+    def __init__(
+        self,
+        game: Game | str,
+        entries: Sequence[DeckEntry],
+        *,
+        games: int,
+        turns: int,
+        seed: int | None = None,
+        watch: Sequence[str] = (),
+    ) -> None:
+        check_bounds(games, turns, seed)
+        self.game = as_game(game)
+        self.entries = entries
+        self.games, self.turns = games, turns
+        self.seed = new_seed() if seed is None else seed
+        self.sim = simulation(self.game, entries, turns, watch)
+        self.tally: Any = self.sim.new_tally()
+        self.played = 0
+
+    def play_to(self, stop: int) -> None:
+        """Play games ``played`` … *stop* - 1 (at most to the run's last game) into the tally."""
+        stop = min(stop, self.games)
+        if stop <= self.played:
+            return
+        more = run_range(self.sim, self.seed, self.played, stop)
+        if self.played == 0:
+            self.tally = more
+        else:
+            self.tally.merge(more)
+        self.played = stop
+
+    def answer(self) -> dict[str, Any]:
+        """The whole run's answer (docs/contract.md §5), playing the games not played yet."""
+        self.play_to(self.games)
+        game = self.game
+        result: dict[str, Any] = {"game": game.value, "games": self.games, "turns": self.turns, "seed": self.seed}
+        result.update(self.sim.report(self.tally))
+        result["unsimulated"] = unsimulated(e.card for e in self.entries if e.card.game is game)
+        return result
 
 
 def _is_int(value: object) -> bool:

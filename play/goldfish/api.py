@@ -68,10 +68,10 @@ def goldfish_run(request: Request) -> Response:
     watch = v.get("watch", [])
     try:
         # Priced on this deck (play.runs.budget): a slow deck is queued however few games it asks for.
-        inline = v["trace"] or goldfish_list_fits(
+        priced = None if v["trace"] else goldfish_list_fits(
             v["game"], v["list"], games=v["games"], turns=v["turns"], seed=v.get("seed"),
         )
-        if not inline:
+        if priced is not None and not priced:
             goldfish_check(game=v["game"], text=v["list"], watch=watch)
             run = run_enqueue_goldfish(
                 game=v["game"], text=v["list"], games=v["games"], turns=v["turns"], seed=v.get("seed"),
@@ -83,7 +83,7 @@ def goldfish_run(request: Request) -> Response:
         def compute() -> dict[str, Any]:
             return goldfish_answer(
                 game=v["game"], text=v["list"], games=v["games"], turns=v["turns"],
-                seed=v.get("seed"), trace=v["trace"], watch=watch,
+                seed=v.get("seed"), trace=v["trace"], watch=watch, head=priced.head if priced else None,
             )
 
         if v.get("seed") is None:

@@ -14,6 +14,7 @@ from cards.validation import UNREADABLE, validate_list
 from common.errors import SiteError
 from engine import DeckEntry, EngineError, fold
 from engine import run_goldfish as engine_goldfish
+from engine.goldfish import GoldfishRun
 from play.models import SimulationRun
 from play.runs.services import run_submit
 
@@ -56,14 +57,21 @@ def watch_codes(entries: Sequence[DeckEntry], wanted: Sequence[str]) -> list[str
 def goldfish_answer(
     *, game: str, text: str, games: int = 1000, turns: int = 10, seed: int | None = None,
     trace: bool = False, progress: Callable[[int, int], None] | None = None, watch: Sequence[str] = (),
+    head: GoldfishRun | None = None,
 ) -> dict[str, Any]:
+    """The goldfish of a deck list, played here. *head*: the same run (same list, games, turns and
+    seed, no watch or trace) with its first games already played by the request's pricing
+    (play.runs.budget.goldfish_fits): it is finished instead of started again, to the same answer."""
     report = validate_list(game, text)
     if any(v.code in UNREADABLE for v in report.errors):
         raise GoldfishInputError(report.as_dict())
     codes = watch_codes(report.entries, watch)
-    result = engine_goldfish(
-        game, report.entries, games=games, turns=turns, seed=seed, trace=trace, progress=progress, watch=codes,
-    )
+    if head is not None and not codes and not trace:
+        result = head.answer()
+    else:
+        result = engine_goldfish(
+            game, report.entries, games=games, turns=turns, seed=seed, trace=trace, progress=progress, watch=codes,
+        )
     result["validation"] = report.as_dict()
     return result
 

@@ -70,7 +70,8 @@ def goldfish_page(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:
-            if not goldfish_list_fits(d["game"], d["list"], games=d["games"], turns=d["turns"], seed=d["seed"]):
+            priced = goldfish_list_fits(d["game"], d["list"], games=d["games"], turns=d["turns"], seed=d["seed"])
+            if not priced:
                 goldfish_check(game=d["game"], text=d["list"], watch=d["watch"])
                 run = run_enqueue_goldfish(
                     game=d["game"], text=d["list"], games=d["games"], turns=d["turns"], seed=d["seed"],
@@ -81,7 +82,7 @@ def goldfish_page(request: HttpRequest) -> HttpResponse:
                 return redirect(run)
             result = goldfish_answer(
                 game=d["game"], text=d["list"], games=d["games"], turns=d["turns"], seed=d["seed"],
-                watch=d["watch"],
+                watch=d["watch"], head=priced.head,
             )
             context.update(result=result, charts=charts(result), summary=summary_rows(result),
                            per_turn=per_turn_table(result))

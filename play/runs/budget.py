@@ -25,13 +25,14 @@ import math
 import threading
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 
 from cards.validation import UNREADABLE, validate_list
 from engine import DeckEntry
-from engine.goldfish import run_range, simulation
+from engine.goldfish import GoldfishRun
 from engine.matchup import MatchupRun
 
 # Seconds per game, measured with bench/jobs.py --calibrate (bundled sample decks, rules players)
@@ -146,8 +147,18 @@ def goldfish_game_seconds(
     game: str, entries: Sequence[DeckEntry], *, games: int, turns: int, seed: int | None = None
 ) -> float:
     """The measured seconds per goldfish game of this deck (see :func:`probe`)."""
-    sim = simulation(game, entries, turns)
-    return remember(goldfish_key(game, games, turns, seed), probe(lambda a, b: run_range(sim, seed or 0, a, b), games))
+    return goldfish_priced(game, entries, games=games, turns=turns, seed=seed)[0]
+
+
+def goldfish_priced(
+    game: str, entries: Sequence[DeckEntry], *, games: int, turns: int, seed: int | None = None
+) -> tuple[float, GoldfishRun]:
+    """The measured seconds per goldfish game of this deck, and the run they were measured on: its
+    first games are played (a request that fits finishes it rather than play them again; without a
+    seed the run has drawn its own)."""
+    run = GoldfishRun(game, entries, games=games, turns=turns, seed=seed)
+    per_game = probe(lambda _start, stop: run.play_to(stop), games)
+    return remember(goldfish_key(game, games, turns, seed), per_game), run
 
 
 def matchup_game_seconds(
@@ -172,13 +183,28 @@ def fits_both(fixed_seconds: float, measured_seconds: float) -> bool:
     return fits_inline(fixed_seconds) and fits_deck_price(measured_seconds)
 
 
+@dataclass(frozen=True)
+class Priced:
+    """Whether a run fits a request (it is truthy then), with the run its price was measured on when
+    a request may finish it: its first games are played (goldfish)."""
+
+    fits: bool
+    head: GoldfishRun | None = None
+
+    def __bool__(self) -> bool:
+        return self.fits
+
+
 def goldfish_fits(
     game: str, entries: Sequence[DeckEntry], *, games: int, turns: int, seed: int | None = None
-) -> bool:
-    """Whether a goldfish of this deck fits a request: by the fixed costs, then by the deck's own price.
-    The deck is priced either way: a run too big for the request is split by that price (play.runs.jobs)."""
-    per_game = goldfish_game_seconds(game, entries, games=games, turns=turns, seed=seed)
-    return fits_both(goldfish_seconds(game, games, turns), games * per_game)
+) -> Priced:
+    """Whether a goldfish of this deck fits a request: by the fixed costs, then by the deck's own price;
+    when it fits, with the run whose first games the price was measured on, for the request to finish
+    (play.goldfish.services.goldfish_answer's ``head``). The deck is priced either way: a run too big
+    for the request is split by that price (play.runs.jobs)."""
+    per_game, run = goldfish_priced(game, entries, games=games, turns=turns, seed=seed)
+    fits = fits_both(goldfish_seconds(game, games, turns), games * per_game)
+    return Priced(fits, run if fits else None)
 
 
 def matchup_fits(game: str, deck_a: Sequence[DeckEntry], deck_b: Sequence[DeckEntry], *, games: int,
@@ -190,10 +216,10 @@ def matchup_fits(game: str, deck_a: Sequence[DeckEntry], deck_b: Sequence[DeckEn
     return fits_both(matchup_seconds(game, games), games * per_game)
 
 
-def goldfish_list_fits(game: str, text: str, *, games: int, turns: int, seed: int | None = None) -> bool:
+def goldfish_list_fits(game: str, text: str, *, games: int, turns: int, seed: int | None = None) -> Priced:
     """:func:`goldfish_fits` for a deck list; a list that cannot be identified is left to the goldfish
     itself to refuse (it fits: nothing is played)."""
     report = validate_list(game, text)
     if any(v.code in UNREADABLE for v in report.errors):
-        return True
+        return Priced(True)
     return goldfish_fits(game, report.entries, games=games, turns=turns, seed=seed)

@@ -6,13 +6,16 @@ potential, † cards, tokens listed in the deck, watched cards) and turn counts 
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
 from engine import Attack, CardData, DeckEntry, Game
+from engine.catalogue import load_catalogue
 from engine.eliria.goldfish import EliriaSimulation, EliriaTally
-from engine.goldfish import run_range
+from engine.goldfish import GoldfishRun, run_goldfish, run_range
 from engine.rng import GameRng, derive_seed, stream_seeds
 
 E = Game.ELIRIA
@@ -74,3 +77,30 @@ def test_progress_is_reported_every_thousand_games_and_at_the_end():
     tally = run_range(sim, 5, 10, 2510, progress=lambda done, total: calls.append((done, total)))
     assert calls == [(1000, 2500), (2000, 2500), (2500, 2500)]
     assert vars(tally) == vars(_game_by_game(sim, 5, 10, 2510))
+
+
+@pytest.mark.parametrize("game", ["eliria", "mision"])
+def test_a_goldfish_run_played_in_steps_answers_as_one_run(game):
+    """``GoldfishRun``: the budget's probe plays a request's first games, the request finishes the run
+    (play.runs.budget.goldfish_fits); the answer must be the one-go answer, whatever the steps."""
+    lookup = load_catalogue(Path(__file__).resolve().parents[2] / f"data/catalogue/{game}.json")
+    cards = [c for c in (lookup.by_code(code) for code in sorted(lookup._codes)) if c]  # noqa: SLF001
+    if game == "eliria":
+        deck = [DeckEntry("tokens" if c.type == "token" else "main", 1, c) for c in cards]
+    else:
+        deck = [DeckEntry({"entity": "entities", "element": "elements"}[c.type], 1, c) for c in cards]
+    r = random.Random(game)
+    for _ in range(6):
+        games, turns, seed = r.randint(1, 60), r.randint(1, 12), r.randrange(2**31)
+        whole = run_goldfish(game, deck, games=games, turns=turns, seed=seed)
+        run, played = GoldfishRun(game, deck, games=games, turns=turns, seed=seed), 0
+        for stop in r.sample(range(games + 2), min(3, games + 2)):  # in any order, past the end too
+            run.play_to(stop)
+            played = max(played, min(stop, games))
+            assert run.played == played
+        assert run.answer() == whole
+        assert json.dumps(run.answer()) == json.dumps(whole)  # and again: nothing is played twice
+    unseeded = GoldfishRun(game, deck, games=5, turns=3)
+    unseeded.play_to(2)
+    answer = unseeded.answer()
+    assert answer == run_goldfish(game, deck, games=5, turns=3, seed=answer["seed"])

@@ -159,3 +159,26 @@ def test_the_gauntlet_is_priced_on_its_decks_a_slow_one_queued_a_cheap_one_inlin
     assert inline.status_code == 200 and "gauntlet-row" in inline.content.decode()
     assert SimulationRun.objects.count() == 1
 
+
+
+def test_a_request_that_fits_finishes_the_run_its_price_was_measured_on(slow_catalogue, warm):
+    """The probe's games are the run's first games: the request plays on from them (×1.8 on a small
+    deck with effects, bench/load.py) and the answer is the one a run from scratch gives."""
+    from engine.goldfish import run_goldfish
+    from play.goldfish.services import goldfish_answer
+    from play.runs.budget import goldfish_list_fits
+
+    priced = goldfish_list_fits("eliria", PLAIN, games=300, turns=10, seed=4)
+    assert priced and priced.head is not None and 0 < priced.head.played <= 300
+    entries = validate_list("eliria", PLAIN).entries
+    alone = run_goldfish("eliria", entries, games=300, turns=10, seed=4)
+    answer = goldfish_answer(game="eliria", text=PLAIN, games=300, turns=10, seed=4, head=priced.head)
+    assert json.dumps({k: v for k, v in answer.items() if k != "validation"}) == json.dumps(alone)
+    # Without a seed, the probe draws the run's: the answer names it and is that seed's answer.
+    body = {"game": "eliria", "list": PLAIN, "games": 300, "turns": 10}
+    got = warm.post("/api/goldfish/", body, format="json")
+    assert got.status_code == 200, got.content[:300]
+    seeded = run_goldfish("eliria", entries, games=300, turns=10, seed=got.json()["seed"])
+    assert got.json()["per_turn"] == seeded["per_turn"] and got.json()["mulligans"] == seeded["mulligans"]
+    # A slow deck is not finished inline: nothing to finish.
+    assert not goldfish_list_fits("eliria", SLOW, games=200, turns=50, seed=1)
