@@ -140,6 +140,9 @@ def leg(label: str, redis_url: str, text: str, args: argparse.Namespace, engine:
     try:
         time.sleep(2)  # the workers are up
         site.goldfish(text, 2_000, args.turns, 1)  # warm: imports, caches, the catalogue read once
+        # Idle means settled: right after a run (its last tally written, the reaper's pass) and in a
+        # worker's first seconds (imports at nice 10) the same workers use up to a whole core.
+        time.sleep(5)
         print(f"queue: {label}; {len(site_pids(site))} idle workers use {site.idle_cpu():.1%} of one core together")
         for games in args.games:
             took, chunks = min(site.goldfish(text, games, args.turns, 100 + i) for i in range(args.repeat))

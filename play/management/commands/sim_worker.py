@@ -69,8 +69,9 @@ class Command(BaseCommand):
                 self.rq(burst=opts["burst"])
             else:
                 # No wake-up call exists for this backend: an idle worker looks every
-                # SIMULATION_POLL_INTERVAL seconds (50 ms: a chunk waits half of that on average,
-                # for well under 1% of a core per idle worker; bench/runs.py measures both).
+                # SIMULATION_POLL_INTERVAL seconds (50 ms: a chunk waits half of that on average;
+                # each look is a short exclusive transaction on SQLite, about 5 % of a core per idle
+                # worker on the 2-core machine; bench/runs.py measures both).
                 call_command("db_worker", interval=settings.SIMULATION_POLL_INTERVAL, batch=opts["burst"],
                              startup_delay=False, reload=False, verbosity=0)
         finally:
