@@ -32,7 +32,15 @@ from .match import DEFAULT_TURN_CAP, Match, Policy
 from .rng import new_seed
 from .stats import mean, wilson_interval
 
-__all__ = ["MAX_MATCHUP_GAMES", "PER_GAME_LIMIT", "MatchupRun", "MatchupTally", "matchup_game", "run_matchup"]
+__all__ = [
+    "MAX_MATCHUP_GAMES",
+    "PER_GAME_LIMIT",
+    "MatchupRun",
+    "MatchupTally",
+    "SteppedMatchup",
+    "matchup_game",
+    "run_matchup",
+]
 
 MAX_MATCHUP_GAMES = 100_000
 MAX_TURN_CAP = 10_000
@@ -216,6 +224,51 @@ def run_matchup(
     else:
         tally = run.run_range(0, games, deadline=deadline, progress=progress, total=games)
     return run.report(tally, games, tally.played < games)
+
+
+class SteppedMatchup:
+    """One matchup run played in steps: its first ``played`` games are in ``tally``.
+
+    ``play_to(n)`` plays on to game *n*; ``answer()`` plays the rest and gives the dict
+    :func:`run_matchup` gives for the same arguments in one process (tallies of consecutive ranges
+    merge exactly). The site's budget times a request's first games on one (play.runs.budget) and
+    the request then finishes it instead of playing them again. Without a seed one is drawn here."""
+
+    def __init__(
+        self,
+        game: Game | str,
+        deck_a: Sequence[DeckEntry],
+        deck_b: Sequence[DeckEntry],
+        *,
+        games: int,
+        seed: int | None = None,
+        policy_a: PolicyArg = "rules",
+        policy_b: PolicyArg = "rules",
+        turn_cap: int = DEFAULT_TURN_CAP,
+    ) -> None:
+        _check(games, seed, None, turn_cap, 1)
+        self.games = games
+        self.run = MatchupRun(game, deck_a, deck_b, seed=new_seed() if seed is None else seed,
+                              policy_a=policy_a, policy_b=policy_b, turn_cap=turn_cap)  # fmt: skip
+        self.tally = MatchupTally()
+
+    @property
+    def played(self) -> int:
+        return self.tally.played
+
+    def play_to(self, stop: int, *, deadline: float | None = None) -> None:
+        """Play games ``played`` … *stop* - 1 (at most to the run's last game; stopping at *deadline*)."""
+        stop = min(stop, self.games)
+        if stop > self.tally.played:
+            self.tally.merge(self.run.run_range(self.tally.played, stop, deadline=deadline))
+
+    def answer(self, *, time_limit: float | None = None) -> dict[str, Any]:
+        """The run's answer, playing the games not played yet (stopping after *time_limit* seconds,
+        as :func:`run_matchup` does)."""
+        _check(self.games, None, time_limit, self.run.turn_cap, 1)
+        deadline = None if time_limit is None else time.monotonic() + time_limit
+        self.play_to(self.games, deadline=deadline)
+        return self.run.report(self.tally, self.games, self.tally.played < self.games)
 
 
 def _parallel(

@@ -149,7 +149,7 @@ def matchups(request: Request) -> Response:
     try:
         result = matchup_run(
             game=v["game"], list_a=a, list_b=b, games=v["games"], seed=v.get("seed"),
-            policy_a=v["policy_a"], policy_b=v["policy_b"],
+            policy_a=v["policy_a"], policy_b=v["policy_b"], head=inline.head,
         )
     except EngineError as exc:
         return engine_error(exc)

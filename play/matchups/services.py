@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from cards.pagecache import cached_answer
 from decks.models import Deck
 from engine import InvalidSimulation, matchup_game, run_matchup
-from engine.matchup import MatchupRun
+from engine.matchup import MatchupRun, SteppedMatchup
 from play.matchups.rivals import Rivals
 from play.models import SimulationRun
 from play.runs.services import run_submit
@@ -59,7 +59,7 @@ def matchup_run(
     *, game: str, list_a: str | DeckSource, list_b: str | DeckSource, games: int = 1000,
     seed: int | None = None, policy_a: str = "rules", policy_b: str = "rules",
     progress: Progress | None = None, processes: int = 1, time_limit: float | None = None,
-    unlimited: bool = False,
+    unlimited: bool = False, head: SteppedMatchup | None = None,
 ) -> dict[str, Any]:
     """Deck A against deck B, *games* seeded games alternating who starts: the engine's report
     (win rate of A with its 95% interval, reasons, lengths, each game) plus both lists' validation.
@@ -67,17 +67,22 @@ def matchup_run(
     The run stops at *time_limit* seconds (default: settings.SIMULATION_TIME_LIMIT; none when
     *unlimited*, as on the command line) and then says ``"stopped_early": true``. It plays in this
     process: only the command passes *processes* > 1, never a web request: requests
-    play runs within their budget (play.runs.budget) and queue the rest (play.runs.services)."""
+    play runs within their budget (play.runs.budget) and queue the rest (play.runs.services).
+    *head*: the same run (same decks, games, seed and policies) with its first games played by the
+    request's pricing (play.runs.budget.matchup_fits): it is finished, to the same answer."""
     _check(games, policy_a, policy_b)
     a, b = sources(game, list_a, list_b)
     limit = None if unlimited else (time_limit if time_limit is not None else settings.SIMULATION_TIME_LIMIT)
 
     def compute() -> dict[str, Any]:
-        result = run_matchup(
-            game, a.entries, b.entries, games=games, seed=seed, policy_a=policy_a, policy_b=policy_b,
-            progress=progress, processes=max(1, processes),
-            time_limit=limit,
-        )
+        if head is not None and progress is None and processes <= 1:
+            result = head.answer(time_limit=limit)
+        else:
+            result = run_matchup(
+                game, a.entries, b.entries, games=games, seed=seed, policy_a=policy_a, policy_b=policy_b,
+                progress=progress, processes=max(1, processes),
+                time_limit=limit,
+            )
         assert a.report is not None and b.report is not None
         result["validation"] = {"a": a.report.as_dict(), "b": b.report.as_dict()}
         return result

@@ -86,7 +86,7 @@ def matchup_page(request: HttpRequest) -> HttpResponse:
                 return redirect(run)
             result = matchup_run(
                 game=d["game"], list_a=a, list_b=b, games=d["games"], seed=d["seed"],
-                policy_a=d["policy_a"], policy_b=d["policy_b"],
+                policy_a=d["policy_a"], policy_b=d["policy_b"], head=fits.head,
             )
             context.update(matchup_context(result, a=a.list_token, b=b.list_token, labels=(a.label, b.label),
                                            entries=(a.entries, b.entries)))

@@ -33,7 +33,7 @@ from django.conf import settings
 from cards.validation import UNREADABLE, validate_list
 from engine import DeckEntry
 from engine.goldfish import GoldfishRun
-from engine.matchup import MatchupRun
+from engine.matchup import SteppedMatchup
 
 # Seconds per game, measured with bench/jobs.py --calibrate (bundled sample decks, rules players)
 # on the 2-core machine while other processes shared it (an idle core is up to twice as fast).
@@ -172,9 +172,24 @@ def matchup_game_seconds(
     policy_b: str = "rules",
 ) -> float:
     """The measured seconds per matchup game of these two decks (see :func:`probe`)."""
-    run = MatchupRun(game, deck_a, deck_b, seed=seed or 0, policy_a=policy_a, policy_b=policy_b)
-    per_game = probe(lambda a, b: run.run_range(a, b), games)
-    return remember(matchup_key(game, games, seed, policy_a, policy_b), per_game)
+    return matchup_priced(game, deck_a, deck_b, games=games, seed=seed, policy_a=policy_a, policy_b=policy_b)[0]
+
+
+def matchup_priced(
+    game: str,
+    deck_a: Sequence[DeckEntry],
+    deck_b: Sequence[DeckEntry],
+    *,
+    games: int,
+    seed: int | None = None,
+    policy_a: str = "rules",
+    policy_b: str = "rules",
+) -> tuple[float, SteppedMatchup]:
+    """The measured seconds per matchup game of these decks, and the run they were measured on (its
+    first games played; without a seed the run has drawn its own)."""
+    run = SteppedMatchup(game, deck_a, deck_b, games=games, seed=seed, policy_a=policy_a, policy_b=policy_b)
+    per_game = probe(lambda _start, stop: run.play_to(stop), games)
+    return remember(matchup_key(game, games, seed, policy_a, policy_b), per_game), run
 
 
 def fits_both(fixed_seconds: float, measured_seconds: float) -> bool:
@@ -186,10 +201,10 @@ def fits_both(fixed_seconds: float, measured_seconds: float) -> bool:
 @dataclass(frozen=True)
 class Priced:
     """Whether a run fits a request (it is truthy then), with the run its price was measured on when
-    a request may finish it: its first games are played (goldfish)."""
+    a request may finish it: its first games are played."""
 
     fits: bool
-    head: GoldfishRun | None = None
+    head: GoldfishRun | SteppedMatchup | None = None
 
     def __bool__(self) -> bool:
         return self.fits
@@ -208,12 +223,14 @@ def goldfish_fits(
 
 
 def matchup_fits(game: str, deck_a: Sequence[DeckEntry], deck_b: Sequence[DeckEntry], *, games: int,
-                 **options: Any) -> bool:
+                 **options: Any) -> Priced:
     """Whether a matchup of these decks fits a request: by the fixed costs, then by the decks' own price
-    (measured either way: a run too big for the request is split by it, play.runs.jobs). *options*:
-    ``seed``, ``policy_a``, ``policy_b``, as :func:`matchup_game_seconds` takes them."""
-    per_game = matchup_game_seconds(game, deck_a, deck_b, games=games, **options)
-    return fits_both(matchup_seconds(game, games), games * per_game)
+    (measured either way: a run too big for the request is split by it, play.runs.jobs); when it fits,
+    with the run its price was measured on, for the request to finish (play.matchups.services.matchup_run's
+    ``head``). *options*: ``seed``, ``policy_a``, ``policy_b``, as :func:`matchup_game_seconds` takes them."""
+    per_game, run = matchup_priced(game, deck_a, deck_b, games=games, **options)
+    fits = fits_both(matchup_seconds(game, games), games * per_game)
+    return Priced(fits, run if fits else None)
 
 
 def goldfish_list_fits(game: str, text: str, *, games: int, turns: int, seed: int | None = None) -> Priced:

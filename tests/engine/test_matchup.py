@@ -99,3 +99,22 @@ def test_bad_arguments_are_refused(kwargs):
     args = {"games": 2, "seed": 1, **kwargs}
     with pytest.raises(InvalidSimulation):
         run_matchup("eliria", ELIRIA_A, ELIRIA_B, **args)
+
+
+@pytest.mark.parametrize(("game", "a", "b"), [("eliria", ELIRIA_A, ELIRIA_B), ("mision", MISION_A, MISION_B)])
+@pytest.mark.parametrize("steps", [(1,), (3, 5), (0, 7, 2, 30), (12,)])
+def test_a_matchup_played_in_steps_answers_as_one_run(game, a, b, steps):
+    """``SteppedMatchup``: the site's budget plays a request's first games while pricing it, the
+    request finishes the run (play.runs.budget.matchup_fits); the answer is the one-go answer."""
+    from engine.matchup import SteppedMatchup
+
+    whole = run_matchup(game, a, b, games=12, seed=77, policy_a="rules", policy_b="random")
+    run = SteppedMatchup(game, a, b, games=12, seed=77, policy_a="rules", policy_b="random")
+    for stop in steps:
+        run.play_to(stop)
+    assert run.played == min(max(steps), 12)
+    assert json.dumps(run.answer()) == json.dumps(whole)  # the same keys in the same order
+    unseeded = SteppedMatchup(game, a, b, games=3)
+    unseeded.play_to(1)
+    answer = unseeded.answer()
+    assert dumps(answer) == dumps(run_matchup(game, a, b, games=3, seed=answer["seed"]))

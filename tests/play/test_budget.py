@@ -182,3 +182,20 @@ def test_a_request_that_fits_finishes_the_run_its_price_was_measured_on(slow_cat
     assert got.json()["per_turn"] == seeded["per_turn"] and got.json()["mulligans"] == seeded["mulligans"]
     # A slow deck is not finished inline: nothing to finish.
     assert not goldfish_list_fits("eliria", SLOW, games=200, turns=50, seed=1)
+
+
+def test_a_matchup_request_that_fits_finishes_the_run_its_price_was_measured_on(slow_catalogue, warm):
+    from engine import run_matchup
+    from play.matchups.services import matchup_run
+    from play.runs.budget import matchup_fits
+
+    deck = validate_list("eliria", PLAIN).entries
+    priced = matchup_fits("eliria", deck, deck, games=20, seed=6)
+    assert priced and priced.head is not None and priced.head.played > 0
+    answer = matchup_run(game="eliria", list_a=PLAIN, list_b=PLAIN, games=20, seed=6, head=priced.head)
+    alone = run_matchup("eliria", deck, deck, games=20, seed=6)
+    assert json.dumps({k: v for k, v in answer.items() if k != "validation"}) == json.dumps(alone)
+    got = warm.post("/api/matchups/", {"game": "eliria", "deck_a": PLAIN, "deck_b": PLAIN, "games": 20}, format="json")
+    assert got.status_code == 200, got.content[:300]
+    again = run_matchup("eliria", deck, deck, games=20, seed=got.json()["seed"])
+    assert got.json()["per_game"] == again["per_game"]
