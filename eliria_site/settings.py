@@ -297,7 +297,7 @@ else:
     # a read that waits that long finds nothing (a page rendered again, never a failed request).
     CACHES = {
         "default": {
-            "BACKEND": "diskcache.DjangoCache",
+            "BACKEND": "common.cache.KeptDiskCache",
             "LOCATION": os.environ.get("CACHE_DIR") or _default_cache_dir(),
             "SHARDS": 4,
             "DATABASE_TIMEOUT": 0.25,

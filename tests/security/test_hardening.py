@@ -13,7 +13,7 @@ from common.gate import check_json_depth, check_text
 from common.net import client_ip
 
 
-@pytest.fixture(params=["diskcache.DjangoCache", "django.core.cache.backends.filebased.FileBasedCache"])
+@pytest.fixture(params=["common.cache.KeptDiskCache", "django.core.cache.backends.filebased.FileBasedCache"])
 def broken_cache(settings, tmp_path, request):  # type: ignore[no-untyped-def]
     """M8: the one-machine cache cannot write (its folder is a file), as on a full disk: the
     backend `make run` uses (diskcache) and Django's file cache it replaced."""
