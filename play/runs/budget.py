@@ -6,9 +6,10 @@ engine time (about 100 ms); anything bigger becomes a queued run. Two prices, bo
 - the fixed costs below, per game on one core of the 2-core reference machine (bench/jobs.py
   --calibrate prints them): a cheap first filter that sends big runs to the queue at once;
 - the deck's own price: its first games are played and timed (at most ``PROBE_SECONDS`` of
-  engine time, the request's seed when it has one, so they are the run's own first games), and
-  the run fits only if that time per game times the games asked for stays under ``DECK_SHARE``
-  times the budget. A deck whose cards make games slow (many effects, long chains) is queued
+  engine time) on the run itself (``engine.goldfish.GoldfishRun``, ``engine.matchup.SteppedMatchup``;
+  without a seed in the request the run's seed is drawn first), and the run fits only if that time
+  per game times the games asked for stays under ``DECK_SHARE`` times the budget. A run that fits is
+  handed back (``Priced.head``) and the request finishes it: the probe's games are not played twice. A deck whose cards make games slow (many effects, long chains) is queued
   however few games it asks for, so no request plays more than about 0.2 s of engine time
   (probe included). Engine time is the thread's CPU time: a busy machine does not queue a run
   that fits, nor does an idle one let a slow deck through.
