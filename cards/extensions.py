@@ -2,8 +2,8 @@
 AppConfig.ready() — the catalogue never names them (docs/architecture.md).
 
 - `register_rulings(lookup)`: the rulings that touch a card (the rulings app).
-- `register_owned_counts(annotate)`: copies a signed-in player owns, for the quick +1/−1
-  buttons (the collection app).
+- `register_owned_counts(annotate, count)`: copies a signed-in player owns, for the quick +1/−1
+  buttons (the collection app): of each card of a queryset, or of one card.
 
 Without a registration the catalogue answers as if the feature were not there.
 """
@@ -15,9 +15,11 @@ from typing import Any
 
 RulingsLookup = Callable[[Any], list[dict[str, Any]]]
 OwnedAnnotator = Callable[[Any, Any], Any]
+OwnedCount = Callable[[int, Any], int]
 
 _rulings: RulingsLookup | None = None
 _owned: OwnedAnnotator | None = None
+_owned_count: OwnedCount | None = None
 
 
 def register_rulings(lookup: RulingsLookup) -> None:
@@ -25,9 +27,9 @@ def register_rulings(lookup: RulingsLookup) -> None:
     _rulings = lookup
 
 
-def register_owned_counts(annotate: OwnedAnnotator) -> None:
-    global _owned
-    _owned = annotate
+def register_owned_counts(annotate: OwnedAnnotator, count: OwnedCount) -> None:
+    global _owned, _owned_count
+    _owned, _owned_count = annotate, count
 
 
 def rulings_for_card(card: Any) -> list[dict[str, Any]]:
@@ -41,3 +43,11 @@ def with_owned_counts(cards: Any, user: Any) -> tuple[Any, bool]:
     if _owned is None or not getattr(user, "is_authenticated", False):
         return cards, False
     return _owned(cards, user), True
+
+
+def owned_count(card_id: int, user: Any) -> int | None:
+    """Copies of one card the player owns (one plain query: a card page's only per-player read), or
+    None when the collection did not register itself or the player is not signed in (no buttons)."""
+    if _owned_count is None or not getattr(user, "is_authenticated", False):
+        return None
+    return _owned_count(card_id, user)

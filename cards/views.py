@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET
 
 from cards.api import edition_json
 from cards.diff import edition_diff
-from cards.extensions import rulings_for_card, with_owned_counts
+from cards.extensions import owned_count, rulings_for_card, with_owned_counts
 from cards.models import Card, Game, Set
 from cards.offline_index import index_body, type_labels
 from cards.pagecache import anonymous_cache, catalogue_version, fragment
@@ -85,9 +85,10 @@ def card_detail(request: HttpRequest, game: str, code: str) -> HttpResponse:
     ref = json.loads(fragment(("card-ref", game, code), lambda: _card_ref(game, code)))
     card = Card(pk=ref["pk"], game=game, code=ref["code"], name=ref["name"])
     body = fragment(("card-page", card.pk), lambda: _card_body(Card.objects.with_current().get(pk=card.pk)))
-    owned_cards, quick_add = with_owned_counts(Card.objects.filter(pk=card.pk), request.user)
+    copies = owned_count(card.pk, request.user)
+    quick_add = copies is not None
     if quick_add:
-        card.owned = owned_cards.values_list("owned", flat=True).first() or 0
+        card.owned = copies
     owned = _owned_form(request, card) if quick_add else ""
     context = {"card": card, "quick_add": quick_add, "body": mark_safe(body.replace(OWNED_SLOT, owned))}  # noqa: S308
     return render(request, "cards/detail.html", {**context, **kept_chrome(request)})

@@ -11,7 +11,7 @@ class CollectionConfig(AppConfig):
         # without importing this app.
         from cards.extensions import register_owned_counts
         from collection.search import register
-        from collection.selectors import with_owned
+        from collection.selectors import owned_copies, with_owned
 
         register()
-        register_owned_counts(with_owned)
+        register_owned_counts(with_owned, owned_copies)

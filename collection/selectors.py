@@ -51,6 +51,16 @@ def with_owned(cards: QuerySet[Card], user: Any) -> QuerySet[Card]:
     return cards.annotate(owned=owned_subquery(user))
 
 
+def owned_copies(card_id: int, user: Any) -> int:
+    """Copies the player owns of one card, every edition counted: what ``with_owned`` annotates, as
+    one plain sum (a card page's query: compiling the annotated subquery cost more than running it)."""
+    owner = _owner_id(user)
+    if owner is None:
+        return 0
+    total = CollectionItem.objects.filter(owner_id=owner, card_id=card_id).aggregate(n=Sum("quantity"))["n"]
+    return int(total or 0)
+
+
 def only_owned(cards: QuerySet[Card], user: Any) -> QuerySet[Card]:
     owner = _owner_id(user)
     if owner is None:

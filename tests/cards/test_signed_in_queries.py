@@ -94,3 +94,24 @@ def test_a_renamed_card_is_seen_at_once(bundled, player, client):
     catalogue_changed()  # what every import and editor's change calls
     assert "Cañón renombrado" in signed_in(player).get(CARD).content.decode()
     assert signed_in(player).get("/cartas/eliria/NO-SUCH/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_card_pages_count_of_copies_is_the_collections_over_every_edition_and_condition(bundled, player, other):
+    """The card page reads one card's copies as a plain sum (collection.selectors.owned_copies); it
+    must say what the annotated count of the lists says (with_owned), editions and conditions summed."""
+    from django.db.models import Count
+
+    from collection.selectors import owned_copies, with_owned
+
+    card = Card.objects.annotate(n=Count("editions")).filter(game="eliria", n__gte=2).first() or Card.objects.get(
+        game="eliria", code="BASE-105")
+    editions = list(card.editions.all())
+    collection_add(owner=player, card=card, delta=2, edition=editions[0])
+    collection_add(owner=player, card=card, delta=1, edition=editions[-1], condition="MP")
+    collection_add(owner=other, card=card, delta=5)
+    annotated = with_owned(Card.objects.filter(pk=card.pk), player).get().owned
+    assert owned_copies(card.pk, player) == annotated == 3
+    assert owned_copies(card.pk, other) == 5
+    page = signed_in(player).get(f"/cartas/eliria/{card.code}/").content.decode()
+    assert "3 copias" in page
