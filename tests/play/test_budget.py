@@ -18,9 +18,14 @@ from play.runs.budget import (
     PROBE_SECONDS,
     fits_inline,
     goldfish_game_seconds,
+    goldfish_key,
+    goldfish_list_fits,
     goldfish_seconds,
+    matchup_fits,
     matchup_game_seconds,
+    matchup_key,
     matchup_seconds,
+    recall,
 )
 
 CEILING = 0.2  # seconds of engine time a request may spend (issue 21)
@@ -99,11 +104,16 @@ def test_a_slow_goldfish_is_queued_though_the_fixed_costs_say_it_fits(slow_catal
     answer, cpu = _cpu(lambda: warm.post("/api/goldfish/", body, format="json"))
     assert answer.status_code == 202, answer.content[:300]
     assert answer["Location"] == answer.json()["status_url"]
-    # The probe stopped early: the request cost a small part of the run it queued (measured now, on
-    # this machine as loaded as it is). Not the 0.2 s ceiling: the queued path also sends one
-    # message per chunk, a few ms of CPU each on Redis (0.94 s in all once, on a busy CI machine).
-    run = 200 * goldfish_game_seconds("eliria", validate_list("eliria", SLOW).entries, games=4, turns=50, seed=1)
-    assert cpu < run / 4, (cpu, run)
+    # The request's engine time is its pricing, which stops at the probe's share (about one slow game
+    # here) however many games were asked for:
+    priced, pricing = _cpu(lambda: goldfish_list_fits("eliria", SLOW, games=200, turns=50, seed=1))
+    per_game = recall(goldfish_key("eliria", 200, 50, 1))
+    assert not priced and per_game is not None
+    assert pricing < SLACK * (PROBE_SECONDS + 2 * per_game), (pricing, per_game)
+    # and the whole request (lists read twice, the run's rows, one queue message per chunk: a few ms
+    # of CPU each on Redis) costs less than playing the run it queued. Not the 0.2 s ceiling: the
+    # request measured 0.6-0.94 s of CPU on a busy CI machine, the run 2.2 s there.
+    assert cpu < 200 * per_game, (cpu, per_game)
 
 
 def test_a_slow_matchup_is_queued_though_the_fixed_costs_say_it_fits(slow_catalogue, warm):
@@ -112,8 +122,11 @@ def test_a_slow_matchup_is_queued_though_the_fixed_costs_say_it_fits(slow_catalo
     answer, cpu = _cpu(lambda: warm.post("/api/matchups/", body, format="json"))
     assert answer.status_code == 202, answer.content[:300]
     deck = validate_list("eliria", SLOW).entries
-    run = 30 * matchup_game_seconds("eliria", deck, deck, games=4, seed=1)
-    assert cpu < run / 2, (cpu, run)  # 30 games are worth only a few probes: half the run, not a quarter
+    priced, pricing = _cpu(lambda: matchup_fits("eliria", deck, deck, games=30, seed=1))
+    per_game = recall(matchup_key("eliria", 30, 1, "rules", "rules"))
+    assert not priced and per_game is not None
+    assert pricing < SLACK * (PROBE_SECONDS + 2 * per_game), (pricing, per_game)
+    assert cpu < SLACK * CEILING, (cpu, per_game)  # a run this small is one or two queue messages
 
 
 @pytest.mark.parametrize(("text", "games", "turns"), [(SLOW, 4, 50), (PLAIN, 1000, 10), (SLOW, 40, 10)])
@@ -166,7 +179,6 @@ def test_a_request_that_fits_finishes_the_run_its_price_was_measured_on(slow_cat
     deck with effects, bench/load.py) and the answer is the one a run from scratch gives."""
     from engine.goldfish import run_goldfish
     from play.goldfish.services import goldfish_answer
-    from play.runs.budget import goldfish_list_fits
 
     priced = goldfish_list_fits("eliria", PLAIN, games=300, turns=10, seed=4)
     assert priced and priced.head is not None and 0 < priced.head.played <= 300
@@ -187,7 +199,6 @@ def test_a_request_that_fits_finishes_the_run_its_price_was_measured_on(slow_cat
 def test_a_matchup_request_that_fits_finishes_the_run_its_price_was_measured_on(slow_catalogue, warm):
     from engine import run_matchup
     from play.matchups.services import matchup_run
-    from play.runs.budget import matchup_fits
 
     deck = validate_list("eliria", PLAIN).entries
     priced = matchup_fits("eliria", deck, deck, games=20, seed=6)
