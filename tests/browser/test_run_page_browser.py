@@ -67,9 +67,13 @@ def _shoot(page, name: str) -> None:  # type: ignore[no-untyped-def]
         page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
         overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 1, f"{name} at {width} px scrolls sideways by {overflow} px"
-        bar = page.locator("progress.run-bar").bounding_box()
-        column = page.locator(".run-page").bounding_box()
-        assert bar and column and bar["width"] >= column["width"] - 2, f"the bar at {width} px is not full width"
+        # Both widths read in one script: the status part (bar included) is swapped every second,
+        # and two bounding_box calls once fell on either side of a swap (the bar then had no box).
+        bar, column = page.wait_for_function(
+            """() => { const b = document.querySelector('progress.run-bar'), c = document.querySelector('.run-page');
+                       return b && c && b.isConnected ? [b.getBoundingClientRect().width, c.getBoundingClientRect().width]
+                                                      : null; }""", timeout=5_000).json_value()
+        assert bar >= column - 2, f"the bar at {width} px is not full width ({bar} of {column} px)"
 
 
 @pytest.mark.parametrize("language", ["es", "en"])
