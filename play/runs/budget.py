@@ -163,17 +163,11 @@ def goldfish_priced(
 
 
 def matchup_game_seconds(
-    game: str,
-    deck_a: Sequence[DeckEntry],
-    deck_b: Sequence[DeckEntry],
-    *,
-    games: int,
-    seed: int | None = None,
-    policy_a: str = "rules",
-    policy_b: str = "rules",
+    game: str, deck_a: Sequence[DeckEntry], deck_b: Sequence[DeckEntry], *, games: int, **options: Any
 ) -> float:
-    """The measured seconds per matchup game of these two decks (see :func:`probe`)."""
-    return matchup_priced(game, deck_a, deck_b, games=games, seed=seed, policy_a=policy_a, policy_b=policy_b)[0]
+    """The measured seconds per matchup game of these two decks (see :func:`probe`); *options* as
+    :func:`matchup_priced` takes them (``seed``, ``policy_a``, ``policy_b``)."""
+    return matchup_priced(game, deck_a, deck_b, games=games, **options)[0]
 
 
 def matchup_priced(
@@ -228,7 +222,7 @@ def matchup_fits(game: str, deck_a: Sequence[DeckEntry], deck_b: Sequence[DeckEn
     """Whether a matchup of these decks fits a request: by the fixed costs, then by the decks' own price
     (measured either way: a run too big for the request is split by it, play.runs.jobs); when it fits,
     with the run its price was measured on, for the request to finish (play.matchups.services.matchup_run's
-    ``head``). *options*: ``seed``, ``policy_a``, ``policy_b``, as :func:`matchup_game_seconds` takes them."""
+    ``head``). *options*: ``seed``, ``policy_a``, ``policy_b``, as :func:`matchup_priced` takes them."""
     per_game, run = matchup_priced(game, deck_a, deck_b, games=games, **options)
     fits = fits_both(matchup_seconds(game, games), games * per_game)
     return Priced(fits, run if fits else None)
