@@ -29,7 +29,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend="accounts.backends.ModelBackend")
         welcome = _("¡Bienvenido, %(username)s! Ya puedes crear tus mazos.") % {"username": user.username}
         messages.success(request, welcome)
         return redirect(safe_next(request, request.POST.get("next", ""), reverse("decks:mine")))

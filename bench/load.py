@@ -88,7 +88,7 @@ def lua_post(tmp: Path, name: str, body: dict, *, vary: bool = False) -> Path:
 SETUP = """
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.auth.models import User
-from django.contrib.sessions.backends.db import SessionStore
+from common.sessions import SessionStore
 from cards.models import Card
 from decks.services import EntrySpec, deck_create
 user = User.objects.create_user("bench", password="bench-pass-123456")
@@ -96,7 +96,7 @@ cards = list(Card.objects.filter(game="eliria").exclude(type="token").order_by("
 deck = deck_create(owner=user, game="eliria", name="Sesenta", entries=[EntrySpec("main", c, 1) for c in cards])
 session = SessionStore()
 session[SESSION_KEY] = str(user.pk)
-session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+session[BACKEND_SESSION_KEY] = "accounts.backends.ModelBackend"
 session[HASH_SESSION_KEY] = user.get_session_auth_hash()
 session.create()
 names = list(Card.objects.filter(game="eliria").order_by("code").values_list("name", flat=True))

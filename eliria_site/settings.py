@@ -96,8 +96,11 @@ MIDDLEWARE = [
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's ModelBackend, its per-request user read compiled once (accounts/backends.py).
+    "accounts.backends.ModelBackend",
 ]
+# Django's database sessions, their per-request read compiled once (common/sessions.py).
+SESSION_ENGINE = "common.sessions"
 
 ROOT_URLCONF = "eliria_site.urls"
 WSGI_APPLICATION = "eliria_site.wsgi.application"
