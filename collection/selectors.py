@@ -18,6 +18,7 @@ from django.db.models.functions import Coalesce
 from cards.models import Card, CardType, Game, Set
 from collection.models import CollectionItem, WantedDeck
 from collection.needs import Need, Result, Use, allocate
+from common.prepared import Prepared
 from decks.models import Deck, DeckEntry
 from decks.selectors import deck_rows
 
@@ -51,14 +52,19 @@ def with_owned(cards: QuerySet[Card], user: Any) -> QuerySet[Card]:
     return cards.annotate(owned=owned_subquery(user))
 
 
+# One row per edition and condition the player holds of a card (a few): summed here.
+_CARD_QUANTITIES = Prepared(
+    CollectionItem, lambda owner, card: CollectionItem.objects.filter(owner_id=owner).filter(card_id=card).values_list("quantity")
+)
+
+
 def owned_copies(card_id: int, user: Any) -> int:
     """Copies the player owns of one card, every edition counted: what ``with_owned`` annotates, as
-    one plain sum (a card page's query: compiling the annotated subquery cost more than running it)."""
+    one plain sum of a prepared query (a card page's query: compiling it cost more than running it)."""
     owner = _owner_id(user)
     if owner is None:
         return 0
-    total = CollectionItem.objects.filter(owner_id=owner, card_id=card_id).aggregate(n=Sum("quantity"))["n"]
-    return int(total or 0)
+    return sum(n for (n,) in _CARD_QUANTITIES.rows(owner, card_id))
 
 
 def only_owned(cards: QuerySet[Card], user: Any) -> QuerySet[Card]:

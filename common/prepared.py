@@ -39,12 +39,12 @@ class _Compiled:
         self.sql, self.params, self.compiler = sql, len(params), compiler
         columns = [col for col, _, _ in compiler.select]
         self.converters = compiler.get_converters(columns)
-        self.names = [col.target.attname for col in columns]
+        self.names = [getattr(getattr(col, "target", None), "attname", "") for col in columns]
 
 
 class Prepared(Generic[M]):
-    """A one-row query of *model*: ``build(*args)`` compiled once per connection (from the first
-    call's arguments), then run with the parameters of each call to :meth:`row`."""
+    """A query of *model*: ``build(*args)`` compiled once per connection (from the first call's
+    arguments), then run with the parameters of each call to :meth:`row` or :meth:`rows`."""
 
     def __init__(
         self, model: type[M], build: Callable[..., QuerySet[M]], params: Callable[..., list[Any]] | None = None
@@ -66,9 +66,18 @@ class Prepared(Generic[M]):
             found = kept[self] = _Compiled(self.build(*args), alias, params)
         return found
 
+    def rows(self, *args: Any) -> list[tuple[Any, ...]]:
+        """Every row the query finds with *args*, its values converted as the ORM converts them
+        (for a ``values_list`` query: what it would give)."""
+        return self._rows(router.db_for_read(self.model), args, many=True)[1]
+
     def row(self, *args: Any) -> M | None:
         """The model instance of the first row the query finds with *args*, or None."""
         alias = router.db_for_read(self.model)
+        compiled, found = self._rows(alias, args, many=False)
+        return self.model.from_db(alias, compiled.names, found[0]) if found else None
+
+    def _rows(self, alias: str, args: tuple[Any, ...], *, many: bool) -> tuple[_Compiled, list[tuple[Any, ...]]]:
         connection = connections[alias]
         params = self.params(connection.ops, *args)
         compiled = self.compiled(alias, args, params)
@@ -76,8 +85,7 @@ class Prepared(Generic[M]):
             raise TypeError(f"{self.model.__name__}: the prepared query takes {compiled.params} parameters")
         with connection.cursor() as cursor:
             cursor.execute(compiled.sql, params)
-            found = cursor.fetchone()
-        if found is None:
-            return None
-        values = next(iter(compiled.compiler.apply_converters([found], compiled.converters))) if compiled.converters else found
-        return self.model.from_db(alias, compiled.names, values)
+            found = cursor.fetchall() if many else cursor.fetchmany(1)
+        if compiled.converters and found:
+            found = [tuple(r) for r in compiled.compiler.apply_converters(found, compiled.converters)]
+        return compiled, found
