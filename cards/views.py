@@ -11,7 +11,6 @@ from django.contrib.staticfiles import finders
 from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import engines
 from django.template.loader import render_to_string
@@ -31,6 +30,7 @@ from cards.pagecache import anonymous_cache, catalogue_version, fragment
 from cards.queries import cards_searched
 from cards.render import face_count, face_png
 from cards.suggest import suggest_names
+from common.http import page_csrf_token
 
 PAGE_SIZES = (24, 48, 96)
 
@@ -120,7 +120,7 @@ def kept_chrome(request: HttpRequest, q: str = "") -> dict[str, Any]:
     text = fragment(("chrome", user.pk, user.get_username()), lambda: engines["django"].from_string(_CHROME).render(
         {"request": _SlotRequest(), "csrf_token": CSRF_SLOT, "q": Q_SLOT}, request))
     if CSRF_SLOT in text:
-        text = text.replace(CSRF_SLOT, get_token(request))
+        text = text.replace(CSRF_SLOT, page_csrf_token(request))
     text = text.replace(quote(PATH_SLOT), quote(request.get_full_path())).replace(Q_SLOT, escape(q))
     pieces = re.split("\x00(?:" + "|".join(CHROME_BLOCKS) + ")\x00", text)
     return {"chrome_template": "cards/_kept_chrome.html", "chrome": [mark_safe(p) for p in pieces]}  # noqa: S308
@@ -131,7 +131,7 @@ def _owned_form(request: HttpRequest, card: Card) -> str:
     one: the CSRF token and the form's `next` are filled in per answer)."""
     form = fragment(("card-owned", card.pk, card.name, card.owned), lambda: render_to_string(
         "cards/_card_owned.html", {"card": card, "csrf_token": CSRF_SLOT, "request": _SlotRequest()}))
-    return form.replace(CSRF_SLOT, get_token(request)).replace(PATH_SLOT, escape(request.get_full_path()))
+    return form.replace(CSRF_SLOT, page_csrf_token(request)).replace(PATH_SLOT, escape(request.get_full_path()))
 
 
 def _card_ref(game: str, code: str) -> str:

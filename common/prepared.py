@@ -4,8 +4,8 @@ Django's ORM compiles a queryset to SQL each time it runs: for a lookup by key t
 the cost (about 0.4 ms of compiling against 0.03 ms of SQLite, `bench/requests_profile.py`,
 "session and user alone"). A :class:`Prepared` query is compiled once per database connection
 (the connection object is per thread and the SQL depends on its vendor, so each keeps its own) and then only executed, its
-row passed through the same converters the ORM applies and built into the model with
-``Model.from_db``, as a queryset's iterator does. The parameters are adapted to the database by
+row passed through the same converters the ORM applies and built into the model as a queryset's
+iterator builds it (``Model.from_db``, then the select_related objects and the annotations). The parameters are adapted to the database by
 the query's own function, in the order the compiled SQL takes them; the queries stay visible to
 ``assertNumQueries`` and ``CaptureQueriesContext`` (they go through ``connection.cursor()``).
 
@@ -20,6 +20,7 @@ from typing import Any, Generic, TypeVar
 
 from django.db import connections, router
 from django.db.models import Model, QuerySet
+from django.db.models.query import get_related_populators
 
 M = TypeVar("M", bound=Model)
 
@@ -29,7 +30,7 @@ __all__ = ["Prepared"]
 class _Compiled:
     """One query's SQL, converters and model field names, for one connection."""
 
-    __slots__ = ("compiler", "converters", "names", "params", "sql")
+    __slots__ = ("annotations", "compiler", "converters", "fields", "names", "params", "related", "sql")
 
     def __init__(self, queryset: QuerySet[Any], alias: str, expected: list[Any]) -> None:
         compiler = queryset.query.get_compiler(using=alias)
@@ -39,7 +40,17 @@ class _Compiled:
         self.sql, self.params, self.compiler = sql, len(params), compiler
         columns = [col for col, _, _ in compiler.select]
         self.converters = compiler.get_converters(columns)
-        self.names = [getattr(getattr(col, "target", None), "attname", "") for col in columns]
+        # What ModelIterable reads from the compiler to build an instance (none for values_list):
+        # the model's own columns, the related ones of select_related, the annotations.
+        info = compiler.klass_info
+        self.fields = slice(0, 0)
+        self.names: list[str] = []
+        self.related: list[Any] = []
+        self.annotations: dict[str, int] = dict(compiler.annotation_col_map or {})
+        if info is not None:
+            self.fields = slice(info["select_fields"][0], info["select_fields"][-1] + 1)
+            self.names = [col.target.attname for col in columns[self.fields]]
+            self.related = get_related_populators(info, compiler.select, alias)
 
 
 class Prepared(Generic[M]):
@@ -72,10 +83,19 @@ class Prepared(Generic[M]):
         return self._rows(router.db_for_read(self.model), args, many=True)[1]
 
     def row(self, *args: Any) -> M | None:
-        """The model instance of the first row the query finds with *args*, or None."""
+        """The model instance of the first row the query finds with *args* (with its select_related
+        objects and annotations, built as ``QuerySet`` builds them), or None."""
         alias = router.db_for_read(self.model)
         compiled, found = self._rows(alias, args, many=False)
-        return self.model.from_db(alias, compiled.names, found[0]) if found else None
+        if not found:
+            return None
+        values = found[0]
+        obj = self.model.from_db(alias, compiled.names, values[compiled.fields])
+        for related in compiled.related:
+            related.populate(values, obj)
+        for name, position in compiled.annotations.items():
+            setattr(obj, name, values[position])
+        return obj
 
     def _rows(self, alias: str, args: tuple[Any, ...], *, many: bool) -> tuple[_Compiled, list[tuple[Any, ...]]]:
         connection = connections[alias]

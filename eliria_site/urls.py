@@ -8,7 +8,11 @@ from django.views.static import serve
 from common.health import healthz
 from eliria_site.views import switch_language
 
+# The API first: Django tries the patterns in order, and reaching "api/" after every page's
+# pattern cost a validation request 11 % of its time (bench/requests_profile.py, URL resolving).
+# No page's path starts with "api/".
 urlpatterns = [
+    path("api/", include("eliria_site.api_urls")),
     path("", include("cards.urls")),
     path("", include("rulings.urls")),
     path("", include("decks.urls")),
@@ -16,7 +20,6 @@ urlpatterns = [
     path("", include("play.goldfish.urls")),
     path("", include("collection.urls")),
     path("", include("play.urls")),
-    path("api/", include("eliria_site.api_urls")),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("idioma/<str:code>/", switch_language, name="language"),

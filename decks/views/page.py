@@ -17,7 +17,6 @@ from typing import Any
 from urllib.parse import quote
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import escape
@@ -26,6 +25,8 @@ from django.views.decorators.http import require_GET
 
 from cards.pagecache import fragment
 from cards.views import PATH_SLOT, kept_chrome
+from common.http import page_csrf_token
+from common.prepared import Prepared
 from decks.charts import deck_stats
 from decks.forms import DeckEditForm
 from decks.messages import SECTION_LABELS
@@ -53,14 +54,14 @@ def deck_detail(request: HttpRequest, pk: int | None = None, slug: str | None = 
     return HttpResponse(_framed(request, context))
 
 
+_DECK_BY_ID = Prepared(Deck, lambda pk: with_last_note(Deck.objects.filter(pk=pk)))
+
+
 def _deck_by_id(request: HttpRequest, pk: int | None) -> Deck:
     """The deck by id if the player may see it (Deck.can_view: theirs or public), else a 404: the
     rule checked on the row read by its key, which costs less to build than Deck.visible_to's OR."""
-    try:  # get(), not first(): no ORDER BY to build for one row by its key (1.3 -> 1.0 ms)
-        deck = with_last_note(Deck.objects.filter(pk=pk)).get()
-    except Deck.DoesNotExist:
-        raise Http404 from None
-    if not deck.can_view(request.user):
+    deck = None if pk is None else _DECK_BY_ID.row(pk)  # compiled once: building the query cost 0.8 of the page's 6 ms
+    if deck is None or not deck.can_view(request.user):
         raise Http404
     return deck
 
@@ -114,7 +115,7 @@ def _framed(request: HttpRequest, context: dict[str, Any]) -> str:
         "q": escape(context["q"]),
     }
     frame = frame.replace(quote(PATH_SLOT), quote(request.get_full_path()))
-    token = get_token(request) if CSRF_SLOT in frame else ""
+    token = page_csrf_token(request) if CSRF_SLOT in frame else ""
     return _SLOT.sub(lambda m: str(token if m.group(1) == "csrf" else values[m.group(1)]), frame)
 
 
@@ -224,7 +225,7 @@ def _kept(request: HttpRequest, parts: tuple[Any, ...], deck: Deck, build: Calla
     this answer's CSRF token where the piece's forms had CSRF_SLOT."""
     text = fragment((*parts, deck.pk, deck.version, deck.updated.isoformat()), build)
     if CSRF_SLOT in text:
-        text = text.replace(CSRF_SLOT, get_token(request))
+        text = text.replace(CSRF_SLOT, page_csrf_token(request))
     return mark_safe(text)  # noqa: S308 - rendered by the template engine
 
 

@@ -142,3 +142,24 @@ def test_each_thread_compiles_for_its_own_connection() -> None:
     worker.start()
     worker.join()
     assert seen == [False]
+
+
+def test_a_row_with_select_related_and_an_annotation_is_built_as_the_orm_builds_it() -> None:
+    """The deck page's read: the deck, its owner (select_related) and its last note (an annotation)."""
+    from decks.models import Deck, DeckRevision
+    from decks.views.access import with_last_note
+    from tests.factories import DeckFactory
+
+    deck = DeckFactory()
+    DeckRevision.objects.create(deck=deck, number=1, note="primera")
+    DeckRevision.objects.create(deck=deck, number=2, note="segunda, ñ")
+    query = Prepared(Deck, lambda pk: with_last_note(Deck.objects.filter(pk=pk)))
+    mine, orm = query.row(deck.pk), with_last_note(Deck.objects.filter(pk=deck.pk)).get()
+    assert mine is not None
+    for field in Deck._meta.concrete_fields:
+        assert getattr(mine, field.attname) == getattr(orm, field.attname), field.name
+    assert mine.last_note == orm.last_note == "segunda, ñ"
+    with CaptureQueriesContext(connection) as queries:
+        assert mine.owner == orm.owner and mine.owner.username == orm.owner.username  # no query: selected
+    assert len(queries) == 0
+    assert query.row(deck.pk + 1000) is None
