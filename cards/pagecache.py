@@ -23,6 +23,7 @@ import functools
 import hashlib
 import logging
 import pickle
+import re
 import threading
 import time
 from collections import OrderedDict
@@ -110,6 +111,7 @@ def _store_set(key: str, value: bytes) -> None:
 
 def catalogue_changed() -> None:
     _local.clear()
+    _slotted.clear()
     cache.set(VERSION_KEY, time.time_ns(), None)
 
 
@@ -132,17 +134,96 @@ def fragment(parts: tuple[Any, ...], build: Callable[[], str]) -> str:
     `build` once, then kept where whole answers are (bounded, versioned, failing open). `parts` must
     name everything else the piece shows; it is for pages whose access the view has already checked
     (the key is a digest, and nothing outside the view can ask for it)."""
+    return _fragment_text(_fragment_key(parts), build)
+
+
+def _fragment_key(parts: tuple[Any, ...]) -> str | None:
+    """The fragment's key for this catalogue version and language; None when nothing can be kept."""
     version = catalogue_version()
     if version is None:
+        return None
+    return "fragment:" + hashlib.sha256(repr((version, get_language(), parts)).encode()).hexdigest()
+
+
+def _fragment_text(key: str | None, build: Callable[[], str]) -> str:
+    if key is None:
         return build()
-    digest = hashlib.sha256(repr((version, get_language(), parts)).encode()).hexdigest()
-    key = f"fragment:{digest}"
     kept = _store_get(key)
     if kept is not None:
         return kept.decode()
     text = build()
     _store_set(key, text.encode())
     return text
+
+
+_SLOT = re.compile("\x00([a-z0-9_]+)\x00")
+
+
+class Slotted:
+    """A kept piece split once at its slots ("\\x00name\\x00", never in a request: the input gate
+    refuses NUL), filled per answer in one join. Filling a 190 KB deck body's 380 CSRF and query
+    slots with str.replace cost 0.7 ms an answer; a join costs a few hundredths of that."""
+
+    __slots__ = ("names", "parts", "size")
+
+    def __init__(self, text: str) -> None:
+        self.parts = _SLOT.split(text)  # text, slot name, text, …, text
+        self.names = frozenset(self.parts[1::2])
+        self.size = len(text)
+
+    def fill(self, values: dict[str, str]) -> str:
+        """The text with each slot named in *values* replaced by its value (values are not read
+        again); a slot not named stays as it was."""
+        parts = self.parts[:]
+        for i in range(1, len(parts), 2):
+            name = parts[i]
+            parts[i] = values[name] if name in values else f"\x00{name}\x00"
+        return "".join(parts)
+
+
+class _SlottedMemo:
+    """This process's split fragments by key, least recently used out past *max_chars* in total (a
+    key names one version of a fragment, so a kept split is never stale)."""
+
+    def __init__(self, max_chars: int) -> None:
+        self.max_chars, self.used = max_chars, 0
+        self.items: OrderedDict[str, Slotted] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: str) -> Slotted | None:
+        with self.lock:
+            found = self.items.get(key)
+            if found is not None:
+                self.items.move_to_end(key)
+            return found
+
+    def set(self, key: str, value: Slotted) -> None:
+        with self.lock:
+            old = self.items.pop(key, None)
+            self.used += value.size - (old.size if old is not None else 0)
+            self.items[key] = value
+            while self.used > self.max_chars and self.items:
+                _, dropped = self.items.popitem(last=False)
+                self.used -= dropped.size
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
+            self.used = 0
+
+
+_slotted = _SlottedMemo(settings.PAGE_CACHE_BYTES // 4)
+
+
+def slotted_fragment(parts: tuple[Any, ...], build: Callable[[], str]) -> Slotted:
+    """:func:`fragment`, split at its slots, and the split kept in this process by the fragment's key."""
+    key = _fragment_key(parts)
+    found = None if key is None else _slotted.get(key)
+    if found is None:
+        found = Slotted(_fragment_text(key, build))
+        if key is not None:
+            _slotted.set(key, found)
+    return found
 
 
 def identifies_someone(request: HttpRequest) -> bool:

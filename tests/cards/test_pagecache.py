@@ -54,3 +54,42 @@ def _export() -> str:
     out = io.StringIO()
     call_command("export_catalogue", "--game", "eliria", stdout=out)
     return out.getvalue()
+
+
+def test_a_slotted_piece_fills_its_slots_in_one_pass() -> None:
+    from cards.pagecache import Slotted
+
+    piece = Slotted("<a>\x00csrf\x00</a>\x00q\x00<b>\x00other\x00</b>\x00csrf\x00")
+    assert piece.names == {"csrf", "q", "other"}
+    # A value that looks like a slot is not read again; a slot not named stays as it was.
+    assert piece.fill({"csrf": "T", "q": "\x00csrf\x00"}) == "<a>T</a>\x00csrf\x00<b>\x00other\x00</b>T"
+    assert Slotted("sin huecos, ñ").fill({"csrf": "T"}) == "sin huecos, ñ"
+    assert piece.fill({"csrf": "U", "q": "", "other": "o"}) == "<a>U</a><b>o</b>U"  # the split is reused
+
+
+@pytest.mark.django_db
+def test_a_slotted_fragment_is_built_once_and_dropped_with_the_catalogue() -> None:
+    from cards.pagecache import _slotted, catalogue_changed, slotted_fragment
+
+    built: list[int] = []
+
+    def build() -> str:
+        built.append(1)
+        return f"v{len(built)} \x00csrf\x00"
+
+    first = slotted_fragment(("prueba-slotted",), build)
+    assert slotted_fragment(("prueba-slotted",), build) is first and len(built) == 1
+    assert first.fill({"csrf": "T"}) == "v1 T"
+    catalogue_changed()
+    assert not _slotted.items
+    assert slotted_fragment(("prueba-slotted",), build).fill({"csrf": "T"}) == "v2 T"
+
+
+def test_the_split_memo_is_bounded_in_characters() -> None:
+    from cards.pagecache import Slotted, _SlottedMemo
+
+    memo = _SlottedMemo(max_chars=25)
+    for i in range(5):
+        memo.set(f"k{i}", Slotted("x" * 10))
+    assert memo.used <= 25 and list(memo.items) == ["k3", "k4"]
+    assert memo.get("k0") is None and memo.get("k4") is not None
