@@ -207,14 +207,25 @@ class Match:
         return random.Random(derive_seed(self.seed, self.index, f"policy{player}"))  # noqa: S311
 
     def play_out(self, policies: Sequence[Policy]) -> Outcome:
-        """Ask the policies (one per seat) until the game ends; a single option is taken unasked."""
+        """Ask the policies (one per seat) until the game ends; a single option is taken unasked.
+
+        A policy with a ``choose_unlisted(view)`` method is asked it first while the options are not
+        listed yet (they are listed lazily, :class:`Pending`): an answer (the choice ``choose`` would
+        make from the list, the match's own action) is applied without listing them; None asks
+        ``choose`` as usual."""
         views = [self.view(p) for p in range(self.players)]
         rngs = [self.policy_rng(p) for p in range(self.players)]
+        quick = [getattr(policy, "choose_unlisted", None) for policy in policies]
         apply = self._apply
         while True:
             pending = self.pending
             if pending is None:
                 break
+            if pending._options is None and (unlisted := quick[pending.player]) is not None:
+                choice = unlisted(views[pending.player])
+                if choice is not None:
+                    apply(pending, choice)
+                    continue
             options = pending.options
             if len(options) == 1:
                 apply(pending, options[0])

@@ -80,8 +80,7 @@ class EliriaBoard(Match):
     ) -> None:
         super().__init__(decks, seed=seed, index=index, first=first, turn_cap=turn_cap, trace=trace, rng=rng)
         self.table = table if table is not None else CardTable(self.decks)
-        cards = self.table.cards
-        self.sides = [Side([cards[i] for i in pile]) for pile in self.table.piles]
+        self.sides = [Side(list(pile)) for pile in self.table.pile_cards]
         self.active = 0
         self.first = 0
         self.freed_slot = -1  # the slot of the last combatant destroyed (a ``last_destroyed`` reaction)
@@ -415,28 +414,23 @@ class EliriaBoard(Match):
         return pot if pot < 12 else 12
 
     def resistance(self, p: int, slot: int) -> int:
-        """Resistance with every bonus in force (6.a.V)."""
-        comb = self.sides[p].combat[slot]
+        """Resistance with every bonus in force (6.a.V). One function: policies read it a few times a decision."""
+        side = self.sides[p]
+        combat = side.combat
+        comb = combat[slot]
         assert comb is not None
         res = comb.card.resistance
         if comb.res_until > self.turn:
             res += comb.res_bonus
         if self.table.modifiers:
-            res += self._resistance_bonus(p, slot, comb)
+            for sup in side.support:  # 6.c.II: attached summons
+                if sup is not None and sup.attached is comb:
+                    res += sup.card.att_res
+            if slot > 0 and (ally := combat[slot - 1]) is not None and ally.up:
+                res += ally.card.adjacent_res
+            if slot + 1 < len(combat) and (ally := combat[slot + 1]) is not None and ally.up:
+                res += ally.card.adjacent_res
         return res
-
-    def _resistance_bonus(self, p: int, slot: int, comb: Combatant) -> int:
-        side = self.sides[p]
-        bonus = 0
-        for sup in side.support:  # 6.c.II: attached summons
-            if sup is not None and sup.attached is comb:
-                bonus += sup.card.att_res
-        combat = side.combat
-        if slot > 0 and (ally := combat[slot - 1]) is not None and ally.up:
-            bonus += ally.card.adjacent_res
-        if slot + 1 < len(combat) and (ally := combat[slot + 1]) is not None and ally.up:
-            bonus += ally.card.adjacent_res
-        return bonus
 
     def strike_resistance(self, ctx: AttackContext) -> int:
         """The attacked card's resistance against this attack (6.a.V). A card attacked face down is
@@ -496,7 +490,21 @@ class EliriaBoard(Match):
     def summon_playable_up(self, p: int, card: CardInfo) -> bool:
         if card.subtype != "attached":
             return True
-        return not self.attached_forbidden() and bool(self.attach_targets(p, card))
+        return not self.attached_forbidden() and self._has_attach_target(p, card)
+
+    def _has_attach_target(self, p: int, card: CardInfo) -> bool:
+        """``bool(attach_targets(p, card))`` without the list: the goldfish asks it of every attached
+        summon of its hand each turn (the same conditions, 6.c.II)."""
+        wanted: str | None = card.attach_key
+        rival = self.sides[1 - p].combat if self.players == 2 else None
+        for s, c in enumerate(self.sides[p].combat):
+            if (
+                c is not None and c.up and (wanted is None or c.card.class_key == wanted)
+                and not (rival is not None and (r := rival[s]) is not None and r.up and r.card.block_attach
+                         and not self.silenced(r))
+            ):  # fmt: skip
+                return True
+        return False
 
     # -- reactions (6.b) ---------------------------------------------------------------------------
 
@@ -640,7 +648,8 @@ class EliriaBoard(Match):
             then()
             return
         card = sup.card
-        self.event("summon", player=p, support=k, card=card.code, subtype=card.subtype)
+        if self.log is not None:  # its arguments built only for a trace: every summon comes here
+            self._event("summon", player=p, support=k, card=card.code, subtype=card.subtype)
         if card.subtype == "ephemeral":
             bonus = sum(c.card.summon_damage for c in side.combat if c is not None and c.up and not self.silenced(c))
             if bonus:

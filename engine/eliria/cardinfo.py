@@ -68,7 +68,7 @@ class CardInfo:
         "is_token", "kind", "min_cost", "name", "on_play", "only_by_effect", "play_sacrifice", "potential",
         "power_cap", "protect", "protect_attached", "protect_max_power", "reach", "reaction", "reaction_when",
         "reactions_face_up", "resistance", "script", "scry", "specs", "subtype", "summon_damage", "worths",
-        "summon_discard_power", "survived_power", "worth",
+        "summon_discard_power", "survived_power", "worth", "end_hook", "goldfish_scan",
     )  # fmt: skip
 
     def __init__(self, ident: int, card: CardData) -> None:
@@ -129,6 +129,9 @@ class CardInfo:
         self.attach_key = None if self.attach_class is None else fold(self.attach_class)
         self.field_power_key = fold(self.field_power_class)
         self.has_passive = bool(self.data.passive) or self.script is not None or self.end_power is not None
+        # Whether the card has an end-of-Poder effect at all (a verb or a script): the goldfish's fused turns
+        # look no further at the others (EliriaMatch.quiet_end).
+        self.end_hook = self.end_power is not None or (self.script is not None and self.script.has_end_of_power)
         # Whether the goldfish's ``goldfish_helps`` can ever be true of this card (players.py): a summon
         # whose bonus, verb worth or script it reads; False lets the goldfish's choice skip the card.
         if self.kind != SUMMON:
@@ -139,6 +142,9 @@ class CardInfo:
             self.goldfish_use = bool(self.field_res or self.field_power)
         else:
             self.goldfish_use = bool(self.worths) or (self.script is not None and self.script.goldfish)
+        # Whether the goldfish's quick Movimiento choice reads the card in hand at all past the combat cards:
+        # a summon it may play, or a card played by sacrificing tokens.
+        self.goldfish_scan = self.goldfish_use or self.play_sacrifice > 0
         self.goldfish_relevant = any(
             s["trigger"] in _SOLITAIRE or s.get("action") in _SOLITAIRE_ACTIONS or s.get("script") in _SOLITAIRE_SCRIPTS
             for s in specs
@@ -184,6 +190,8 @@ class CardTable:
         for code in sorted({str(s["token"]).upper() for c in list(self.cards) for s in c.specs if "token" in s}):
             self.token(code)
         self.action_cache: dict[tuple[Any, ...], Any] = {}
+        # Each pile as its cards, for a new match to copy (a goldfish run builds one match a game).
+        self.pile_cards = [tuple(self.cards[i] for i in pile) for pile in self.piles]
 
     def token(self, code: str) -> int | None:
         """The id of the token *code* an effect creates: the deck's «Tokens:» text, else the known token."""

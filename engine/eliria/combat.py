@@ -62,6 +62,38 @@ class EliriaCombat(EliriaBoard):
                     out.extend(self._feint_actions(p, c, s, a))
         return out
 
+    def can_attack(self) -> bool:
+        """Whether :meth:`attack_actions` lists any attack, without building them (the same conditions)."""
+        p = self.active
+        rival = self.sides[1 - p].combat
+        if not any(rival):
+            return False
+        protections = self.table.protections
+        for s, c in enumerate(self.sides[p].combat):
+            if c is None or not c.up or c.blocked_turn == self.turn or c.power < c.card.min_cost:
+                continue  # 8, CUARTO, 6.a.IV: no attack it can pay
+            for t in self._reach(c, s, len(rival)):
+                if rival[t] is not None and not (protections and self.protected(1 - p, t, c)):
+                    return True
+            for a in c.card.attacks:
+                if a.moves_first and a.cost <= c.power:
+                    for f in self.movable_to(p, s):
+                        for t in self._reach(c, f, len(rival)):
+                            if rival[t] is not None and not (protections and self.protected(1 - p, t, c)):
+                                return True
+        return False
+
+    def attack_action(self, s: int, a: AttackInfo, t: int) -> Action:
+        """The active seat's attack *a* from slot *s* on the rival's slot *t*: the object :meth:`attack_actions` lists."""
+        p = self.active
+        c, target = self.sides[p].combat[s], self.sides[1 - p].combat[t]
+        assert c is not None and target is not None
+        cache_key = ("attack", s, a.index, t, c.card.id, target.card.id if target.up else -1)
+        found = self._cache.get(cache_key)
+        if found is None:
+            found = self._cache[cache_key] = self._attack_action(c, a, s, t, target)
+        return found
+
     def _feint_actions(self, p: int, c: Combatant, s: int, a: AttackInfo) -> list[Action]:
         """An attack that may first move its attacker to an adjacent free slot (then rule 10 from there):
         a move like any other (:meth:`movable_to`: not while it "no podrá moverse")."""
@@ -124,23 +156,29 @@ class EliriaCombat(EliriaBoard):
                 self.event("attack_skipped", player=self.active, rule="11.d" if self.turn == 1 else "12.d")
             self._end_turn()
             return
-        roll_at_most = max(
-            (sup.card.field_attack_roll for side in self.sides for sup in side.support if sup is not None and sup.up),
-            default=0,
-        )
+        roll_at_most, found = 0, False  # the highest of the face-up field summons' (max, default 0)
+        for side in self.sides:
+            for sup in side.support:
+                if sup is not None and sup.up and (not found or sup.card.field_attack_roll > roll_at_most):
+                    roll_at_most, found = sup.card.field_attack_roll, True
         if roll_at_most:  # a field summon: the active player rolls at the start of the Ataque phase
             roll = self.rng.d12()
             self.event("roll", player=self.active, roll=roll, hit=roll <= roll_at_most, rule="6.c.III")
             if roll <= roll_at_most:
                 self._end_turn()
                 return
-        options = self.attack_actions()
-        if not options:
-            self.event("no_attack", player=self.active, rule="12.d")
+        if not self.can_attack():
+            if self.log is not None:  # its arguments built only for a trace: most turns of some games come here
+                self._event("no_attack", player=self.active, rule="12.d")
             self._end_turn()
             return
+        # Listed when first read: the rule-based player usually knows its choice without the list.
+        self.ask(self.active, "attack", "Fase de ataque: elige un ataque", self._attack_options, self._on_attack)
+
+    def _attack_options(self) -> list[Action]:
+        options = self.attack_actions()
         options.append(PASS)
-        self.ask(self.active, "attack", "Fase de ataque: elige un ataque", options, self._on_attack)
+        return options
 
     def _on_attack(self, action: Action) -> None:
         if action.kind == "pass":
@@ -164,7 +202,8 @@ class EliriaCombat(EliriaBoard):
             self._end_turn()
             return
         ctx = AttackContext(p, s, t, attacker.card.attacks[a], attacker)
-        self.event("attack", player=p, slot=s, attack=ctx.atk.name, target=t)
+        if self.log is not None:  # its arguments built only for a trace: every attack comes here
+            self._event("attack", player=p, slot=s, attack=ctx.atk.name, target=t)
         self.offer_reactions(1 - p, "attack_declared", ctx, lambda: self._strike(ctx))
 
     def _strike(self, ctx: AttackContext) -> None:
@@ -180,23 +219,24 @@ class EliriaCombat(EliriaBoard):
             self.event("reveal", player=q, slot=ctx.t, card=target.card.code, rule="8")
         for spec in ctx.atk.before:
             _BEFORE[spec["action"]](self, ctx, target, spec)  # engine/eliria/verbs/on_attack.py
-        drains = any(
-            sup.card.att_drain for sup in self.sides[q].support if sup is not None and sup.up and sup.attached is target
-        )
-        thorns = sum(
-            sup.card.att_thorns for sup in self.sides[q].support if sup is not None and sup.attached is target
-        )
+        drains, thorns = False, 0  # the attached summons bound to the target (6.c.II): one pass
+        for sup in self.sides[q].support:
+            if sup is not None and sup.attached is target:
+                thorns += sup.card.att_thorns
+                if sup.up and sup.card.att_drain:
+                    drains = True
         ctx.damage = self._damage(ctx, target)
         resistance = self.strike_resistance(ctx)
         ctx.destroyed = ctx.damage > resistance  # 6.a.V: equal or lower does not destroy
-        self.event(
-            "hit",
-            player=ctx.p,
-            damage=ctx.damage,
-            resistance=resistance,
-            destroyed=ctx.destroyed,
-            rule="6.a.V",
-        )
+        if self.log is not None:  # its arguments built only for a trace: every attack comes here
+            self._event(
+                "hit",
+                player=ctx.p,
+                damage=ctx.damage,
+                resistance=resistance,
+                destroyed=ctx.destroyed,
+                rule="6.a.V",
+            )
 
         def after_thorns() -> None:
             if ctx.destroyed:

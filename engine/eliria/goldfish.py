@@ -30,6 +30,7 @@ from .match import EliriaMatch
 from .players import EliriaGoldfishPlayer
 from .rules import COMBAT_SLOTS, HAND_SIZE, RULE_OF_THREE, playable_cards
 from .state import Side
+from .view import EliriaView
 
 __all__ = ["EliriaSimulation", "EliriaTally"]
 
@@ -139,7 +140,9 @@ class _Observer:
         self.alive[t] += 1
         self.hand[t] += len(side.hand)
         self.deck[t] += len(side.deck) + len(side.top) + len(side.bottom)
-        high, total, count, ready = -1, 0, 0, False
+        high, total, count, ready, reached = -1, 0, 0, False, False
+        pending = self.pending
+        low = pending[0] if pending else 1 << 30  # pending costs are sorted: none below it
         for c in side.combat:
             if c is not None:
                 power = c.power
@@ -150,6 +153,11 @@ class _Observer:
                 # An attack is usable by a face-up combatant with enough power (8, 6.a.IV).
                 if c.up and power >= c.card.min_cost:
                     ready = True
+                    if power >= low and not reached:  # a pending cost usable now, without building the set
+                        for k in c.card.costs:
+                            if k <= power and k in pending:
+                                reached = True
+                                break
         if count:
             self.combatant[t] += 1
             self.power_max[t] += high
@@ -157,12 +165,10 @@ class _Observer:
             self.combatants[t] += count
             if t and ready:  # from turn 2 on (11.d)
                 self.attack_ready[t] += 1
-                pending = self.pending
-                if pending and high >= pending[0]:  # pending costs are sorted
+                if reached:
                     # Costs usable now: a face-up combatant with that attack and enough power (6.a.IV).
                     usable = {k for c in side.combat if c is not None and c.up for k in c.card.costs if k <= c.power}
-                    if not usable.isdisjoint(pending):
-                        self.pending = record_usable(self.tally, t, pending, usable)
+                    self.pending = record_usable(self.tally, t, pending, usable)
         if self.watching and (self.seen or self._left(side)):
             self.seen = True
             self.watch[t] += 1
@@ -180,6 +186,7 @@ class EliriaSimulation:
         self, entries: Sequence[DeckEntry], turns: int, watch: Sequence[str] = (), *, fast: bool | None = None
     ) -> None:
         self.entries = list(entries)
+        self._decks = (tuple(self.entries),)  # what each match holds (Match.decks), built once
         self.deck = EliriaDeck.from_entries(entries)
         self.turns = turns
         self.table = CardTable([self.entries])
@@ -478,7 +485,7 @@ class EliriaSimulation:
 
     def new_match(self, seed: int, index: int, *, trace: bool = False, rng: GameRng | None = None) -> EliriaMatch:
         """Game *index* of the run with base *seed* as a one-seat match (the table's solitaire)."""
-        return EliriaMatch([self.entries], seed=seed, index=index, first=0, turn_cap=self.turns, trace=trace,
+        return EliriaMatch(self._decks, seed=seed, index=index, first=0, turn_cap=self.turns, trace=trace,
                            table=self.table, rng=rng)  # fmt: skip
 
     def play_rules(
@@ -489,12 +496,15 @@ class EliriaSimulation:
         *observer* when given: one reset for this game, of the same tally)."""
         match = self.new_match(seed, index, trace=trace is not None, rng=rng)
         match.observer = (observer if observer is not None else _Observer(self, tally)).observe
-        view = match.view(0)
+        view = EliriaView(match, 0)  # match.view(0), without its import on every game
         choose, apply = self.policy.choose, match._apply  # noqa: SLF001 - the play_out loop, without its rngs
         quick = self.policy.movement_choice if self.quick else None
         quiet_end: Callable[[], Action | None] | None = None
-        if quick is not None and self.fused and trace is None:
+        fused = quick is not None and self.fused and trace is None
+        if fused:
+            assert quick is not None
             quiet_end = partial(match.quiet_end, partial(quick, match, view))
+        play = match.quiet_play if fused else apply
         while (pending := match.pending) is not None:
             if quick is not None and pending.kind == "movement" and not pending.listed:
                 choice = quick(match, view)  # the same choice, without listing every legal action
@@ -506,7 +516,8 @@ class EliriaSimulation:
                     pending = match.pending
                     assert pending is not None
                 if choice is not None:
-                    apply(pending, choice)
+                    # A combat card played from hand keeps the Movimiento decision pending (fused turns).
+                    (play if choice.kind == "play" else apply)(pending, choice)
                     continue
             options = pending.options
             apply(pending, options[0] if len(options) == 1 else choose(view, options, None))

@@ -27,16 +27,17 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..decklist import DeckEntry
-from ..match import DEFAULT_TURN_CAP
-from ..rng import GameRng, draw_random
+from ..match import DEFAULT_TURN_CAP, Pending
+from ..rng import GameRng
 from .board import END, AttackContext
 from .cardinfo import COMBAT, FACE_DOWN_CAP, REACTION, SUMMON, CardInfo, CardTable
 from .combat import EliriaCombat
 from .rules import HAND_SIZE, power_up
-from .state import Side, Support
+from .state import Combatant, Side, Support
 from .verbs import runs
 
 if TYPE_CHECKING:
+    from .scripts import CardScript
     from .view import EliriaView
 
 __all__ = ["KEEP", "AttackContext", "EliriaMatch"]
@@ -131,8 +132,14 @@ class EliriaMatch(EliriaCombat):
         side = self.sides[p]
         deck = side.deck
         if not side.top and len(deck) >= HAND_SIZE:  # EliriaBoard.draw_card from the deck, inlined
-            rand = self.rng.shuffle
-            side.hand = [draw_random(deck, rand) for _ in range(HAND_SIZE)]
+            random = self.rng.shuffle.random
+            hand: list[CardInfo] = []
+            for _ in range(HAND_SIZE):  # engine.rng.draw_random, inlined: the same draws
+                i = int(random() * len(deck))
+                hand.append(deck[i])
+                deck[i] = deck[-1]
+                deck.pop()
+            side.hand = hand
         else:
             draw = self.draw_card
             side.hand = [draw(p) for _ in range(HAND_SIZE)]  # type: ignore[misc]  # checked: five are there
@@ -266,15 +273,7 @@ class EliriaMatch(EliriaCombat):
             if c is None:
                 continue
             if not c.up:
-                out.append(
-                    self.act(
-                        ("reveal", s, c.card.id),
-                        f"reveal:slot{s}",
-                        f"Revelar {c.card.name} (espacio {s + 1})",
-                        "reveal",
-                        (s,),
-                    )
-                )
+                out.append(self.reveal_action(s, c))
             elif c.card.script is not None:
                 out.extend(c.card.script.movement_actions(self, p, s))
         for k, sup in enumerate(side.support):
@@ -284,19 +283,21 @@ class EliriaMatch(EliriaCombat):
                 and sup.card.kind == SUMMON
                 and self.summon_playable_up(p, sup.card)
             ):
-                out.append(
-                    self.act(
-                        ("reveal_support", k, sup.card.id),
-                        f"reveal:support{k}",
-                        f"Activar {sup.card.name}",
-                        "reveal_support",
-                        (k,),
-                    )
-                )
+                out.append(self.reveal_support_action(k, sup))
         if not side.moved:
             self._move_actions(p, out)
         out.append(END)
         return out
+
+    def reveal_action(self, s: int, c: Combatant) -> Action:
+        """``reveal:slot<s>``: turn the face-down combatant *c* of slot *s* face up (rule 8)."""
+        return self.act(("reveal", s, c.card.id), f"reveal:slot{s}", f"Revelar {c.card.name} (espacio {s + 1})",
+                        "reveal", (s,))  # fmt: skip
+
+    def reveal_support_action(self, k: int, sup: Support) -> Action:
+        """``reveal:support<k>``: activate the face-down summon of support slot *k* (rule 8, 6.c)."""
+        return self.act(("reveal_support", k, sup.card.id), f"reveal:support{k}", f"Activar {sup.card.name}",
+                        "reveal_support", (k,))  # fmt: skip
 
     def _play_actions(self, p: int, out: list[Action]) -> None:
         """The ``play`` actions of each hand card, built once per (index, card, free slots)."""
@@ -413,13 +414,20 @@ class EliriaMatch(EliriaCombat):
             if c is None:
                 continue
             for to in self.movable_to(p, s):  # 12.b, "no podrá moverse": the one rule of moving
-                cache_key = ("move", s, to, c.card.id if c.up else -1)
-                found = cache.get(cache_key)
-                if found is None:
-                    label = f"Mover {self.combatant_name(p, s)} al espacio {to + 1}"
-                    found = cache[cache_key] = Action(f"move:slot{s}:slot{to}", label, "move", (s, to), "action.move",
-                                                      {"name": self.combatant_name(p, s), "n": to + 1})
-                out.append(found)
+                found = cache.get(("move", s, to, c.card.id if c.up else -1))
+                out.append(self.move_action(p, s, to) if found is None else found)
+
+    def move_action(self, p: int, s: int, to: int) -> Action:
+        """``move:slot<s>:slot<to>``: the 12.b move of seat *p*'s combatant on *s* (callers ask :meth:`movable_to`)."""
+        c = self.sides[p].combat[s]
+        assert c is not None
+        cache_key = ("move", s, to, c.card.id if c.up else -1)
+        found = self._cache.get(cache_key)
+        if found is None:
+            label = f"Mover {self.combatant_name(p, s)} al espacio {to + 1}"
+            found = self._cache[cache_key] = Action(f"move:slot{s}:slot{to}", label, "move", (s, to), "action.move",
+                                                    {"name": self.combatant_name(p, s), "n": to + 1})
+        return found
 
     def _on_movement(self, action: Action) -> None:
         kind, p = action.kind, self.active
@@ -460,83 +468,134 @@ class EliriaMatch(EliriaCombat):
         the rules' own code, and *choose* (the player's Movimiento choice, or None when only the listed
         actions can tell) is asked at the next Movimiento phase: ``end`` again plays the next turn in
         the same loop; anything else is returned, with the Movimiento decision pending, for the runner
-        to apply. The moment a step could ask a decision or needs the rules' slower branch (an effect
-        that asks, a script, an ephemeral summon to discard, reactions to expire, a draw from a seen
-        top or an empty deck, the turn cap, a look at the deck, a loss), the rest of the turn is handed
-        to the rules' own step (``_power_phase``, ``_end_of_power``, ``_end_turn``, ``_begin_turn``,
-        ``_start_of_movement``) and None is returned. The game, its draws and its decisions are the
-        ones ``push(END)`` gives (``tests/engine/test_goldfish_fused.py`` plays both ways)."""
+        to apply. Ephemeral summons that took effect (6.c.I) and expiring reactions (12.a) go to the
+        discard pile here, through ``discard_support`` as the rules' steps do (it asks nothing). The
+        moment a step could ask a decision or needs the rules' slower branch (an effect that asks, a
+        script that does not go on at once, a draw from a seen top or an empty deck, the turn cap, a
+        look at the deck, a loss), the rest of the turn is handed to the rules' own step
+        (``_power_phase``, ``_end_of_power``, ``_begin_turn``, ``_start_of_movement``) and None is
+        returned. The game, its draws and its decisions are the ones ``push(END)`` gives
+        (``tests/engine/test_goldfish_fused.py`` plays both ways)."""
         pending = self.pending
         assert pending is not None and pending.kind == "movement"
-        if self.players != 1 or self.log is not None:
+        if self.players != 1 or self.log is not None or pending.listed:
             self._apply(pending, END)
             return None
         p = self.active
         side = self.sides[p]
-        combat, support, deck, decisions = side.combat, side.support, side.deck, self.decisions
+        combat, support, deck, decisions, hand = side.combat, side.support, side.deck, self.decisions, side.hand
         table = self.table
         end_powers, scrys, observer = table.end_powers, table.scrys, self.observer
         random = self.rng.shuffle.random
+        slots, empty = len(combat), len(support)
         self.pending = None
         while True:
             decisions.append("end")
             # 12.c Poder, then the end of Poder: each face-up card's effect in slot order (as
             # _end_of_power); one that asks a decision, or a script (it continues by itself), takes the turn on.
-            if combat.count(None) == len(combat):
+            if combat.count(None) == slots:
                 self._power_phase()  # 7.b
                 return None
             self._power_up(p, side)
             if end_powers:
-                for slot in range(len(combat)):
+                for slot in range(slots):
                     c = combat[slot]
-                    if c is None or not c.up:
+                    if c is None or not c.up or not c.card.end_hook:
                         continue
                     card = c.card
                     spec = card.end_power
                     if spec is not None and _END_OF_POWER[spec["action"]](self, p, slot, spec):  # verbs/events.py
                         return None
                     script = card.script
-                    if script is not None and script.has_end_of_power:
-                        script.end_of_power(self, p, slot, partial(self._end_of_power, slot + 1))
+                    if script is not None and script.has_end_of_power and not self._quiet_script(script, p, slot):
                         return None
             if self._outcome is not None:
                 return None
             # _attack_phase of one seat: the observer, then no Ataque phase.
             if observer is not None:
                 observer(self)
-            # _end_turn: an ephemeral summon that took effect goes, through the rules.
-            for sup in support:
-                if sup is not None and sup.spent:
-                    self._end_turn()
-                    return None
+            # _end_turn: an ephemeral summon that took effect goes to the discard pile (6.c.I); 12.a Inicial:
+            # reactions expire (6.b, below). One pass over the support row for both.
+            expiring = False
+            if support.count(None) != empty:
+                for k in range(empty):
+                    sup = support[k]
+                    if sup is not None:
+                        if sup.spent:
+                            self.discard_support(p, k)  # as _end_turn: it asks nothing
+                        elif sup.card.kind == REACTION:
+                            expiring = True
+            # The start of Movimiento (after the draw, which does not touch the combat row): a face-up card
+            # that looks at the deck runs them all.
+            looks = False
             for c in combat:
                 if c is not None:
                     c.boost = 0
-            # 12.a Inicial: reactions expire, a draw from the top or an empty deck, the turn cap: the rules.
+                    if scrys and c.up and c.card.scry is not None:
+                        looks = True
+            # 12.a Inicial: a draw from the top or an empty deck, the turn cap: the rules.
             if self.turn >= self.turn_cap or not deck or side.top:
                 self._begin_turn(p)
                 return None
-            for sup in support:
-                if sup is not None and sup.card.kind == REACTION:
-                    self._begin_turn(p)
-                    return None
             self.turn += 1
             side.moved = side.attacked = False
+            if expiring:  # as _begin_turn: reactions expire (6.b), before the draw
+                for k in range(empty):
+                    sup = support[k]
+                    if sup is not None and sup.card.kind == REACTION:
+                        self.discard_support(p, k)
             i = int(random() * len(deck))  # engine.rng.draw_random, as _begin_turn
             drawn = deck[i]
             deck[i] = deck[-1]
             deck.pop()
-            side.hand.append(drawn)
-            # The start of Movimiento: a face-up card that looks at the deck runs them all.
-            if scrys:
-                for c in combat:
-                    if c is not None and c.up and c.card.scry is not None:
-                        self._start_of_movement(0)
-                        return None
+            hand.append(drawn)
+            if looks:
+                self._start_of_movement(0)
+                return None
             choice = choose()
             if choice is not END:
-                self._ask_movement()
+                # The Movimiento decision pending again: the one ``end`` answered, never listed (checked above),
+                # is what _ask_movement would build anew.
+                self.pending = pending
                 return choice
+
+    def _quiet_script(self, script: CardScript, p: int, slot: int) -> bool:
+        """A card's end-of-Poder script in the fused turns: True when it went on at once (it called its
+        continuation before returning, asking nothing), and the turn goes on in the loop at the next
+        slot; called later (it asked a decision), its continuation is the rules' ``_end_of_power``."""
+        state = [True, False]  # [inside the call, went on at once]
+
+        def then() -> None:
+            if state[0]:
+                state[1] = True
+            else:
+                self._end_of_power(slot + 1)
+
+        script.end_of_power(self, p, slot, then)
+        state[0] = False
+        if state[1] and (self.pending is not None or self._outcome is not None):
+            self._end_of_power(slot + 1)  # what the continuation would have done in the rules' own step
+            return False
+        return state[1]
+
+    def quiet_play(self, pending: Pending, action: Action) -> None:
+        """Apply the goldfish runner's ``play`` of a combat card from hand (rule 9) to the pending Movimiento
+        decision whose options were never listed: what ``_apply`` and ``_play`` do for one seat without a
+        trace, and the same decision left pending (its options, listed when read, are the new board's)
+        instead of a new one built by ``_ask_movement``. Anything else goes through ``_apply``."""
+        i, s, up = action.args
+        p = self.active
+        if (
+            self.players != 1 or self.log is not None or pending.listed or s < 0
+            or self.sides[p].hand[i].kind != COMBAT
+        ):  # fmt: skip
+            self._apply(pending, action)
+            return
+        self.decisions.append(action.key)
+        self.pending = None
+        self.play_combat(p, i, s, up=bool(up))  # rule 9; a combatant enters with 0 power
+        if self._outcome is None:
+            self.pending = pending
 
     def reveal(self, p: int, slot: int) -> None:
         """Rule 8: face up, power trimmed to the potential; its passive now applies."""
@@ -571,7 +630,8 @@ class EliriaMatch(EliriaCombat):
         side.hand.pop(i)
         k = side.free_support()
         side.support[k] = Support(card, bool(up), self.turn)
-        self.event("play_support", player=p, card=card.code if up else None, support=k, up=bool(up))
+        if self.log is not None:  # its arguments built only for a trace
+            self._event("play_support", player=p, card=card.code if up else None, support=k, up=bool(up))
         if up:
             self.take_effect(p, k, self._ask_movement)
         else:
@@ -597,13 +657,34 @@ class EliriaMatch(EliriaCombat):
         """12.c's gain for each combatant of seat *p*, with field and attached modifiers."""
         table = self.table
         if table.modifiers:
-            extra = self._field_power() if table.field_powers else ()
-            bound = self._attached_potential(side) if table.potentials else None
+            # 6.c.III field summons of either seat that add power, and the potential attached summons add
+            # (6.c.II) summed once per phase, by ``id`` of the combatant bound: one pass over the support rows.
+            extra: list[tuple[str, int]] | None = None
+            bound: dict[int, int] | None = None
+            if table.field_powers or table.potentials:
+                for owner in self.sides:
+                    for sup in owner.support:
+                        if sup is None:
+                            continue
+                        held = sup.card
+                        if held.field_power and sup.up:
+                            if extra is None:
+                                extra = []
+                            extra.append((held.field_power_key, held.field_power))
+                        if owner is side and sup.attached is not None and held.att_pot:
+                            if bound is None:
+                                bound = {}
+                            key = id(sup.attached)
+                            bound[key] = bound.get(key, 0) + held.att_pot
             for c in side.combat:
                 if c is None:
                     continue
                 card = c.card
-                gain = 1 + sum(n for cls, n in extra if cls == "" or card.class_key == cls) if extra else 1
+                gain = 1
+                if extra is not None:
+                    for cls, n in extra:
+                        if cls == "" or card.class_key == cls:
+                            gain += n
                 if gain == 1 and not card.power_cap:
                     if not c.up:
                         cap = FACE_DOWN_CAP
@@ -611,34 +692,14 @@ class EliriaMatch(EliriaCombat):
                         cap = card.potential + bound.get(id(c), 0) if bound else card.potential
                         if cap > 12:
                             cap = 12
-                    c.power = power_up(c.power, cap)
+                    if c.power < cap:  # rules.power_up, inlined
+                        c.power += 1
                 else:
                     self.gain_power(p, c, gain)
         else:
             for c in side.combat:
                 if c is not None:
                     c.power = power_up(c.power, c.card.potential if c.up else FACE_DOWN_CAP)
-
-    @staticmethod
-    def _attached_potential(side: Side) -> dict[int, int] | None:
-        """The potential attached summons add (6.c.II), by ``id`` of the combatant bound; None for none."""
-        bound: dict[int, int] | None = None
-        for sup in side.support:
-            if sup is not None and sup.attached is not None:
-                if bound is None:
-                    bound = {}
-                key = id(sup.attached)
-                bound[key] = bound.get(key, 0) + sup.card.att_pot
-        return bound
-
-    def _field_power(self) -> tuple[tuple[str, int], ...]:
-        """6.c.III: field summons of either seat that add power in the Poder phase."""
-        return tuple(
-            (sup.card.field_power_key, sup.card.field_power)
-            for side in self.sides
-            for sup in side.support
-            if sup is not None and sup.up and sup.card.field_power
-        )
 
     def _end_of_power(self, start: int) -> None:
         """Optional effects "at the end of your Poder phase", slot by slot (face up only, 6.a.III)."""
@@ -649,7 +710,7 @@ class EliriaMatch(EliriaCombat):
         side = self.sides[p]
         for slot in range(start, len(side.combat)):
             c = side.combat[slot]
-            if c is None or not c.up:
+            if c is None or not c.up or not c.card.end_hook:  # CardInfo.end_hook: an effect or script below
                 continue
             spec = c.card.end_power
             if spec is not None and _END_OF_POWER[spec["action"]](self, p, slot, spec):  # verbs/events.py

@@ -11,9 +11,10 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from .board import END
-from .cardinfo import REACTION, SUMMON, CardInfo
+from .board import END, PASS
+from .cardinfo import REACTION, SUMMON, AttackInfo, CardInfo
 from .rules import DISCARD_RANK, RULE_OF_THREE
+from .state import Combatant
 from .view import EliriaView
 
 if TYPE_CHECKING:
@@ -65,6 +66,18 @@ class EliriaPlayer:
         chooser = _CHOICES.get(kind)
         return chooser(view, legal) if chooser is not None else legal[0]
 
+    def choose_unlisted(self, view: EliriaView) -> Action | None:
+        """The choice :meth:`choose` would make, found before the options are listed (``Match.play_out``
+        asks it first), or None when only the list can tell. Movimiento (12.b) and Ataque (12.d) are
+        listed lazily, nine decisions in ten of a matchup; ``tests/engine/test_eliria_players.py``
+        compares both ways at every decision."""
+        kind = view.pending_kind
+        if kind == "movement":
+            return self._quick_movement(view)
+        if kind == "attack":
+            return self._quick_attack(view)
+        return None
+
     # -- Movimiento ----------------------------------------------------------------------------
 
     def _movement(self, view: EliriaView, legal: Sequence[Action]) -> Action:
@@ -81,6 +94,77 @@ class EliriaPlayer:
                 if choice is not None:
                     return choice
         return by_kind["end"][0]
+
+    def _quick_movement(self, view: EliriaView) -> Action | None:
+        """:meth:`_movement`'s choice without the list: each pick in its order, reading the rules that
+        make its actions legal (``EliriaMatch.movement_actions``: rule 9, 12.b, ruling SEGUNDO, 6.c.II)
+        and building only the chosen action (the match's own object, as listed)."""
+        m = view.match
+        p = view.seat
+        me = view.me
+        combat = me.combat
+        sacrifices: list[Action] = []
+        if m.table.movement_scripts:  # the cards' own actions: only a cannon's sacrifice is known here
+            for s, c in enumerate(combat):
+                if c is not None and c.up and c.card.script is not None:
+                    for a in c.card.script.movement_actions(m, p, s):
+                        if a.kind != "sacrifice":
+                            return None
+                        sacrifices.append(a)
+        for s, c in enumerate(combat):  # _reveal
+            if c is not None and not c.up:
+                ready = min(c.power, view.potential(c)) >= c.card.min_cost
+                if ready and view.rival_combat(s) is not None or c.card.has_passive:
+                    return m.reveal_action(s, c)
+        if not me.locked:  # ruling SEGUNDO: nothing from hand
+            choice = self._quick_combat(view)
+            if choice is not None:
+                return choice
+            if me.free_support() >= 0:  # _play_support's plays, in hand order
+                for i, card in enumerate(me.hand):
+                    kind = card.kind
+                    if kind == REACTION:
+                        if view.has_rival:  # 6.b: face down, unless a rival's passive has them face up
+                            return m.play_action(i, card, -1, 1 if m.table.reveals and m._reactions_face_up(p) else 0)
+                    elif kind == SUMMON and _useful_summon(view, card) and m.summon_playable_up(p, card):  # 6.c.II
+                        return m.play_action(i, card, -1, 1)
+        for k, sup in enumerate(me.support):  # _play_support's reveals
+            if (
+                sup is not None and not sup.up and sup.card.kind == SUMMON and _useful_summon(view, sup.card)
+                and m.summon_playable_up(p, sup.card)
+            ):  # fmt: skip
+                return m.reveal_support_action(k, sup)
+        if sacrifices:
+            choice = self._sacrifice(view, {"sacrifice": sacrifices})
+            if choice is not None:
+                return choice
+        if not me.moved and None in combat:  # 12.b: one move, to a free adjacent slot
+            moves = [(s, to) for s, c in enumerate(combat) if c is not None for to in m.movable_to(p, s)]
+            if moves:
+                move = self._move_to(view, moves)
+                if move is not None:
+                    return m.move_action(p, *move)
+        return END
+
+    def _quick_combat(self, view: EliriaView) -> Action | None:
+        """:meth:`_play_combat` from the hand and the free slots (rule 9) instead of the ``play`` actions."""
+        me = view.me
+        if me.played >= RULE_OF_THREE or None not in me.combat:
+            return None
+        best, value, in_hand = -1, 0.0, 0
+        for i, card in enumerate(me.hand):  # the highest value, the leftmost card on a tie
+            if card.from_hand:  # † cards enter only through effects
+                in_hand += 1
+                if best < 0 or card_value(card) > value:
+                    best, value = i, card_value(card)
+        if best < 0:
+            return None
+        if sum(c is not None for c in me.combat) >= 2 and in_hand <= 1 and me.played >= 2:
+            return None  # keep the third combatant of rule 9 in reserve
+        card = me.hand[best]
+        slot = self._slot(view, card, me.free_combat())
+        up = view.rival_combat(slot) is not None or card.has_passive
+        return view.match.play_action(best, card, slot, 1 if up else 0)
 
     def _reveal(self, view: EliriaView, by_kind: dict[str, list[Action]]) -> Action | None:
         me = view.me
@@ -155,22 +239,29 @@ class EliriaPlayer:
     def _move(self, view: EliriaView, by_kind: dict[str, list[Action]]) -> Action | None:
         """Move (once per turn, 12.b) to face a rival it can destroy, or away from one that
         would destroy it while it cannot answer."""
-        me = view.me
         moves = by_kind.get("move", ())
         if not moves:
             return None
-        if not any(self._can_destroy(view, s, s) for s, _ in me.combatants()):
-            for a in moves:
-                if self._can_destroy(view, a.args[0], a.args[1]):
-                    return a
-        for a in moves:
-            s, to = a.args
+        move = self._move_to(view, [(a.args[0], a.args[1]) for a in moves])
+        return None if move is None else next(a for a in moves if a.args == move)
+
+    def _move_to(self, view: EliriaView, moves: list[tuple[int, int]]) -> tuple[int, int] | None:
+        """:meth:`_move`'s choice among the legal moves ``(slot, to)``, in the list's order (a slot with no
+        rival in front can neither destroy nor be threatened there: it is not asked)."""
+        can, threatened, rival = self._can_destroy, self._threatened, view.rival_combat
+        facing = [(s, to) for s, to in moves if rival(to) is not None]
+        if facing and not any(rival(s) is not None and can(view, s, s) for s, _ in view.me.combatants()):
+            for s, to in facing:
+                if can(view, s, to):
+                    return s, to
+        for s, to in moves:
             if (
-                self._threatened(view, s, s)
-                and not self._can_destroy(view, s, s)
-                and not self._threatened(view, s, to)
+                rival(s) is not None
+                and threatened(view, s, s)
+                and not can(view, s, s)
+                and (rival(to) is None or not threatened(view, s, to))
             ):
-                return a
+                return s, to
         return None
 
     @staticmethod
@@ -182,10 +273,11 @@ class EliriaPlayer:
         if not rival.up:
             return rival.power >= 3
         mine = view.resistance(s)
-        return any(
-            a.cost <= rival.power + 1 and (a.damage if a.damage is not None else rival.power + 1) > mine
-            for a in rival.card.attacks
-        )
+        power = rival.power + 1  # after its next 12.c gain
+        for a in rival.card.attacks:
+            if a.cost <= power and (a.damage if a.damage is not None else power) > mine:
+                return True
+        return False
 
     @staticmethod
     def _can_destroy(view: EliriaView, s: int, t: int) -> bool:
@@ -193,7 +285,11 @@ class EliriaPlayer:
         if c is None or not c.up or view.rival_combat(t) is None:
             return False
         res = view.rival_resistance(t)
-        return any(a.cost <= c.power and view.damage(s, a.index, t) > res for a in c.card.attacks)
+        power = c.power
+        for a in c.card.attacks:
+            if a.cost <= power and view.damage(s, a.index, t) > res:
+                return True
+        return False
 
     # -- Ataque ----------------------------------------------------------------------------------
 
@@ -206,23 +302,66 @@ class EliriaPlayer:
             s, i, t = a.args[:3]
             c = me.combat[s]
             assert c is not None
-            damage = view.damage(s, i, t)
-            destroys = damage > view.rival_resistance(t)
-            spends = c.card.attacks[i].spends_attacker  # compiled by verbs/on_attack.py (lose_power)
-            if spends and not destroys:
-                continue
-            if not destroys and view.rival_thorns(t) > view.resistance(s):
-                continue  # the attached thorns would destroy the attacker for nothing
-            target = view.rival_card(t)
-            score = (
-                damage
-                + (100 + (card_value(target) if target else 5) if destroys else 0)
-                - (3 if spends else 0)
-            )
-            score += len(c.card.attacks[i].after)
-            if score > best_score:
+            score = self._attack_score(view, c, s, i, t, view.rival_resistance(t), view.damage(s, i, t))
+            if score is not None and score > best_score:
                 best, best_score = a, score
         return best
+
+    def _quick_attack(self, view: EliriaView) -> Action | None:
+        """:meth:`_attack`'s choice without the list: the attacks ``EliriaMatch.attack_actions`` lists, in
+        its order (slot, target, attack; rules 8, 10, 6.a.IV), and only the best one built; None when an
+        attack may move first (its actions follow in the list)."""
+        m = view.match
+        p = view.seat
+        rival = m.sides[1 - p].combat
+        protections, turn = m.table.protections, m.turn
+        best: tuple[int, AttackInfo, int] | None = None
+        best_score = 0.0
+        known: list[int | None] = [None] * len(rival)  # each target's resistance, read once
+        for s, c in enumerate(view.me.combat):
+            if c is None or not c.up or c.blocked_turn == turn or c.power < c.card.min_cost:
+                continue
+            power = c.power
+            for a in c.card.attacks:
+                if a.moves_first and a.cost <= power:
+                    return None
+            bonus = m.damage_bonus(p, c)  # what view.damage adds to every attack of this attacker
+            for t in m._reach(c, s, len(rival)):
+                if rival[t] is None or (protections and m.protected(1 - p, t, c)):
+                    continue
+                res = known[t]
+                if res is None:
+                    res = known[t] = view.rival_resistance(t)
+                for a in c.card.attacks:
+                    if a.cost > power:
+                        continue
+                    damage = a.damage + bonus if a.damage is not None else view.damage(s, a.index, t)
+                    score = self._attack_score(view, c, s, a.index, t, res, damage)
+                    if score is not None and score > best_score:
+                        best, best_score = (s, a, t), score
+        return PASS if best is None else m.attack_action(*best)
+
+    @staticmethod
+    def _attack_score(
+        view: EliriaView, c: Combatant, s: int, i: int, t: int, res: int, damage: int
+    ) -> float | None:
+        """What attack *i* of my combatant *c* on slot *s* against the rival's slot *t* (resistance *res*,
+        the attack's damage *damage* as :meth:`EliriaView.damage` tells it) is worth; None when it is
+        not worth making."""
+        destroys = damage > res
+        atk = c.card.attacks[i]
+        spends = atk.spends_attacker  # compiled by verbs/on_attack.py (lose_power)
+        if spends and not destroys:
+            return None
+        if not destroys and view.rival_thorns(t) > view.resistance(s):
+            return None  # the attached thorns would destroy the attacker for nothing
+        target = view.rival_card(t)
+        score = (
+            damage
+            + (100 + (card_value(target) if target else 5) if destroys else 0)
+            - (3 if spends else 0)
+        )
+        return score + len(atk.after)
 
 
 EliriaPlayer._picks = (
@@ -281,19 +420,27 @@ class EliriaGoldfishPlayer:
                         best, high = i, card.potential
                 if best >= 0:
                     return match.play_action(best, hand[best], side.combat.index(None), 1)
-            if None in side.support:
+            # One pass over the hand: the first summon that helps (a free support slot), and the fewest
+            # tokens a card of the hand is played by sacrificing (checked only when no summon is played).
+            free, sacrifices, need = None in side.support, match.table.sacrifice_plays, 0
+            if free or sacrifices:
                 for i, card in enumerate(hand):
-                    if card.goldfish_use and goldfish_helps(view, card):  # never true of the others
+                    if not card.goldfish_scan:  # neither a summon it may play nor played by sacrifice
+                        continue
+                    if free and card.goldfish_use and goldfish_helps(view, card):  # never true of the others
                         return match.play_action(i, card, -1, 1)
-            if match.table.sacrifice_plays:
-                need = 0  # the fewest tokens a card of the hand is played by sacrificing
-                for held in hand:
-                    n = held.play_sacrifice
+                    n = card.play_sacrifice
                     if n > 0 and (not need or n < need):
                         need = n
-                if need and need <= sum(1 for c in side.combat if c is not None and c.card.is_token):
-                    return None  # a card played by sacrificing tokens is in the list
+            if sacrifices and need and need <= sum(1 for c in side.combat if c is not None and c.card.is_token):
+                return None  # a card played by sacrificing tokens is in the list
+        tokens = False  # a sacrifice feeds a cannon only with a token to sacrifice (ruling PRIMERO, _feeds_cannon)
         if match.table.movement_scripts:
+            for c in side.combat:
+                if c is not None and c.card.is_token:
+                    tokens = True
+                    break
+        if tokens:
             # A card's own movement actions, in the list's order (slot by slot): the policy takes the
             # first sacrifice that feeds a cannon (:meth:`_movement`'s ``other``), and no other of them.
             for s, c in enumerate(side.combat):

@@ -322,6 +322,9 @@ class GeneticBase(CardScript):
         side = m.sides[p]
         comb = side.combat[slot]
         assert comb is not None
+        if comb.power != int(self.spec.get("power", 6)):  # most turns: no need to look through the deck
+            then()
+            return
         forms = sorted(
             {
                 c.code: c for c in side.deck if c.cross and self._form_name in c.name.casefold() and c.is_combat
@@ -415,9 +418,12 @@ class BloodOffering(CardScript):
 
     def usable(self, m: EliriaBoard, p: int) -> bool:
         side = m.sides[p]
-        return side.deck_size() > int(self.spec.get("amount", 2)) and any(
-            c.card.is_token and self.sacrifice_tokens for _, c in side.combatants()
-        )
+        if not self.sacrifice_tokens:
+            return False
+        for c in side.combat:  # a token to sacrifice first: the goldfish asks every turn, and most have none
+            if c is not None and c.card.is_token:
+                return side.deck_size() > int(self.spec.get("amount", 2))
+        return False
 
     def on_effect(self, m: EliriaBoard, p: int, k: int, then: Then) -> None:
         options = m.offer_actions(p, (s for s, c in m.sides[p].combatants() if self.sacrifice_tokens or not c.card.is_token))

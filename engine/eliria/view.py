@@ -67,9 +67,11 @@ class EliriaView(SeatView["EliriaMatch"]):
         c = self.rival_combat(slot)
         if c is None:
             return 0
-        return sum(
-            s.card.att_thorns for s in self._rival.support if s is not None and s.up and s.attached is c
-        )
+        thorns = 0
+        for s in self._rival.support:
+            if s is not None and s.up and s.attached is c:
+                thorns += s.card.att_thorns
+        return thorns
 
     def deck_size(self, seat: int | None = None) -> int:
         """13.a: the number of cards of any deck (mine by default)."""

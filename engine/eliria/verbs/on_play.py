@@ -56,10 +56,13 @@ def _sacrifice_for_power(m: EliriaBoard, p: int, k: int, card: CardInfo, i: int,
 
 def _tokens_feed(view: EliriaView, spec: Any = None) -> bool:
     """A token of yours to sacrifice and a face-up non-token combatant of yours below its potential."""
-    combat = [c for c in view.me.combat if c is not None]
-    return any(c.card.is_token for c in combat) and any(
-        not c.card.is_token and c.up and c.power < view.potential(c) for c in combat
-    )
+    combat = view.me.combat
+    for c in combat:  # a token first: the goldfish asks every turn, and most turns have none
+        if c is not None and c.card.is_token:
+            break
+    else:
+        return False
+    return any(c is not None and not c.card.is_token and c.up and c.power < view.potential(c) for c in combat)
 
 
 register(
