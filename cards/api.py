@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import generics, serializers
@@ -135,6 +136,20 @@ GAME_PARAM = OpenApiParameter(
     "game", str, enum=[*Game.values, ""], description="eliria o mision; vacío o ausente: los dos juegos"
 )
 Q_PARAM = OpenApiParameter("q", str, description="Búsqueda en la sintaxis documentada (README).")
+
+
+def search_answer_is_public(request: HttpRequest) -> bool:
+    """Whether the search API's answer to this request is the same whoever asks, so a signed-in
+    player may be served the copy kept for anonymous readers (cards.pagecache.anonymous_cache): the
+    JSON renderer (no ``?format=``, no ``text/html`` in Accept: the browsable page names the player)
+    and a well-formed query that reads nothing of the player (``owned``… make it personal). The
+    cards, their order and the page links depend on the URL alone (tests/cards/test_pagecache.py)."""
+    if "format" in request.GET or "text/html" in request.headers.get("Accept", ""):
+        return False
+    try:
+        return not parse_query(request.GET.get("q", "")).personal
+    except SearchError:
+        return False
 
 
 @extend_schema(

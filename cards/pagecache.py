@@ -246,12 +246,22 @@ def _authenticated(request: HttpRequest) -> bool:
     return bool(user is not None and user.is_authenticated)
 
 
-def anonymous_cache(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Serve a cached copy of a 200 answer to requests that identify nobody."""
+def anonymous_cache(
+    view: Callable[..., HttpResponse], shareable: Callable[[HttpRequest], bool] | None = None
+) -> Callable[..., HttpResponse]:
+    """Serve a cached copy of a 200 answer to requests that identify nobody, and to those for which
+    *shareable(request)* says the answer cannot depend on who asks (it is still computed fresh and
+    never stored when it is computed for someone signed in)."""
+
+    def served_from_cache(request: HttpRequest) -> bool:
+        if _cacheable(request):
+            return True
+        return (shareable is not None and request.method == "GET" and not is_htmx(request)
+                and shareable(request))
 
     @functools.wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        version = catalogue_version() if _cacheable(request) else None
+        version = catalogue_version() if served_from_cache(request) else None
         if version is None:
             return view(request, *args, **kwargs)
         key = _key(version, "page", get_language(), request.build_absolute_uri(),

@@ -25,7 +25,10 @@ collection_router.register("collection/decks", CollectionDeckViewSet, basename="
 collection_router.register("collection", CollectionViewSet, basename="collection")
 
 urlpatterns = [
-    path("cards/", anonymous_cache(cards_api.CardList.as_view()), name="card-list"),
+    # The search's JSON is the same for anyone when the query is not personal: signed-in players
+    # are served the anonymous copy too (cards.api.search_answer_is_public).
+    path("cards/", anonymous_cache(cards_api.CardList.as_view(), cards_api.search_answer_is_public),
+         name="card-list"),
     path("cards/<slug:game>/<str:code>/", anonymous_cache(cards_api.CardDetail.as_view()), name="card-detail"),
     path("sets/", cards_api.SetList.as_view(), name="set-list"),
     path("rulings/", rulings_api.RulingList.as_view(), name="ruling-list"),

@@ -93,3 +93,59 @@ def test_the_split_memo_is_bounded_in_characters() -> None:
         memo.set(f"k{i}", Slotted("x" * 10))
     assert memo.used <= 25 and list(memo.items) == ["k3", "k4"]
     assert memo.get("k0") is None and memo.get("k4") is not None
+
+
+SEARCH = "/api/cards/?game=eliria&q=t:combat%20pot%3E%3D3"
+
+
+@pytest.mark.django_db
+def test_a_signed_in_json_search_is_served_the_anonymous_copy_and_stays_private(bundled, client, django_user_model):
+    """The search's JSON depends on the URL alone when the query is not personal."""
+    anonymous = client.get(SEARCH)
+    assert anonymous["X-Cache"] == "miss"
+    user = django_user_model.objects.create_user("lector", password="x-x-x-x-1")
+    client.force_login(user)
+    signed_in = client.get(SEARCH)
+    assert signed_in["X-Cache"] == "hit" and signed_in.content == anonymous.content
+    assert "private" in signed_in["Cache-Control"] and "no-store" in signed_in["Cache-Control"]
+    assert "Cookie" in signed_in["Vary"]
+
+
+@pytest.mark.django_db
+def test_a_signed_in_answer_is_never_stored_for_others(bundled, client, django_user_model):
+    user = django_user_model.objects.create_user("primero", password="x-x-x-x-1")
+    client.force_login(user)
+    assert "X-Cache" not in client.get(SEARCH)  # computed for a player: not kept
+    client.logout()
+    assert client.get(SEARCH)["X-Cache"] == "miss"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("query", "headers"), [
+    ("?game=eliria&q=t:combat", {"HTTP_ACCEPT": "text/html"}),  # the browsable page names the player
+    ("?game=eliria&q=t:combat&format=json", {}),
+    ("?game=eliria&q=owned%3E0", {}),  # personal: the player's own copies
+    ("?game=eliria&q=(t:combat", {}),  # malformed: answered by the view
+])
+def test_what_may_depend_on_the_player_is_answered_fresh(bundled, client, django_user_model, query, headers):
+    client.get("/api/cards/" + query, **headers)  # an anonymous copy, where there is one
+    user = django_user_model.objects.create_user("propio", password="x-x-x-x-1")
+    client.force_login(user)
+    answer = client.get("/api/cards/" + query, **headers)
+    assert "X-Cache" not in answer
+    if "text/html" in headers.get("HTTP_ACCEPT", ""):
+        assert "propio" in answer.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_personal_search_counts_the_players_own_copies(bundled, client, django_user_model):
+    from cards.models import Card
+    from collection.models import CollectionItem
+
+    card = Card.objects.get(game="eliria", code="BASE-105")
+    assert client.get("/api/cards/?game=eliria&q=owned%3E0").json()["count"] == 0
+    user = django_user_model.objects.create_user("coleccionista", password="x-x-x-x-1")
+    CollectionItem.objects.create(owner=user, card=card, edition=card.current, quantity=2)
+    client.force_login(user)
+    found = client.get("/api/cards/?game=eliria&q=owned%3E0").json()
+    assert [c["code"] for c in found["results"]] == ["BASE-105"]
