@@ -250,8 +250,8 @@ def anonymous_cache(
     view: Callable[..., HttpResponse], shareable: Callable[[HttpRequest], bool] | None = None
 ) -> Callable[..., HttpResponse]:
     """Serve a cached copy of a 200 answer to requests that identify nobody, and to those for which
-    *shareable(request)* says the answer cannot depend on who asks (it is still computed fresh and
-    never stored when it is computed for someone signed in)."""
+    *shareable(request)* says the answer cannot depend on who asks. Only an answer to a request that
+    identifies nobody is stored, as before: a shared one is computed fresh on a miss and not kept."""
 
     def served_from_cache(request: HttpRequest) -> bool:
         if _cacheable(request):
@@ -276,7 +276,7 @@ def anonymous_cache(
         if hasattr(response, "render") and callable(response.render) and not response.is_rendered:
             response.render()
         if (response.status_code == 200 and not response.cookies and not getattr(response, "streaming", False)
-                and not _authenticated(request) and "\n" not in response["Content-Type"]):
+                and not _authenticated(request) and _cacheable(request) and "\n" not in response["Content-Type"]):
             _store_set(key, response["Content-Type"].encode() + b"\n" + response.content)
             response["X-Cache"] = "miss"
         return response

@@ -149,3 +149,14 @@ def test_a_personal_search_counts_the_players_own_copies(bundled, client, django
     client.force_login(user)
     found = client.get("/api/cards/?game=eliria&q=owned%3E0").json()
     assert [c["code"] for c in found["results"]] == ["BASE-105"]
+
+
+@pytest.mark.django_db
+def test_a_request_with_a_cookie_is_served_the_shared_copy_but_never_stores_one(bundled, client):
+    """An unknown cookie may identify someone: its answer is not kept, though it may read the kept one."""
+    client.cookies["rastreo"] = "abc"
+    assert "X-Cache" not in client.get(SEARCH)
+    del client.cookies["rastreo"]
+    assert client.get(SEARCH)["X-Cache"] == "miss"
+    client.cookies["rastreo"] = "abc"
+    assert client.get(SEARCH)["X-Cache"] == "hit"
