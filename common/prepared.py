@@ -3,11 +3,12 @@
 Django's ORM compiles a queryset to SQL each time it runs: for a lookup by key that is most of
 the cost (about 0.4 ms of compiling against 0.03 ms of SQLite, `bench/requests_profile.py`,
 "session and user alone"). A :class:`Prepared` query is compiled once per database connection
-(the connection object is per thread and the SQL depends on its vendor, so each keeps its own) and then only executed, its
-row passed through the same converters the ORM applies and built into the model as a queryset's
-iterator builds it (``Model.from_db``, then the select_related objects and the annotations). The parameters are adapted to the database by
-the query's own function, in the order the compiled SQL takes them; the queries stay visible to
-``assertNumQueries`` and ``CaptureQueriesContext`` (they go through ``connection.cursor()``).
+(the connection object is per thread and the SQL depends on its vendor, so each keeps its own)
+and then only executed: its row goes through the converters the ORM applies and is built into
+the model as a queryset's iterator builds it (``Model.from_db``, then the select_related objects
+and the annotations). The parameters are adapted to the database by the query's own function, in
+the order the compiled SQL takes them; the queries stay visible to ``assertNumQueries`` and
+``CaptureQueriesContext`` (they go through ``connection.cursor()``).
 
 ``tests/common/test_prepared.py`` holds each prepared query equal to its ORM twin on SQLite and
 on PostgreSQL.
