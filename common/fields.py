@@ -20,6 +20,8 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
+from rest_framework.exceptions import ValidationError as DRFValidationError
+from rest_framework.validators import ProhibitSurrogateCharactersValidator
 
 _BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
 _NAME_REFUSED = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}]")
@@ -51,10 +53,29 @@ def validate_text(value: str) -> None:
     _refuse(_TEXT_REFUSED, value)
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class _NoSurrogates(ProhibitSurrogateCharactersValidator):
+    """DRF's refusal of lone surrogates (same message and code), by one regular expression rather
+    than a Python loop over every character: 0.5 ms of a 200-line deck list's validation."""
+
+    def __call__(self, value: Any) -> None:
+        found = _SURROGATE.search(str(value))
+        if found is not None:
+            raise DRFValidationError(self.message.format(code_point=ord(found.group())), code=self.code)
+
+
 class StrictCharField(serializers.CharField):
     """A string, and only a string: DRF's CharField would turn 12 or true into text."""
 
     default_error_messages = {"not_a_string": "Debe ser texto."}
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.validators = [
+            _NoSurrogates() if type(v) is ProhibitSurrogateCharactersValidator else v for v in self.validators
+        ]
 
     def to_internal_value(self, data: Any) -> str:
         if not isinstance(data, str):
