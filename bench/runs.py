@@ -97,8 +97,20 @@ class Site:
         except subprocess.TimeoutExpired:
             os.killpg(self.proc.pid, signal.SIGKILL)
 
-    def idle_cpu(self, seconds: float = 5.0) -> float:
-        """Share of one core the simulation workers use together while the queue is empty."""
+    def idle_cpu(self, seconds: float = 5.0, settle: float = 30.0) -> float:
+        """Share of one core the simulation workers use together while the queue is empty, once
+        settled: windows of *seconds* until two in a row agree within 5 points of a core (at most
+        *settle* seconds). Right after a run they still finish its bookkeeping (up to 40 %)."""
+        share = self._idle_window(seconds)
+        deadline = time.monotonic() + settle
+        while time.monotonic() < deadline:
+            again = self._idle_window(seconds)
+            if abs(again - share) < 0.05:
+                return (share + again) / 2
+            share = again
+        return share
+
+    def _idle_window(self, seconds: float) -> float:
         pids = site_pids(self)
 
         def ticks() -> int:
