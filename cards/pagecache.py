@@ -28,7 +28,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
@@ -45,38 +45,50 @@ TIMEOUT = 24 * 3600  # shared-cache entries also expire, whatever the version do
 NEUTRAL_COOKIES = frozenset({"csrftoken", "django_language"})
 
 
-class ByteLRU:
-    """A thread-safe least-recently-used map bounded by the total size of its values in bytes."""
+V = TypeVar("V")
 
-    def __init__(self, max_bytes: int) -> None:
-        self.max_bytes, self.used = max_bytes, 0
-        self.items: OrderedDict[str, bytes] = OrderedDict()
+
+class SizedLRU(Generic[V]):
+    """A thread-safe least-recently-used map bounded by the total *size* of its values (a value
+    larger than the bound is not kept)."""
+
+    def __init__(self, max_size: int, size: Callable[[V], int]) -> None:
+        self.max_size, self.size, self.used = max_size, size, 0
+        self.items: OrderedDict[str, V] = OrderedDict()
         self.lock = threading.Lock()
 
-    def get(self, key: str) -> bytes | None:
+    def get(self, key: str) -> V | None:
         with self.lock:
             value = self.items.get(key)
             if value is not None:
                 self.items.move_to_end(key)
             return value
 
-    def set(self, key: str, value: bytes) -> None:
-        if len(value) > self.max_bytes:
+    def set(self, key: str, value: V) -> None:
+        size = self.size(value)
+        if size > self.max_size:
             return
         with self.lock:
             old = self.items.pop(key, None)
             if old is not None:
-                self.used -= len(old)
+                self.used -= self.size(old)
             self.items[key] = value
-            self.used += len(value)
-            while self.used > self.max_bytes:
+            self.used += size
+            while self.used > self.max_size:
                 _, dropped = self.items.popitem(last=False)
-                self.used -= len(dropped)
+                self.used -= self.size(dropped)
 
     def clear(self) -> None:
         with self.lock:
             self.items.clear()
             self.used = 0
+
+
+class ByteLRU(SizedLRU[bytes]):
+    """Bounded by the total size of its values in bytes."""
+
+    def __init__(self, max_bytes: int) -> None:
+        super().__init__(max_bytes, len)
 
 
 _local = ByteLRU(settings.PAGE_CACHE_BYTES)
@@ -181,38 +193,9 @@ class Slotted:
         return "".join(parts)
 
 
-class _SlottedMemo:
-    """This process's split fragments by key, least recently used out past *max_chars* in total (a
-    key names one version of a fragment, so a kept split is never stale)."""
-
-    def __init__(self, max_chars: int) -> None:
-        self.max_chars, self.used = max_chars, 0
-        self.items: OrderedDict[str, Slotted] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: str) -> Slotted | None:
-        with self.lock:
-            found = self.items.get(key)
-            if found is not None:
-                self.items.move_to_end(key)
-            return found
-
-    def set(self, key: str, value: Slotted) -> None:
-        with self.lock:
-            old = self.items.pop(key, None)
-            self.used += value.size - (old.size if old is not None else 0)
-            self.items[key] = value
-            while self.used > self.max_chars and self.items:
-                _, dropped = self.items.popitem(last=False)
-                self.used -= dropped.size
-
-    def clear(self) -> None:
-        with self.lock:
-            self.items.clear()
-            self.used = 0
-
-
-_slotted = _SlottedMemo(settings.PAGE_CACHE_BYTES // 4)
+# This process's split fragments by key, bounded in characters (a key names one version of a
+# fragment, so a kept split is never stale).
+_slotted: SizedLRU[Slotted] = SizedLRU(settings.PAGE_CACHE_BYTES // 4, lambda piece: piece.size)
 
 
 def slotted_fragment(parts: tuple[Any, ...], build: Callable[[], str]) -> Slotted:

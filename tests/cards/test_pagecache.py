@@ -86,9 +86,9 @@ def test_a_slotted_fragment_is_built_once_and_dropped_with_the_catalogue() -> No
 
 
 def test_the_split_memo_is_bounded_in_characters() -> None:
-    from cards.pagecache import Slotted, _SlottedMemo
+    from cards.pagecache import SizedLRU, Slotted
 
-    memo = _SlottedMemo(max_chars=25)
+    memo: SizedLRU[Slotted] = SizedLRU(25, lambda piece: piece.size)
     for i in range(5):
         memo.set(f"k{i}", Slotted("x" * 10))
     assert memo.used <= 25 and list(memo.items) == ["k3", "k4"]
