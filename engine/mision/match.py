@@ -39,7 +39,7 @@ from .rules import SETUP_CARDS
 if TYPE_CHECKING:
     from .view import MisionView
 
-__all__ = ["WORLD_NAMES", "MisionMatch", "MisionSide", "Placed", "fight_winner", "pick_defender"]
+__all__ = ["WORLD_NAMES", "MisionMatch", "MisionSide", "Placed", "UnseenElements", "fight_winner", "pick_defender"]
 
 WORLD_NAMES = ("Agua", "Aire", "Fuego", "Tierra")  # Spanish names, in WORLDS order
 ATTACKER, DEFENDER = 0, 1
@@ -104,6 +104,50 @@ class MisionSide:
         self.olvido: list[CardData] = []
 
 
+class UnseenElements:
+    """One seat's Elementos not yet seen, as counts kept up to date as its BAÚL and OLVIDO grow
+    (nothing ever leaves them): how many copies are left and what they add up to in the BAÚL and
+    in each world. Integer sums, so the means are those of listing every unseen copy."""
+
+    __slots__ = ("by_code", "chest", "chest_seen", "count", "entries", "olvido_seen", "seen", "worlds")
+
+    def __init__(self, entries: list[tuple[CardData, int]]) -> None:
+        self.entries = entries  # (card, quantity) in deck list order
+        self.by_code: dict[str, list[tuple[CardData, int]]] = {}
+        for card, quantity in entries:
+            self.by_code.setdefault(card.code, []).append((card, quantity))
+        self.seen: dict[str, int] = {}
+        self.chest_seen = self.olvido_seen = 0  # how much of the BAÚL and the OLVIDO is counted
+        present = [(card, quantity) for card, quantity in entries if quantity > 0]
+        self.count = sum(quantity for _, quantity in present)
+        self.chest = sum((card.chest or 0) * quantity for card, quantity in present)
+        self.worlds = [sum(card.worlds[w] * quantity for card, quantity in present) for w in range(len(WORLDS))]
+
+    def see(self, side: MisionSide) -> None:
+        """Count the cards added to *side*'s BAÚL and OLVIDO since the last call."""
+        for card in side.chest[self.chest_seen:]:
+            self._see(card.code)
+        for card in side.olvido[self.olvido_seen:]:
+            self._see(card.code)
+        self.chest_seen, self.olvido_seen = len(side.chest), len(side.olvido)
+
+    def _see(self, code: str) -> None:
+        before = self.seen.get(code, 0)
+        self.seen[code] = before + 1
+        for card, quantity in self.by_code.get(code, ()):
+            if quantity > before:  # this entry had an unseen copy left: one fewer now
+                self.count -= 1
+                self.chest -= card.chest or 0
+                worlds = self.worlds
+                for w, value in enumerate(card.worlds):
+                    worlds[w] -= value
+
+    def cards(self) -> list[CardData]:
+        """Every unseen copy, entry by entry in list order."""
+        seen = self.seen
+        return [card for card, quantity in self.entries for _ in range(quantity - seen.get(card.code, 0))]
+
+
 class MisionMatch(Match):
     """One game of Misión S.O.S between two seats."""
 
@@ -134,7 +178,19 @@ class MisionMatch(Match):
         self._to_fight: list[Placed] = []
         self._driving = False  # _next_fight's loop is running (see there)
         self._again = False
+        self._unseen: list[UnseenElements | None] = [None, None]  # built on first use: the goldfish never asks
         self._setup()
+
+    def unseen(self, seat: int) -> UnseenElements:
+        """*seat*'s Elementos not yet seen (the deck list minus its BAÚL and OLVIDO), brought up to date."""
+        tracker = self._unseen[seat]
+        if tracker is None:
+            entries = [(e.card, e.quantity) for e in self.decks[seat] if e.card.type == "element"]
+            tracker = self._unseen[seat] = UnseenElements(entries)
+        side = self.sides[seat]
+        if len(side.chest) != tracker.chest_seen or len(side.olvido) != tracker.olvido_seen:
+            tracker.see(side)
+        return tracker
 
     def view(self, player: int) -> MisionView:
         from .view import MisionView
@@ -185,18 +241,7 @@ class MisionMatch(Match):
         if side.entes:  # step 2: one and only one, while any are left
             self.drawn = draw_random(side.entes, self.rng.shuffle)
             card = self.drawn
-            options = [
-                self._action(
-                    f"place:{WORLDS[w]}",
-                    f"Colocar {card.name} en {WORLD_NAMES[w]} ({card.worlds[w]})",
-                    "place",
-                    (w,),
-                    "action.place",
-                    {"name": card.name, "world": WORLDS[w], "n": card.worlds[w]},
-                )
-                for w in range(len(WORLDS))
-            ]
-            self._ask(p, "place", f"Elige el mundo de {card.name}", options, self._place)
+            self._ask(p, "place", f"Elige el mundo de {card.name}", self._place_options(card), self._place)
         else:
             self._next_fight()
 
@@ -238,11 +283,7 @@ class MisionMatch(Match):
         if len(left) == 1:
             self._fight(left.pop())
             return
-        options = [
-            self._action(f"fight:{i}", f"Luchar con {e.card.name} en {WORLD_NAMES[e.world]}", "fight", (i,),
-                         "action.fight", {"name": e.card.name, "world": WORLDS[e.world]})
-            for i, e in enumerate(left)
-        ]
+        options = [self._fight_action(i, e.card.name, e.world) for i, e in enumerate(left)]
         self._ask(
             self.active,
             "fight",
@@ -352,6 +393,42 @@ class MisionMatch(Match):
             self._next_fight()
 
     _actions: dict[tuple[str, str], Action] = {}
+    # The same actions by what makes them, so a turn does not format their labels again to find them.
+    _placing: dict[tuple[str, str, tuple[int, int, int, int]], list[Action]] = {}
+    _fighting: dict[tuple[int, str, int], Action] = {}
+
+    def _place_options(self, card: CardData) -> list[Action]:
+        """``place:<world>`` for each world, in WORLDS order (step 2)."""
+        key = (card.code, card.name, card.worlds)
+        found = MisionMatch._placing.get(key)
+        if found is None:
+            if len(MisionMatch._placing) > 10_000:
+                MisionMatch._placing.clear()
+            found = MisionMatch._placing[key] = [
+                self._action(
+                    f"place:{WORLDS[w]}",
+                    f"Colocar {card.name} en {WORLD_NAMES[w]} ({card.worlds[w]})",
+                    "place",
+                    (w,),
+                    "action.place",
+                    {"name": card.name, "world": WORLDS[w], "n": card.worlds[w]},
+                )
+                for w in range(len(WORLDS))
+            ]
+        return list(found)  # the pending decision owns its list
+
+    def _fight_action(self, i: int, name: str, world: int) -> Action:
+        """``fight:<i>``: the i-th Ente left to fight (step 3)."""
+        key = (i, name, world)
+        found = MisionMatch._fighting.get(key)
+        if found is None:
+            if len(MisionMatch._fighting) > 10_000:
+                MisionMatch._fighting.clear()
+            found = MisionMatch._fighting[key] = self._action(
+                f"fight:{i}", f"Luchar con {name} en {WORLD_NAMES[world]}", "fight", (i,), "action.fight",
+                {"name": name, "world": WORLDS[world]},
+            )
+        return found
 
     def _action(
         self, key: str, label: str, kind: str, args: tuple[int, ...], code: str = "",

@@ -51,24 +51,15 @@ class MisionView(SeatView["MisionMatch"]):
 
     def unseen_elements(self) -> list[CardData]:
         """My Elementos not yet seen: the deck list minus my BAÚL and my OLVIDO."""
-        seen: dict[str, int] = {}
-        for card in (*self.me.chest, *self.me.olvido):
-            seen[card.code] = seen.get(card.code, 0) + 1
-        out = []
-        for e in self._m.decks[self.seat]:
-            if e.card.type != "element":
-                continue
-            left = e.quantity - seen.get(e.card.code, 0)
-            out.extend([e.card] * max(left, 0))
-        return out
+        return self._m.unseen(self.seat).cards()
 
     def expected_element(self, world: int) -> float:
-        unseen = self.unseen_elements()
-        return sum(c.worlds[world] for c in unseen) / len(unseen) if unseen else 0.0
+        unseen = self._m.unseen(self.seat)
+        return unseen.worlds[world] / unseen.count if unseen.count else 0.0
 
     def expected_chest(self) -> float:
-        unseen = self.unseen_elements()
-        return sum(c.chest or 0 for c in unseen) / len(unseen) if unseen else 0.0
+        unseen = self._m.unseen(self.seat)
+        return unseen.chest / unseen.count if unseen.count else 0.0
 
     def rival_expected_element(self, world: int) -> float:
         shown = [*self._m.sides[1 - self.seat].olvido, *self._m.sides[1 - self.seat].chest]
