@@ -153,7 +153,12 @@ class EliriaBoard(Match):
         comb = combat[slot]
         if comb is None or comb.unmovable_turn == self.turn:
             return []
-        return [s for s in (slot - 1, slot + 1) if 0 <= s < len(combat) and combat[s] is None]
+        free = []
+        if slot > 0 and combat[slot - 1] is None:
+            free.append(slot - 1)
+        if slot + 1 < len(combat) and combat[slot + 1] is None:
+            free.append(slot + 1)
+        return free
 
     def move(self, p: int, slot: int, to: int, then: Then, *, event: str = "move", **data: Any) -> None:
         """Move seat *p*'s combatant from *slot* to the free slot *to* (callers ask :meth:`movable_to`);
@@ -479,9 +484,12 @@ class EliriaBoard(Match):
 
     def attached_forbidden(self) -> bool:
         """A face-up field summon says no player may play attached summons."""
-        return self.table.forbids_attached and any(
-            sup is not None and sup.up and sup.card.field_forbid_attached for side in self.sides for sup in side.support
-        )
+        if self.table.forbids_attached:
+            for side in self.sides:
+                for sup in side.support:
+                    if sup is not None and sup.up and sup.card.field_forbid_attached:
+                        return True
+        return False
 
     def summon_playable(self, card: CardInfo) -> bool:
         """Whether a summon may be played at all, face up or down (a field summon may forbid a subtype)."""
@@ -513,8 +521,15 @@ class EliriaBoard(Match):
         if owner == self.active or self.players < 2 or self._outcome is not None:
             then()
             return
+        support = self.sides[owner].support
+        for sup in support:  # most moments find no reaction for them: one plain pass first
+            if sup is not None and sup.card.reaction_when == when and sup.card.kind == REACTION:
+                break
+        else:
+            then()
+            return
         options = []
-        for k, sup in enumerate(self.sides[owner].support):
+        for k, sup in enumerate(support):
             if sup is None or sup.card.kind != REACTION:
                 continue
             card = sup.card

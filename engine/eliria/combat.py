@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import partial
 
 from ..actions import Action
+from ..match import Pending
 from .board import PASS, AttackContext, EliriaBoard, Then
 from .cardinfo import SUMMON, AttackInfo
 from .state import Combatant
@@ -68,11 +69,12 @@ class EliriaCombat(EliriaBoard):
         rival = self.sides[1 - p].combat
         if not any(rival):
             return False
-        protections = self.table.protections
+        protections, turn = self.table.protections, self.turn
         for s, c in enumerate(self.sides[p].combat):
-            if c is None or not c.up or c.blocked_turn == self.turn or c.power < c.card.min_cost:
+            if c is None or not c.up or c.blocked_turn == turn or c.power < c.card.min_cost:
                 continue  # 8, CUARTO, 6.a.IV: no attack it can pay
-            for t in self._reach(c, s, len(rival)):
+            reach = self._reach(c, s, len(rival)) if c.card.reach else (s,)  # rule 10 unless a passive reaches
+            for t in reach:
                 if rival[t] is not None and not (protections and self.protected(1 - p, t, c)):
                     return True
             for a in c.card.attacks:
@@ -125,17 +127,24 @@ class EliriaCombat(EliriaBoard):
         combat = self.sides[q].combat
         target = combat[t]
         assert target is not None
-        kind = target.card.protect if target.up and not self.silenced(target) else ""
-        if kind == "self" and attacker.power <= target.card.protect_max_power:
-            return True
-        if kind == "self_beside_ally" and any(
-            (n := combat[s]) is not None and n.up for s in (t - 1, t + 1) if 0 <= s < len(combat)
-        ):
-            return True
-        return not target.up and any(
-            c is not None and c is not target and c.up and c.card.protect == "own_face_down" and not self.silenced(c)
-            for c in combat
-        )
+        if target.up:  # its own passive (most cards have none)
+            kind = target.card.protect
+            if not kind or self.silenced(target):
+                return False
+            if kind == "self":
+                return attacker.power <= target.card.protect_max_power
+            if kind == "self_beside_ally":
+                return any(
+                    (n := combat[s]) is not None and n.up for s in (t - 1, t + 1) if 0 <= s < len(combat)
+                )
+            return False
+        for c in combat:  # face down: an ally's passive
+            if (
+                c is not None and c is not target and c.up and c.card.protect == "own_face_down"
+                and not self.silenced(c)
+            ):  # fmt: skip
+                return True
+        return False
 
     @staticmethod
     def _reach(c: Combatant, s: int, slots: int) -> range | tuple[int, ...]:
@@ -156,11 +165,11 @@ class EliriaCombat(EliriaBoard):
                 self.event("attack_skipped", player=self.active, rule="11.d" if self.turn == 1 else "12.d")
             self._end_turn()
             return
-        roll_at_most, found = 0, False  # the highest of the face-up field summons' (max, default 0)
+        roll_at_most = 0  # the highest of the face-up field summons' (max, default 0; a roll is 1-12)
         for side in self.sides:
             for sup in side.support:
-                if sup is not None and sup.up and (not found or sup.card.field_attack_roll > roll_at_most):
-                    roll_at_most, found = sup.card.field_attack_roll, True
+                if sup is not None and sup.up and sup.card.field_attack_roll > roll_at_most:
+                    roll_at_most = sup.card.field_attack_roll
         if roll_at_most:  # a field summon: the active player rolls at the start of the Ataque phase
             roll = self.rng.d12()
             self.event("roll", player=self.active, roll=roll, hit=roll <= roll_at_most, rule="6.c.III")
@@ -173,7 +182,9 @@ class EliriaCombat(EliriaBoard):
             self._end_turn()
             return
         # Listed when first read: the rule-based player usually knows its choice without the list.
-        self.ask(self.active, "attack", "Fase de ataque: elige un ataque", self._attack_options, self._on_attack)
+        # EliriaBoard.ask, inlined (the game goes on: checked above).
+        self.pending = Pending(self.active, "attack", "Fase de ataque: elige un ataque", self._attack_options,
+                               self._on_attack)  # fmt: skip
 
     def _attack_options(self) -> list[Action]:
         options = self.attack_actions()
@@ -237,6 +248,11 @@ class EliriaCombat(EliriaBoard):
                 destroyed=ctx.destroyed,
                 rule="6.a.V",
             )
+        if not ctx.destroyed and not thorns:  # most attacks: after_hit and after_thorns' steps, not built
+            if target.card.survived_power and not self.silenced(target):
+                _SURVIVED(self, q, target)  # engine/eliria/verbs/events.py
+            self.offer_reactions(q, "attacked_survived", ctx, lambda: self._after_attack(ctx, target))
+            return
 
         def after_thorns() -> None:
             if ctx.destroyed:

@@ -24,7 +24,7 @@ from ..decklist import DeckEntry
 from ..rng import GameRng, stream_seeds
 from ..stats import hypergeometric_at_least, mean, wilson_interval
 from .board import END, EliriaBoard
-from .cardinfo import CardTable
+from .cardinfo import CardInfo, CardTable
 from .game import EliriaDeck, EliriaGame, Event
 from .match import EliriaMatch
 from .players import EliriaGoldfishPlayer
@@ -109,15 +109,28 @@ def record_usable(tally: EliriaTally, t: int, pending: Sequence[int], usable: se
             still.append(k)
     return still
 
+
+class _CostMasks(dict[CardInfo, int]):
+    """Each card's attack costs as a bit mask (bit k: an attack costing k), made on first sight."""
+
+    def __missing__(self, card: CardInfo) -> int:
+        mask = 0
+        for k in card.costs:  # never negative (CardInfo clamps them)
+            mask |= 1 << k
+        self[card] = mask
+        return mask
+
+
 class _Observer:
     """Adds the board after each Poder phase of a full-rules game to the tally (as the fast path does).
 
     One observer serves a whole range of games (:meth:`reset` before each): the tally's per-turn
-    lists are read once, not on every turn of every game."""
+    lists are read once, not on every turn of every game. The attack costs not yet usable in the
+    game are a bit mask (bit k: cost k), met by each combatant's costs as a mask too."""
 
     __slots__ = (
-        "alive", "attack_ready", "combatant", "combatants", "deck", "hand", "pending", "power_max", "power_total",
-        "seen", "sim", "tally", "watch", "watching",
+        "alive", "attack_ready", "combatant", "combatants", "deck", "hand", "masks", "pending", "power_max",
+        "power_total", "seen", "sim", "tally", "watch", "watching",
     )  # fmt: skip
 
     def __init__(self, sim: EliriaSimulation, tally: EliriaTally) -> None:
@@ -126,13 +139,14 @@ class _Observer:
         self.combatant, self.combatants, self.attack_ready = tally.combatant, tally.combatants, tally.attack_ready
         self.power_max, self.power_total = tally.power_max, tally.power_total
         self.watching = bool(sim.watch_codes)
-        self.pending: Sequence[int] = ()
+        self.masks = _CostMasks()
+        self.pending = 0
         self.seen = False
         self.reset()
 
     def reset(self) -> None:
         """Ready for a new game."""
-        self.pending = list(self.sim.costs)
+        self.pending = self.sim.cost_mask
         self.seen = False
 
     def observe(self, m: EliriaBoard) -> None:
@@ -140,9 +154,8 @@ class _Observer:
         self.alive[t] += 1
         self.hand[t] += len(side.hand)
         self.deck[t] += len(side.deck) + len(side.top) + len(side.bottom)
-        high, total, count, ready, reached = -1, 0, 0, False, False
-        pending = self.pending
-        low = pending[0] if pending else 1 << 30  # pending costs are sorted: none below it
+        high, total, count, ready, usable = -1, 0, 0, False, 0
+        pending = self.pending if t else 0  # counted from turn 2 on (11.d)
         for c in side.combat:
             if c is not None:
                 power = c.power
@@ -151,13 +164,12 @@ class _Observer:
                 if power > high:
                     high = power
                 # An attack is usable by a face-up combatant with enough power (8, 6.a.IV).
-                if c.up and power >= c.card.min_cost:
-                    ready = True
-                    if power >= low and not reached:  # a pending cost usable now, without building the set
-                        for k in c.card.costs:
-                            if k <= power and k in pending:
-                                reached = True
-                                break
+                if c.up:
+                    card = c.card
+                    if power >= card.min_cost:
+                        ready = True
+                        if pending:  # the costs it can pay now: its own up to its power (power >= 0 here)
+                            usable |= self.masks[card] & ((2 << power) - 1)
         if count:
             self.combatant[t] += 1
             self.power_max[t] += high
@@ -165,10 +177,14 @@ class _Observer:
             self.combatants[t] += count
             if t and ready:  # from turn 2 on (11.d)
                 self.attack_ready[t] += 1
+                reached = usable & pending
                 if reached:
-                    # Costs usable now: a face-up combatant with that attack and enough power (6.a.IV).
-                    usable = {k for c in side.combat if c is not None and c.up for k in c.card.costs if k <= c.power}
-                    self.pending = record_usable(self.tally, t, pending, usable)
+                    self.pending = pending & ~reached
+                    first = self.tally.first_usable
+                    while reached:  # turn t is the first on which each reached cost could be paid
+                        bit = reached & -reached
+                        first[bit.bit_length() - 1][t] += 1
+                        reached ^= bit
         if self.watching and (self.seen or self._left(side)):
             self.seen = True
             self.watch[t] += 1
@@ -205,6 +221,8 @@ class EliriaSimulation:
         self.watch_upper = frozenset(code.upper() for code in self.watch_codes)
         playable_costs = (c for i, c in enumerate(self.deck.attack_costs) if self.deck.playable[i])
         self.costs = tuple(sorted(set().union(*playable_costs))) if self.deck.attack_costs else ()
+        # The same costs as a bit mask (bit k: cost k); a negative cost in the data is never payable (CardInfo clamps).
+        self.cost_mask = sum(1 << k for k in self.costs if k >= 0)
         self._usable: list[tuple[tuple[int, int], ...]] | None = None
         self._rand = random.Random(0)  # noqa: S311 - game randomness, not secrets (the fast path reseeds it)
 

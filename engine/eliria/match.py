@@ -230,10 +230,13 @@ class EliriaMatch(EliriaCombat):
             return
         p = self.active
         side = self.sides[p]
-        for s in range(slot, len(side.combat)):
-            c = side.combat[s]
-            spec = None if c is None else c.card.scry
-            if spec is not None and c is not None and c.up and not self.silenced(c) and side.deck_size():
+        combat = side.combat
+        for s in range(slot, len(combat)):
+            c = combat[s]
+            if (
+                c is not None and (spec := c.card.scry) is not None and c.up and not self.silenced(c)
+                and side.deck_size()
+            ):  # fmt: skip
                 if _START_OF_MOVEMENT[spec["action"]](self, p, s, spec):  # engine/eliria/verbs/events.py
                     return
         self._ask_movement()
@@ -256,9 +259,11 @@ class EliriaMatch(EliriaCombat):
     # -- 12.b Movimiento -------------------------------------------------------------------------
 
     def _ask_movement(self) -> None:
-        if self._outcome is None:
+        if self._outcome is None:  # EliriaBoard.ask, inlined: most decisions of a game are these
             # Listed when first read: the goldfish runner usually knows its choice without the list.
-            self.ask(self.active, "movement", "Fase de movimiento", self.movement_actions, self._on_movement)
+            self.pending = Pending(
+                self.active, "movement", "Fase de movimiento", self.movement_actions, self._on_movement
+            )
 
     def movement_actions(self) -> list[Action]:
         """Rule 12.b: play from hand, reveal, move once, the cards' own actions, or end the phase."""

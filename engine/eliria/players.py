@@ -28,6 +28,13 @@ def card_value(card: CardInfo) -> float:
     return card.worth
 
 
+def _floor(target: Combatant) -> int:
+    """A floor of what :meth:`EliriaView.rival_resistance` says of a rival combatant: a face-up card's printed
+    resistance (every bonus to it is 0-12, never a malus: engine/eliria/effects.py bounds the amounts), so
+    a damage at or below it destroys nothing and the resistance in force need not be read; -1 face down."""
+    return target.card.resistance if target.up else -1
+
+
 def _useful_summon(view: EliriaView, card: CardInfo) -> bool:
     """Whether a summon played face up now does something."""
     me = view.me
@@ -71,7 +78,8 @@ class EliriaPlayer:
         asks it first), or None when only the list can tell. Movimiento (12.b) and Ataque (12.d) are
         listed lazily, nine decisions in ten of a matchup; ``tests/engine/test_eliria_players.py``
         compares both ways at every decision."""
-        kind = view.pending_kind
+        pending = view.match.pending
+        kind = "" if pending is None else pending.kind  # view.pending_kind, read directly
         if kind == "movement":
             return self._quick_movement(view)
         if kind == "attack":
@@ -104,30 +112,34 @@ class EliriaPlayer:
         me = view.me
         combat = me.combat
         sacrifices: list[Action] = []
-        if m.table.movement_scripts:  # the cards' own actions: only a cannon's sacrifice is known here
-            for s, c in enumerate(combat):
-                if c is not None and c.up and c.card.script is not None:
-                    for a in c.card.script.movement_actions(m, p, s):
-                        if a.kind != "sacrifice":
+        scripts = m.table.movement_scripts
+        reveal = -1
+        for s, c in enumerate(combat):  # one pass: the cards' own actions, and _reveal's first slot
+            if c is None:
+                continue
+            if c.up:
+                if scripts and (script := c.card.script) is not None and script.has_movement:
+                    for a in script.movement_actions(m, p, s):
+                        if a.kind != "sacrifice":  # only a cannon's sacrifice is known here
                             return None
                         sacrifices.append(a)
-        for s, c in enumerate(combat):  # _reveal
-            if c is not None and not c.up:
+            elif reveal < 0:
                 ready = min(c.power, view.potential(c)) >= c.card.min_cost
                 if ready and view.rival_combat(s) is not None or c.card.has_passive:
-                    return m.reveal_action(s, c)
+                    reveal = s
+        if reveal >= 0:
+            c = combat[reveal]
+            assert c is not None
+            return m.reveal_action(reveal, c)
         if not me.locked:  # ruling SEGUNDO: nothing from hand
-            choice = self._quick_combat(view)
-            if choice is not None:
-                return choice
-            if me.free_support() >= 0:  # _play_support's plays, in hand order
-                for i, card in enumerate(me.hand):
-                    kind = card.kind
-                    if kind == REACTION:
-                        if view.has_rival:  # 6.b: face down, unless a rival's passive has them face up
-                            return m.play_action(i, card, -1, 1 if m.table.reveals and m._reactions_face_up(p) else 0)
-                    elif kind == SUMMON and _useful_summon(view, card) and m.summon_playable_up(p, card):  # 6.c.II
-                        return m.play_action(i, card, -1, 1)
+            if me.played < RULE_OF_THREE and None in combat:  # rule 9
+                choice = self._quick_combat(view)
+                if choice is not None:
+                    return choice
+            if None in me.support:  # _play_support's plays, in hand order (a free slot: Side.free_support)
+                choice = self._quick_support(view)
+                if choice is not None:
+                    return choice
         for k, sup in enumerate(me.support):  # _play_support's reveals
             if (
                 sup is not None and not sup.up and sup.card.kind == SUMMON and _useful_summon(view, sup.card)
@@ -146,20 +158,55 @@ class EliriaPlayer:
                     return m.move_action(p, *move)
         return END
 
+    @staticmethod
+    def _quick_support(view: EliriaView) -> Action | None:
+        """:meth:`_play_support`'s play from the hand (a support slot is free): the first reaction, or the
+        first summon that does something face up now and may be played face up (6.c.II). The hand is
+        read once, :func:`_useful_summon`'s tests inlined in its order, and what they read of the board
+        (a face-up combatant of mine) read once a decision."""
+        m = view.match
+        p = view.seat
+        face_up: bool | None = None  # whether I have a face-up combatant (an on_play summon's question)
+        for i, card in enumerate(view.me.hand):
+            kind = card.kind
+            if kind == REACTION:
+                if view.has_rival:  # 6.b: face down, unless a rival's passive has them face up
+                    return m.play_action(i, card, -1, 1 if m.table.reveals and m._reactions_face_up(p) else 0)
+            elif kind == SUMMON:
+                subtype = card.subtype
+                if subtype == "field":  # summon_playable_up: any subtype but attached
+                    if card.field_res or card.field_power:
+                        return m.play_action(i, card, -1, 1)
+                elif subtype == "attached":
+                    bonus = card.att_res or card.att_dmg or card.att_pot or card.att_thorns
+                    if bonus and m.summon_playable_up(p, card):  # 6.c.II: a combatant to bind to
+                        return m.play_action(i, card, -1, 1)
+                elif card.on_play:
+                    if face_up is None:
+                        face_up = False
+                        for c in view.me.combat:
+                            if c is not None and c.up:
+                                face_up = True
+                                break
+                    if face_up:
+                        return m.play_action(i, card, -1, 1)
+                elif (script := card.script) is not None and script.usable(m, p):
+                    return m.play_action(i, card, -1, 1)
+        return None
+
     def _quick_combat(self, view: EliriaView) -> Action | None:
-        """:meth:`_play_combat` from the hand and the free slots (rule 9) instead of the ``play`` actions."""
+        """:meth:`_play_combat` from the hand and the free slots instead of the ``play`` actions (callers
+        check rule 9: fewer than three played, a free slot)."""
         me = view.me
-        if me.played >= RULE_OF_THREE or None not in me.combat:
-            return None
         best, value, in_hand = -1, 0.0, 0
-        for i, card in enumerate(me.hand):  # the highest value, the leftmost card on a tie
+        for i, card in enumerate(me.hand):  # the highest value (card_value), the leftmost card on a tie
             if card.from_hand:  # † cards enter only through effects
                 in_hand += 1
-                if best < 0 or card_value(card) > value:
-                    best, value = i, card_value(card)
+                if best < 0 or card.worth > value:
+                    best, value = i, card.worth
         if best < 0:
             return None
-        if sum(c is not None for c in me.combat) >= 2 and in_hand <= 1 and me.played >= 2:
+        if in_hand <= 1 and me.played >= 2 and sum(c is not None for c in me.combat) >= 2:
             return None  # keep the third combatant of rule 9 in reserve
         card = me.hand[best]
         slot = self._slot(view, card, me.free_combat())
@@ -197,11 +244,11 @@ class EliriaPlayer:
         best_dmg = max(
             (a.damage if a.damage is not None else card.potential for a in card.attacks), default=0
         )
-        scored = [
-            (best_dmg > view.rival_resistance(s), -view.rival_resistance(s), -s)
-            for s in free
-            if view.rival_combat(s) is not None
-        ]
+        scored = []
+        for s in free:
+            if view.rival_combat(s) is not None:
+                res = view.rival_resistance(s)  # read once a slot
+                scored.append((best_dmg > res, -res, -s))
         if scored:
             return -max(scored)[2]
         return free[0]
@@ -247,48 +294,78 @@ class EliriaPlayer:
 
     def _move_to(self, view: EliriaView, moves: list[tuple[int, int]]) -> tuple[int, int] | None:
         """:meth:`_move`'s choice among the legal moves ``(slot, to)``, in the list's order (a slot with no
-        rival in front can neither destroy nor be threatened there: it is not asked)."""
-        can, threatened, rival = self._can_destroy, self._threatened, view.rival_combat
-        facing = [(s, to) for s, to in moves if rival(to) is not None]
-        if facing and not any(rival(s) is not None and can(view, s, s) for s, _ in view.me.combatants()):
-            for s, to in facing:
-                if can(view, s, to):
+        rival in front can neither destroy nor be threatened there: it is not asked). Each question
+        (:meth:`_can_destroy`, a resistance) is answered once a decision, the rarer one first."""
+        if not view.has_rival:
+            return None  # nothing in front anywhere: no move destroys or escapes
+        rival = view.match.sides[1 - view.seat].combat
+        slots = len(rival)
+        known: list[int | None] = [None] * slots  # the rival's resistance by slot, as I can tell it
+        mine: list[int | None] = [None] * slots  # my resistance by slot
+        stays: list[bool | None] = [None] * slots  # _can_destroy(s, s): my combatant destroys where it is
+        can_destroy, threatened = self._can_destroy, self._threatened
+        for s, to in moves:  # the first move to face a rival it can destroy (the rarer question first) ...
+            if rival[to] is not None and can_destroy(view, s, to, known):
+                for k, c in enumerate(view.me.combat):  # ... unless one of mine destroys where it stands
+                    if c is not None and rival[k] is not None:
+                        stays[k] = destroys = can_destroy(view, k, k, known)
+                        if destroys:
+                            break
+                else:
                     return s, to
+                break
         for s, to in moves:
-            if (
-                rival(s) is not None
-                and threatened(view, s, s)
-                and not can(view, s, s)
-                and (rival(to) is None or not threatened(view, s, to))
-            ):
-                return s, to
+            if rival[s] is not None and threatened(view, s, s, mine):
+                stay = stays[s]
+                if stay is None:
+                    stay = stays[s] = can_destroy(view, s, s, known)
+                if not stay and (rival[to] is None or not threatened(view, s, to, mine)):
+                    return s, to
         return None
 
     @staticmethod
-    def _threatened(view: EliriaView, s: int, t: int) -> bool:
-        """Whether the rival in front of slot *t* could destroy my combatant of slot *s* next turn."""
+    def _threatened(view: EliriaView, s: int, t: int, mine: list[int | None]) -> bool:
+        """Whether the rival in front of slot *t* could destroy my combatant of slot *s* next turn
+        (*mine*: my resistances by slot, read once a decision)."""
         rival = view.rival_combat(t)
         if rival is None:
             return False
         if not rival.up:
             return rival.power >= 3
-        mine = view.resistance(s)
+        res = mine[s]
+        if res is None:
+            res = mine[s] = view.resistance(s)
         power = rival.power + 1  # after its next 12.c gain
         for a in rival.card.attacks:
-            if a.cost <= power and (a.damage if a.damage is not None else power) > mine:
+            if a.cost <= power and (a.damage if a.damage is not None else power) > res:
                 return True
         return False
 
     @staticmethod
-    def _can_destroy(view: EliriaView, s: int, t: int) -> bool:
+    def _can_destroy(view: EliriaView, s: int, t: int, known: list[int | None]) -> bool:
+        """Whether an attack of my combatant of slot *s* would destroy the rival's card of slot *t*
+        (*known*: the rival's resistances by slot, read once a decision)."""
         c = view.me.combat[s]
-        if c is None or not c.up or view.rival_combat(t) is None:
+        target = view.rival_combat(t)
+        if c is None or not c.up or target is None:
             return False
-        res = view.rival_resistance(t)
+        res = known[t]
+        floor = _floor(target) if res is None else res
         power = c.power
+        bonus: int | None = None  # what view.damage adds to this attacker's attacks, read when first needed
         for a in c.card.attacks:
-            if a.cost <= power and view.damage(s, a.index, t) > res:
-                return True
+            if a.cost <= power:
+                if a.damage is None:
+                    damage = view.damage(s, a.index, t)
+                else:
+                    if bonus is None:
+                        bonus = view.match.damage_bonus(view.seat, c)
+                    damage = a.damage + bonus
+                if damage > floor:  # it may destroy: the resistance in force tells
+                    if res is None:
+                        res = known[t] = view.rival_resistance(t)
+                    if damage > res:
+                        return True
         return False
 
     # -- Ataque ----------------------------------------------------------------------------------
@@ -310,34 +387,72 @@ class EliriaPlayer:
     def _quick_attack(self, view: EliriaView) -> Action | None:
         """:meth:`_attack`'s choice without the list: the attacks ``EliriaMatch.attack_actions`` lists, in
         its order (slot, target, attack; rules 8, 10, 6.a.IV), and only the best one built; None when an
-        attack may move first (its actions follow in the list)."""
+        attack may move first (its actions follow in the list). Each attack is scored as
+        :meth:`_attack_score` scores it, what it reads (a target's resistance and thorns, the attacker's
+        resistance and damage bonus) read once a decision, and only when it can change the choice
+        (a resistance above its floor, :func:`_floor`; thorns of an attack that would be chosen)."""
         m = view.match
         p = view.seat
-        rival = m.sides[1 - p].combat
+        q = 1 - p
+        rival = m.sides[q].combat
         protections, turn = m.table.protections, m.turn
         best: tuple[int, AttackInfo, int] | None = None
         best_score = 0.0
-        known: list[int | None] = [None] * len(rival)  # each target's resistance, read once
+        slots = len(rival)
+        known: list[int | None] = [None] * slots  # each target's resistance, read once
+        thorns: list[int | None] = [None] * slots  # each target's attached thorns, read when needed
         for s, c in enumerate(view.me.combat):
             if c is None or not c.up or c.blocked_turn == turn or c.power < c.card.min_cost:
                 continue
             power = c.power
-            for a in c.card.attacks:
+            attacks = c.card.attacks
+            for a in attacks:
                 if a.moves_first and a.cost <= power:
                     return None
-            bonus = m.damage_bonus(p, c)  # what view.damage adds to every attack of this attacker
-            for t in m._reach(c, s, len(rival)):
-                if rival[t] is None or (protections and m.protected(1 - p, t, c)):
+            bonus: int | None = None  # what view.damage adds to this attacker's attacks, read when needed
+            mine: int | None = None  # this attacker's resistance, read when needed
+            for t in m._reach(c, s, slots) if c.card.reach else (s,):  # rule 10 unless its passive reaches
+                target = rival[t]
+                if target is None or (protections and m.protected(q, t, c)):
                     continue
                 res = known[t]
-                if res is None:
-                    res = known[t] = view.rival_resistance(t)
-                for a in c.card.attacks:
+                floor = _floor(target) if res is None else res
+                for a in attacks:
                     if a.cost > power:
                         continue
-                    damage = a.damage + bonus if a.damage is not None else view.damage(s, a.index, t)
-                    score = self._attack_score(view, c, s, a.index, t, res, damage)
-                    if score is not None and score > best_score:
+                    if a.damage is None:
+                        damage = view.damage(s, a.index, t)
+                    else:
+                        if bonus is None:
+                            bonus = m.damage_bonus(p, c)
+                        damage = a.damage + bonus
+                    if damage > floor:  # it may destroy: the resistance in force tells
+                        if res is None:
+                            res = known[t] = view.rival_resistance(t)
+                        destroys = damage > res
+                    else:
+                        destroys = False
+                    # _attack_score, inlined (the same arithmetic, in the same order)
+                    spends = a.spends_attacker
+                    if destroys:
+                        worth = target.card.worth if target.up else 5  # card_value(rival_card(t)), or 5
+                        score = damage + (100 + worth) - (3 if spends else 0)
+                        score += len(a.after)
+                    else:
+                        if spends:
+                            continue
+                        score = damage + len(a.after)
+                        if score <= best_score:
+                            continue  # not chosen, whatever the thorns say (they can only rule it out)
+                        thorn = thorns[t]
+                        if thorn is None:
+                            thorn = thorns[t] = view.rival_thorns(t)
+                        if thorn:  # zero thorns exceed no resistance (none is below 0: see _floor)
+                            if mine is None:
+                                mine = m.resistance(p, s)
+                            if thorn > mine:
+                                continue  # the attached thorns would destroy the attacker for nothing
+                    if score > best_score:
                         best, best_score = (s, a, t), score
         return PASS if best is None else m.attack_action(*best)
 

@@ -28,18 +28,16 @@ UNKNOWN_RESISTANCE = 4  # a policy's guess for a face-down card's resistance
 class EliriaView(SeatView["EliriaMatch"]):
     """A live, read-only window on an Eliria match for seat ``seat``."""
 
-    __slots__ = ("_rival", "has_rival", "me")
+    __slots__ = ("_rival", "has_rival", "match", "me")
 
     def __init__(self, match: EliriaMatch, seat: int) -> None:
         super().__init__(match, seat)
+        # The match itself, for scripts that judge whether they can act (read only); a plain attribute,
+        # not a property: the players read it at every decision.
+        self.match: EliriaMatch = match
         self.has_rival = match.players == 2
         self.me: Side = match.sides[seat]  # my own side, in full
         self._rival: Side = match.sides[1 - seat] if self.has_rival else self.me
-
-    @property
-    def match(self) -> EliriaMatch:
-        """The match itself, for scripts that judge whether they can act (read only)."""
-        return self._m
 
     def can_attach(self, card: CardInfo) -> bool:
         """Whether an attached summon has a combatant of mine to bind to now (6.c.II)."""
@@ -52,19 +50,19 @@ class EliriaView(SeatView["EliriaMatch"]):
         return self._rival.combat[slot]
 
     def rival_card(self, slot: int) -> CardInfo | None:
-        c = self.rival_combat(slot)
+        c = self._rival.combat[slot] if self.has_rival else None  # rival_combat, inlined (as below)
         return c.card if c is not None and c.up else None
 
     def rival_resistance(self, slot: int) -> int:
         """The rival's resistance on *slot* if face up, else a guess."""
-        c = self.rival_combat(slot)
+        c = self._rival.combat[slot] if self.has_rival else None
         if c is None or not c.up:
             return UNKNOWN_RESISTANCE
         return self._m.resistance(1 - self.seat, slot)
 
     def rival_thorns(self, slot: int) -> int:
         """Damage the attacker of the rival's *slot* would take from face-up attached summons."""
-        c = self.rival_combat(slot)
+        c = self._rival.combat[slot] if self.has_rival else None
         if c is None:
             return 0
         thorns = 0
