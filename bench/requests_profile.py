@@ -141,7 +141,7 @@ def main() -> None:
             print(f"  {100 * tt / total:5.1f}%  {label}")
         if args.cumulative:
             print("  inside (cumulative):")
-            stats.sort_stats("cumulative").print_stats(r"/(eliria_site|cards|decks|common|django)/", args.top)
+            stats.sort_stats("cumulative").print_stats(r"/(eliria_site|cards|decks|common|play|engine|django)/", args.top)
         by_package: dict[str, float] = {}
         for (file, _line, _func), (_cc, _nc, tt, _ct, _callers) in stats.stats.items():  # type: ignore[attr-defined]
             parts = Path(file).parts
