@@ -6,6 +6,11 @@ the list, and ``EliriaCombat.can_attack`` must say exactly whether the Ataque ph
 Both are checked at every decision of games between random valid effect decks (the vocabulary's
 own strategy), the bench's half-catalogue decks and the golden deck, against the rule-based and
 the random player.
+
+What the player's shortcuts assume of the rules is checked at the same decisions: it reads a rival
+card's resistance in force only when an attack's damage exceeds the printed resistance
+(``players._floor``), because every bonus to a resistance (attached and adjacent summons, an
+attack's ``add_resistance``, 6.a.V) is 0-12, never a malus: the printed figure is a floor.
 """
 
 from __future__ import annotations
@@ -48,10 +53,15 @@ def _checked_can_attack(monkeypatch):
 
 def _play_both_ways(match: EliriaMatch, policies: list, asked: Counter[str]) -> None:
     """Play *match* from the listed options, checking ``choose_unlisted`` at each unlisted decision
-    (*asked* counts its answers by kind)."""
+    (*asked* counts its answers by kind) and the resistance floor at every decision (``floor``)."""
     views = [match.view(p) for p in range(match.players)]
     rngs = [match.policy_rng(p) for p in range(match.players)]
     while (pending := match.pending) is not None:
+        for p, side in enumerate(match.sides):  # the printed resistance is a floor (players._floor)
+            for s, c in enumerate(side.combat):
+                if c is not None:
+                    assert match.resistance(p, s) >= c.card.resistance, (c.card.code, p, s)
+                    asked["floor"] += 1
         seat = pending.player
         policy = policies[seat]
         quick = None
@@ -88,7 +98,9 @@ def test_the_quick_choice_is_the_listed_choice_on_the_bench_and_golden_decks(see
     a, b = bench_decks("eliria")
     asked = _games(a, b, seed, 12)
     assert min(asked[k] for k in ("end", "play", "reveal", "move", "attack", "none")) > 0, asked
-    assert sum(_games(_eliria_deck(), a, seed, 4).values()) > 50
+    assert asked["floor"] > 100, asked
+    golden = _games(_eliria_deck(), a, seed, 4)
+    assert sum(golden.values()) - golden["floor"] > 50
 
 
 def test_the_quick_choice_feeds_a_cannon_as_the_listed_choice():
