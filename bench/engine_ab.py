@@ -10,7 +10,9 @@ Workloads: the goldfish of the effect-heavy deck (bench/goldfish.py, 2,000 games
 rules), the load bench's small effect deck (bench/load.py: 20 requests' worth of 200-game
 goldfish, per-game set-up weighs most), and rule-based matchups of both games (bench/matchup.py's
 decks). Every answer of the two engines is compared as JSON: a speed-up that changes a game is
-reported as such. --profile NAME prints the work tree's cProfile of one workload instead.
+reported as such. --profile NAME prints the work tree's cProfile of one workload instead. The work
+tree's engine is the compiled one when its build exists (scripts/build_engine.py; ENGINE_PURE=1 for
+the pure one: cProfile sees no function inside a compiled module); the revision's is always Python.
 """
 
 from __future__ import annotations
@@ -95,7 +97,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="engine-ab-") as tmp:
         old = workloads(export(args.rev, Path(tmp)))
         load = f", load average {os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else ""
-        print(f"engine of the work tree against {args.rev}'s, best of {args.repeat} interleaved CPU times{load}")
+        kind = "compiled with mypyc" if engine.COMPILED else "pure Python"
+        print(f"engine of the work tree ({kind}) against {args.rev}'s (pure Python), best of {args.repeat} "
+              f"interleaved CPU times{load}")
         for name in new:
             best: dict[str, float] = {}
             answers: dict[str, list[str]] = {"old": [], "new": []}

@@ -31,7 +31,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.timing import best_time, best_times  # noqa: E402
-from engine import Attack, CardData, DeckEntry, Game, run_goldfish  # noqa: E402
+from engine import COMPILED, Attack, CardData, DeckEntry, Game, run_goldfish  # noqa: E402
 from engine.goldfish import run_range, simulation  # noqa: E402
 
 SEED = 20260411
@@ -176,7 +176,8 @@ def main() -> None:
     games, turns, procs, rep = args.games, args.turns, max(1, args.processes), max(1, args.repeat)
 
     print(
-        f"Eliria goldfish, 40-card synthetic deck, {games:,} games × {turns} turns, Python {sys.version.split()[0]}"
+        f"Eliria goldfish, 40-card synthetic deck, {games:,} games × {turns} turns, Python {sys.version.split()[0]}, "
+        f"engine {'compiled with mypyc' if COMPILED else 'pure Python (no build: make engine)'}"
     )
     (eng_s, ref_s, long_s), (eng_c, ref_c, _) = best_times(
         [

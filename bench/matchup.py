@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.timing import best_time  # noqa: E402
-from engine import DeckEntry, run_matchup  # noqa: E402
+from engine import COMPILED, DeckEntry, run_matchup  # noqa: E402
 from engine.catalogue import load_catalogue  # noqa: E402
 
 SEED = 20260511  # ruling QUINTO's date, for the record
@@ -68,7 +68,8 @@ def main() -> None:
     args = parser.parse_args()
     games, procs, rep = args.games, max(1, args.processes), max(1, args.repeat)
     print(
-        f"Full games, {games:,} per figure, seed {SEED}, Python {sys.version.split()[0]}, {procs} processes"
+        f"Full games, {games:,} per figure, seed {SEED}, Python {sys.version.split()[0]}, {procs} processes, "
+        f"engine {'compiled with mypyc' if COMPILED else 'pure Python (no build: make engine)'}"
     )
     if hasattr(os, "getloadavg"):  # other work on the machine lowers every figure
         print(f"  load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")

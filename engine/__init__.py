@@ -9,6 +9,11 @@ calls the functions below; nothing here knows about Django.
 
 from __future__ import annotations
 
+from . import _native
+
+# The mypyc build of these very sources, when there is one (scripts/build_engine.py); pure Python otherwise.
+COMPILED = _native.activate(__path__)
+
 from .actions import Action, Outcome
 from .carddict import card_data_hash, card_from_dict, card_to_dict
 from .cards import WORLDS, Attack, CardData, CardLookup, Game, MemoryLookup, as_game
@@ -47,6 +52,7 @@ from .text import fold
 from .validation import ValidationReport, Violation, check_deck, validate_decklist
 
 __all__ = [
+    "COMPILED",
     "DEFAULT_TURN_CAP",
     "ENGINE_VERSION",
     "GAMES",

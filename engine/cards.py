@@ -98,8 +98,9 @@ class CardData:
     tokens: tuple[CardData, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if self.effects is not None and not isinstance(self.effects, tuple):
-            object.__setattr__(self, "effects", tuple(self.effects))  # a list from JSON
+        effects: Any = self.effects  # typed as a tuple, but a list from JSON
+        if effects is not None and not isinstance(effects, tuple):
+            object.__setattr__(self, "effects", tuple(effects))
 
     @property
     def has_text(self) -> bool:

@@ -88,7 +88,8 @@ def card_from_catalogue(game: str, card: Mapping[str, Any]) -> CardData:
 def token_codes(card: CardData) -> list[str]:
     """The codes (upper case, in order, once each) of the tokens the card's effects create."""
     found: dict[str, None] = {}
-    for spec in card.effects or ():
+    specs: tuple[object, ...] = tuple(card.effects or ())  # what the data holds, not yet validated
+    for spec in specs:
         code = spec.get("token") if isinstance(spec, Mapping) else None
         if isinstance(code, str) and code.strip():
             found.setdefault(code.strip().upper(), None)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from .actions import Action, Outcome
 from .carddict import card_data_hash, entries_to_dicts
@@ -174,7 +174,7 @@ class Match:
     def _apply(self, pending: Pending, action: Action) -> None:
         """Apply an action known to be among ``pending.options`` (the fast path of :meth:`play_out`)."""
         self.decisions.append(action.key)
-        self.pending = None
+        self.pending = cast("Pending | None", None)  # resolve() sets it again (mypyc: not narrowed to None)
         pending.resolve(action)
         if self.pending is None and self._outcome is None:
             raise RuntimeError(f"engine stalled after «{action.key}»")  # a rule forgot its continuation

@@ -3,9 +3,21 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping
 from fractions import Fraction
+from typing import Any, TypeVar
 
-__all__ = ["hypergeometric_at_least", "mean", "wilson_interval"]
+__all__ = ["hypergeometric_at_least", "mean", "restore_tally", "wilson_interval"]
+
+T = TypeVar("T")
+
+
+def restore_tally(make: Callable[[int], T], turns: int, fields: Mapping[str, Any]) -> T:
+    """A tally unpickled from its fields (``EliriaTally.__reduce__``, ``MisionTally.__reduce__``)."""
+    tally = make(turns)
+    for name, value in fields.items():
+        setattr(tally, name, value)
+    return tally
 
 
 def hypergeometric_at_least(N: int, K: int, n: int, k: int = 1) -> Fraction:

@@ -6,6 +6,7 @@
 #      and the same cluster under faults (scripts/chaos.sh: Redis restarted, workers killed and
 #      stopped, a cancel mid-slice, parallel submissions at a quota; workers under supervisord),
 #   4. the browser tests in Debian's headless Chromium driven by Playwright;
+# all of them on the engine compiled with mypyc (scripts/build_engine.py, built first);
 # plus schemathesis against the API of a real gunicorn server (scripts/fuzz.sh).
 # The pytest legs run on every core (pytest-xdist, TEST_WORKERS=auto; TEST_WORKERS=0 runs them in one
 # process): each worker has its own test database (SQLite in memory, PostgreSQL test_eliria_gwN), live
@@ -16,6 +17,12 @@ cd "$(dirname "$0")/.."
 PY=.venv/bin/python
 export PYTHONDONTWRITEBYTECODE=1 DJANGO_ALLOW_ASYNC_UNSAFE=true
 unset DATABASE_URL
+
+# The engine compiled with mypyc (scripts/build_engine.py), in the background while the tools install and the
+# lint runs; every leg runs on it, and tests/engine/test_compiled.py compares its answers with the pure engine's.
+ENGINE_LOG=$(mktemp /tmp/engine-build.XXXXXX)
+"$PY" scripts/build_engine.py >"$ENGINE_LOG" 2>&1 &
+engine_pid=$!
 
 need_apt=()
 command -v chromium >/dev/null || need_apt+=(chromium)
@@ -43,6 +50,10 @@ leg() {  # leg NAME pytest-args...
 
 echo "== lint (ruff) and types (mypy --strict on engine/)"
 if .venv/bin/ruff check . && .venv/bin/mypy engine; then summary+=("lint: ok"); else summary+=("lint: FAILED"); status=1; fi
+
+echo "== engine (mypyc)"
+if wait "$engine_pid"; then summary+=("engine build: ok"); export ENGINE_REQUIRE_COMPILED=1; else summary+=("engine build: FAILED (the legs below run the pure engine)"); status=1; fi
+cat "$ENGINE_LOG"; rm -f "$ENGINE_LOG"
 
 XDIST=(-n "${TEST_WORKERS:-auto}" --dist loadfile)
 leg "sqlite" -m "not browser" -q "${XDIST[@]}"

@@ -64,7 +64,9 @@ class EliriaBoard(Match):
 
     game = Game.ELIRIA
     resign_reason = "7.a"
-    skip_action, done_action, no_react_action = SKIP, DONE, NO_REACT
+    skip_action = SKIP
+    done_action = DONE
+    no_react_action = NO_REACT
 
     def __init__(
         self,

@@ -125,8 +125,11 @@ class CardInfo:
                 self._read_one(s["trigger"], s["action"], s)
             elif s["trigger"] == "reaction":
                 self.reaction_when = str(s["when"])
+        self._derive(specs)
+
+    def _derive(self, specs: Sequence[Spec]) -> None:
         self.from_hand = self.kind == COMBAT and not self.cross and not self.only_by_effect
-        self.attach_key = None if self.attach_class is None else fold(self.attach_class)
+        self.attach_key: str | None = None if self.attach_class is None else fold(self.attach_class)
         self.field_power_key = fold(self.field_power_class)
         self.has_passive = bool(self.data.passive) or self.script is not None or self.end_power is not None
         # Whether the card has an end-of-Poder effect at all (a verb or a script): the goldfish's fused turns

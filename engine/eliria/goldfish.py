@@ -17,12 +17,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, ClassVar
 
 from ..actions import Action
 from ..decklist import DeckEntry
 from ..rng import GameRng, stream_seeds
-from ..stats import hypergeometric_at_least, mean, wilson_interval
+from ..stats import hypergeometric_at_least, mean, restore_tally, wilson_interval
 from .board import END, EliriaBoard
 from .cardinfo import CardInfo, CardTable
 from .game import EliriaDeck, EliriaGame, Event
@@ -75,6 +75,15 @@ class EliriaTally:
         self.watch = [0] * turns  # games in which a watched card has left the deck (drawn)
         # For each attack cost in the deck: games in which it first became usable on turn t.
         self.first_usable: dict[int, list[int]] = {k: [0] * turns for k in costs}
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "games", "opening_hits", "mulligans", "lost_in_mulligan", "losses", *_PER_TURN, "first_usable",
+    )  # fmt: skip
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled field by field: runs send tallies between processes, and the compiled class (mypyc,
+        scripts/build_engine.py) has neither a ``__dict__`` nor an argument-free constructor."""
+        return restore_tally, (EliriaTally, 0, {name: getattr(self, name) for name in self.FIELDS})
 
     def merge(self, other: EliriaTally) -> None:
         self.games += other.games
@@ -250,10 +259,11 @@ class EliriaSimulation:
         if not self.fast:
             rng = GameRng(seed, start)
             observer = _Observer(self, tally)
+            observe = observer.observe
             for index in range(start, stop):
                 rng.start(seed, index)
                 observer.reset()
-                self.play_rules(seed, index, tally, None, rng=rng, observer=observer)
+                self.play_rules(seed, index, tally, None, rng=rng, observe=observe)
             return
         self._fast_range(stream_seeds(seed, "shuffle"), start, stop, tally)
 
@@ -508,12 +518,18 @@ class EliriaSimulation:
 
     def play_rules(
         self, seed: int, index: int, tally: EliriaTally, trace: list[Event] | None = None, *, rng: GameRng | None = None,
-        observer: _Observer | None = None,
+        observe: Callable[[EliriaBoard], None] | None = None,
     ) -> EliriaMatch:
         """Play game *index* through the full rules with the goldfish policy; add it to *tally* (through
-        *observer* when given: one reset for this game, of the same tally)."""
-        match = self.new_match(seed, index, trace=trace is not None, rng=rng)
-        match.observer = (observer if observer is not None else _Observer(self, tally)).observe
+        *observe* when given: an observer's, reset for this game, of the same tally)."""
+        return self.play_match(self.new_match(seed, index, trace=trace is not None, rng=rng), tally, trace, observe)
+
+    def play_match(
+        self, match: EliriaMatch, tally: EliriaTally, trace: list[Event] | None = None,
+        observe: Callable[[EliriaBoard], None] | None = None,
+    ) -> EliriaMatch:
+        """Play *match* (from :meth:`new_match`, a test may set its board first) to its end; add it to *tally*."""
+        match.observer = observe if observe is not None else _Observer(self, tally).observe
         view = EliriaView(match, 0)  # match.view(0), without its import on every game
         choose, apply = self.policy.choose, match._apply  # noqa: SLF001 - the play_out loop, without its rngs
         quick = self.policy.movement_choice if self.quick else None

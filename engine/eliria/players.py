@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action
 from .board import END, PASS
@@ -53,10 +53,10 @@ class EliriaPlayer:
     plays face down when it has nothing in front, uses its reactions and summons when they help."""
 
     # Movimiento, in order of preference: (action kinds it needs, the method that may pick one).
-    _picks: tuple[
+    _picks: ClassVar[tuple[
         tuple[tuple[str, ...], Callable[[EliriaPlayer, EliriaView, dict[str, list[Action]]], Action | None]],
         ...,
-    ]
+    ]]
 
     def choose(self, view: EliriaView, legal: Sequence[Action], rng: random.Random) -> Action:
         kind = view.pending_kind

@@ -11,7 +11,7 @@ matching moments. The rulings they carry (PRIMERO, SEGUNDO, QUINTO) are cited wh
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action
 
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .board import AttackContext, EliriaBoard
     from .cardinfo import CardInfo
 
-__all__ = ["SCRIPTS", "CardScript", "make_script", "register"]
+__all__ = ["SCRIPTS", "CardScript", "make_script"]
 
 Then = Callable[[], None]
 
@@ -28,20 +28,22 @@ class CardScript:
     """The hooks a scripted card may implement; each default does nothing."""
 
     # Rule 14.a: tokens may be sacrificed to this card's effect only where it says so expressly.
-    sacrifice_tokens = False
+    default_tokens: ClassVar[bool] = False
     # Reactions (6.b): the moment they may activate ("attack_declared", "last_destroyed").
-    when = ""
+    default_when: ClassVar[str] = ""
     # Whether the goldfish (no opponent) plays this summon when :meth:`usable` says it helps.
-    goldfish = False
+    goldfish: ClassVar[bool] = False
 
     def __init__(self, spec: Mapping[str, Any], name: str = "") -> None:
         self.spec = spec
+        self.sacrifice_tokens: bool
+        self.when: str
         self.name = name  # the name of the card that carries it, for its prompts and labels
         # Whether the script adds Movimiento actions (12.b) of its own.
         self.has_movement = type(self).movement_actions is not CardScript.movement_actions
         self.has_end_of_power = type(self).end_of_power is not CardScript.end_of_power
-        self.sacrifice_tokens = bool(spec.get("tokens", type(self).sacrifice_tokens))
-        self.when = str(spec.get("when", type(self).when))
+        self.sacrifice_tokens = bool(spec.get("tokens", type(self).default_tokens))
+        self.when = str(spec.get("when", type(self).default_when))
 
     def on_effect(self, m: EliriaBoard, p: int, k: int, then: Then) -> None:
         """A summon on support slot *k* of seat *p* takes effect (6.c)."""
@@ -74,25 +76,11 @@ class CardScript:
         then()
 
 
-SCRIPTS: dict[str, type[CardScript]] = {}
-
-
-def register(name: str) -> Callable[[type[CardScript]], type[CardScript]]:
-    """Class decorator: the script that data names *name* (see effects.SCRIPT_PARAMS)."""
-
-    def wrap(cls: type[CardScript]) -> type[CardScript]:
-        SCRIPTS[name] = cls
-        return cls
-
-    return wrap
-
-
 def make_script(spec: Mapping[str, Any], name: str = "") -> CardScript:
     """The script object of one validated effect ``{"script": …}`` of the card called *name*."""
     return SCRIPTS[str(spec["script"])](spec, name)
 
 
-@register("sacrifice_cannon")
 class SacrificeCannon(CardScript):
     """Sacrifice another of your combatants to gain power equal to its printed resistance (the
     charge its "x" reads). Ruling PRIMERO: with ``tokens`` it may sacrifice combat tokens (14.a)."""
@@ -126,7 +114,6 @@ class SacrificeCannon(CardScript):
         m.sacrifice(p, v, then)
 
 
-@register("asymmetric_destruction")
 class AsymmetricDestruction(CardScript):
     """Sacrifice a combat card (a token only with ``tokens``: 14.a, ruling PRIMERO) to destroy a
     rival combatant of greater resistance."""
@@ -196,7 +183,6 @@ class AsymmetricDestruction(CardScript):
         )
 
 
-@register("alchemical_destruction")
 class AlchemicalDestruction(CardScript):
     """Trade your summons/reactions one for one with the rival's, each destroyed by the one path
     (:meth:`EliriaBoard.destroy_support`: a protected card cannot be chosen). Ruling QUINTO: an
@@ -266,13 +252,12 @@ class AlchemicalDestruction(CardScript):
         m.ask(p, "destroy_support", f"{self.name}: elige la carta del rival", targets, hit)
 
 
-@register("final_defence")
 class FinalDefence(CardScript):
     """Ruling SEGUNDO: only when your last combatant on the field is destroyed, play a combat card
     from hand there with ``power`` power; afterwards no card from hand to the board. The play counts
     towards the rule of three (9: the card makes no express exception), so it needs one left."""
 
-    when = "last_destroyed"
+    default_when: ClassVar[str] = "last_destroyed"
 
     def can_react(self, m: EliriaBoard, p: int, ctx: AttackContext | None) -> bool:
         side = m.sides[p]
@@ -308,7 +293,6 @@ class FinalDefence(CardScript):
         return min(int(self.spec.get("power", 3)), card.potential)
 
 
-@register("mutation")
 class GeneticBase(CardScript):
     """A mutation (a passive): at exactly ``power`` power at the end of Poder, replace this card by a
     † combat card of the deck whose name contains ``name``. Ruling CUARTO's attack is data in
@@ -351,7 +335,6 @@ class GeneticBase(CardScript):
         m.ask(p, "mutate", f"Mutación de {comb.card.name}", options, mutate)
 
 
-@register("revive_once")
 class RestlessKnight(CardScript):
     """The first time it is destroyed it comes back to its slot with 0 power instead of going to
     the discard pile: a destruction all the same (:meth:`EliriaBoard.destroy`)."""
@@ -365,11 +348,10 @@ class RestlessKnight(CardScript):
         return True
 
 
-@register("mirage_veil")
 class MirageVeil(CardScript):
     """An attack declared on your face-down combatant is cancelled; it stays face down."""
 
-    when = "attack_declared"
+    default_when: ClassVar[str] = "attack_declared"
 
     def can_react(self, m: EliriaBoard, p: int, ctx: AttackContext | None) -> bool:
         target = None if ctx is None else m.sides[p].combat[ctx.t]
@@ -381,12 +363,11 @@ class MirageVeil(CardScript):
         then()
 
 
-@register("tactical_retreat")
 class TacticalRetreat(CardScript):
     """The attacked combatant moves to an adjacent free slot (a move: not while it "no podrá
     moverse"); the attack is lost."""
 
-    when = "attack_declared"
+    default_when: ClassVar[str] = "attack_declared"
 
     def can_react(self, m: EliriaBoard, p: int, ctx: AttackContext | None) -> bool:
         return ctx is not None and bool(m.movable_to(p, ctx.t))
@@ -410,11 +391,10 @@ class TacticalRetreat(CardScript):
             m.ask(p, "retreat", f"{self.name}: elige el espacio", options, move)
 
 
-@register("blood_offering")
 class BloodOffering(CardScript):
     """Sacrifice a combatant or a token (only with ``tokens``, 14.a) to draw ``amount`` cards."""
 
-    goldfish = True  # two cards for a token
+    goldfish: ClassVar[bool] = True  # two cards for a token
 
     def usable(self, m: EliriaBoard, p: int) -> bool:
         side = m.sides[p]
@@ -445,7 +425,6 @@ class BloodOffering(CardScript):
         m.ask(p, "blood_offer", f"{self.name}: elige qué sacrificar", options, offer)
 
 
-@register("awaken")
 class Awaken(CardScript):
     """Sacrifice ``amount`` of your combatants (tokens only with ``tokens``, 14.a) to play the card
     ``card`` from your hand (or else your deck) in one of the freed slots, with 0 power, outside
@@ -520,3 +499,19 @@ class Awaken(CardScript):
             m.ask(p, "enter", f"Elige el espacio de {card.name}", options, enter)
         else:
             then()
+
+
+# The script each name in the data means (see effects.SCRIPT_PARAMS). A table, not a class decorator:
+# mypyc compiles the classes (scripts/build_engine.py), and a decorated class would not be one of its own.
+SCRIPTS: dict[str, type[CardScript]] = {
+    "sacrifice_cannon": SacrificeCannon,
+    "asymmetric_destruction": AsymmetricDestruction,
+    "alchemical_destruction": AlchemicalDestruction,
+    "final_defence": FinalDefence,
+    "mutation": GeneticBase,
+    "revive_once": RestlessKnight,
+    "mirage_veil": MirageVeil,
+    "tactical_retreat": TacticalRetreat,
+    "blood_offering": BloodOffering,
+    "awaken": Awaken,
+}

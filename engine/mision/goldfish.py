@@ -9,12 +9,12 @@ play, so the fast path is always allowed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ..cards import WORLDS
 from ..decklist import DeckEntry
 from ..rng import GameRng
-from ..stats import mean
+from ..stats import mean, restore_tally
 from .game import MisionDeck, MisionGame
 from .match import MisionMatch
 from .players import MisionGoldfishPlayer
@@ -37,6 +37,13 @@ class MisionTally:
         self.placed = [0] * turns
         self.elementos = [0] * turns
         self.deck = [0] * turns
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("games", "win_turns", "placements", "chest", "won", "placed", "elementos", "deck")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled field by field: runs send tallies between processes, and the compiled class (mypyc,
+        scripts/build_engine.py) has neither a ``__dict__`` nor an argument-free constructor."""
+        return restore_tally, (MisionTally, 0, {name: getattr(self, name) for name in self.FIELDS})
 
     def merge(self, other: MisionTally) -> None:
         self.games += other.games

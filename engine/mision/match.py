@@ -26,7 +26,7 @@ who spends its last Elemento in a fight it wins plays on (reading in docs/rules-
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action
 from ..cards import WORLDS, CardData, Game
@@ -392,10 +392,10 @@ class MisionMatch(Match):
         else:
             self._next_fight()
 
-    _actions: dict[tuple[str, str], Action] = {}
+    _actions: ClassVar[dict[tuple[str, str], Action]] = {}
     # The same actions by what makes them, so a turn does not format their labels again to find them.
-    _placing: dict[tuple[str, str, tuple[int, int, int, int]], list[Action]] = {}
-    _fighting: dict[tuple[int, str, int], Action] = {}
+    _placing: ClassVar[dict[tuple[str, str, tuple[int, int, int, int]], list[Action]]] = {}
+    _fighting: ClassVar[dict[tuple[int, str, int], Action]] = {}
 
     def _place_options(self, card: CardData) -> list[Action]:
         """``place:<world>`` for each world, in WORLDS order (step 2)."""

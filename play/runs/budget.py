@@ -32,15 +32,23 @@ from typing import Any
 from django.conf import settings
 
 from cards.validation import UNREADABLE, validate_list
-from engine import DeckEntry
+from engine import COMPILED, DeckEntry
 from engine.goldfish import GoldfishRun
 from engine.matchup import SteppedMatchup
 
 # Seconds per game, measured with bench/jobs.py --calibrate (bundled sample decks, rules players)
-# on the 2-core machine while other processes shared it (an idle core is up to twice as fast).
-GOLDFISH_BASE = {"eliria": 30e-6, "mision": 30e-6}
-GOLDFISH_PER_TURN = {"eliria": 7e-6, "mision": 0.6e-6}
-MATCHUP_GAME = {"eliria": 2.5e-3, "mision": 1.0e-3}
+# on the 2-core machine while other processes shared it (an idle core is up to twice as fast), for
+# the engine this process runs: compiled with mypyc (scripts/build_engine.py; 29.6 µs, 58.2 µs, 0.69 ms
+# for Eliria's 10- and 50-turn goldfish and matchup game, 18.8 µs, 27.1 µs, 0.21 ms for Misión's,
+# given about 30 % of room) or pure Python (its fallback, 3-4 times slower).
+if COMPILED:
+    GOLDFISH_BASE = {"eliria": 30e-6, "mision": 25e-6}
+    GOLDFISH_PER_TURN = {"eliria": 1.0e-6, "mision": 0.3e-6}
+    MATCHUP_GAME = {"eliria": 0.9e-3, "mision": 0.3e-3}
+else:
+    GOLDFISH_BASE = {"eliria": 30e-6, "mision": 30e-6}
+    GOLDFISH_PER_TURN = {"eliria": 7e-6, "mision": 0.6e-6}
+    MATCHUP_GAME = {"eliria": 2.5e-3, "mision": 1.0e-3}
 # The shortest chunk a run is split into, as a share of settings.SIMULATION_CHUNK_SECONDS (the
 # longest): below about 0.2 s a chunk's fixed cost (a few ms) would start to show.
 SHORTEST_CHUNK = 0.25

@@ -6,35 +6,46 @@ board: here each game starts with a face-down reaction put on a summon/reaction 
 
 from __future__ import annotations
 
+import json
+
 from bench.goldfish import effect_deck
 from engine.eliria.cardinfo import REACTION
 from engine.eliria.goldfish import EliriaSimulation
 from engine.eliria.match import EliriaMatch
 from engine.eliria.state import Support
-from engine.rng import GameRng
-
-from .test_goldfish_fused import _game
+from engine.eliria.table import eliria_state
 
 
 def _sim(fused: bool) -> EliriaSimulation:
     sim = EliriaSimulation(effect_deck(), 10, fast=False)
     sim.fused = fused
-    reaction = next(c for c in sim.table.cards if c.kind == REACTION)
-    made = sim.new_match
-
-    def new_match(seed: int, index: int, *, trace: bool = False, rng: GameRng | None = None) -> EliriaMatch:
-        match = made(seed, index, trace=trace, rng=rng)
-        support = match.sides[0].support
-        support[index % len(support)] = Support(reaction, False, match.turn)
-        return match
-
-    sim.new_match = new_match  # type: ignore[method-assign]
     return sim
+
+
+def _with_reaction(sim: EliriaSimulation, index: int) -> EliriaMatch:
+    """Game *index*, a face-down reaction put on one of its summon/reaction slots before it starts."""
+    match = sim.new_match(20260411, index)
+    reaction = next(c for c in sim.table.cards if c.kind == REACTION)
+    support = match.sides[0].support
+    support[index % len(support)] = Support(reaction, False, match.turn)
+    return match
+
+
+def _game(sim: EliriaSimulation, index: int) -> str:
+    tally = sim.new_tally()
+    match = sim.play_match(_with_reaction(sim, index), tally)
+    outcome = match.outcome()
+    assert outcome is not None
+    return json.dumps(
+        {"decisions": match.decisions, "outcome": outcome.as_dict(), "table": eliria_state(match),
+         "turn": match.turn, "report": sim.report(tally)},
+        sort_keys=True, default=str,
+    )  # fmt: skip
 
 
 def test_fused_turns_discard_expiring_reactions_as_the_rules():
     fused, rules = _sim(True), _sim(False)
     for index in range(40):
-        assert _game(fused, 20260411, index) == _game(rules, 20260411, index), index
-        match = fused.play_rules(20260411, index, fused.new_tally())
+        assert _game(fused, index) == _game(rules, index), index
+        match = fused.play_match(_with_reaction(fused, index), fused.new_tally())
         assert any(c.kind == REACTION for c in match.sides[0].discard), index  # it expired (12.a)

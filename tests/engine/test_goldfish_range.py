@@ -14,7 +14,7 @@ import pytest
 
 from engine import Attack, CardData, DeckEntry, Game
 from engine.catalogue import load_catalogue
-from engine.eliria.goldfish import EliriaSimulation, EliriaTally
+from engine.eliria.goldfish import _PER_TURN, EliriaSimulation, EliriaTally
 from engine.goldfish import GoldfishRun, run_goldfish, run_range
 from engine.rng import GameRng, derive_seed, stream_seeds
 
@@ -43,6 +43,12 @@ def _random_deck(r: random.Random) -> list[DeckEntry]:
     return out
 
 
+def _totals(tally: EliriaTally) -> dict[str, object]:
+    """Every total of a tally (its fields by name: the compiled engine's objects have no ``__dict__``)."""
+    names = ("games", "opening_hits", "mulligans", "lost_in_mulligan", "losses", "first_usable", *_PER_TURN)
+    return {name: getattr(tally, name) for name in names}
+
+
 def _game_by_game(sim: EliriaSimulation, seed: int, start: int, stop: int) -> EliriaTally:
     tally = sim.new_tally()
     rng = GameRng(seed, start)
@@ -62,7 +68,7 @@ def test_the_range_loop_gives_the_tallies_of_the_game_by_game_path(batch):
         sim = EliriaSimulation(deck, turns, watch, fast=True)
         seed, start, games = r.randrange(2**53), r.randrange(10**6), r.randint(1, 80)
         expected = _game_by_game(sim, seed, start, start + games)
-        assert vars(run_range(sim, seed, start, start + games)) == vars(expected)
+        assert _totals(run_range(sim, seed, start, start + games)) == _totals(expected)
 
 
 def test_stream_seeds_are_derive_seed():
@@ -76,7 +82,7 @@ def test_progress_is_reported_every_thousand_games_and_at_the_end():
     calls: list[tuple[int, int]] = []
     tally = run_range(sim, 5, 10, 2510, progress=lambda done, total: calls.append((done, total)))
     assert calls == [(1000, 2500), (2000, 2500), (2500, 2500)]
-    assert vars(tally) == vars(_game_by_game(sim, 5, 10, 2510))
+    assert _totals(tally) == _totals(_game_by_game(sim, 5, 10, 2510))
 
 
 @pytest.mark.parametrize("game", ["eliria", "mision"])

@@ -29,7 +29,7 @@ from play.runs.budget import (
 )
 
 CEILING = 0.2  # seconds of engine time a request may spend (issue 21)
-# An order of magnitude, not a benchmark: the slow deck's 200 games would cost tens of seconds of
+# An order of magnitude, not a benchmark: the slow deck's games asked for would cost seconds of
 # CPU, the probe stops at the ceiling. The rest is the request's own work (lists, database, JSON)
 # and CPU time stretched when both cores of a 2-vCPU machine run tests at once (pytest-xdist: the
 # same request measured 0.40–0.48 s of thread CPU there, 0.25 s alone).
@@ -52,12 +52,16 @@ def _summon(n: int) -> dict:
 
 PLAIN = "Mazo:\n" + "".join(f"1 Luchador {n} (SL-{n:03})\n" for n in range(1, 21))
 SLOW = PLAIN + "".join(f"1 Vigor {n} (SL-{n:03})\n" for n in range(101, 121))
+# Slower still in a matchup (three summons to a fighter; rule 4 sets no size): its games cost about 3.6
+# times the fixed price of a matchup game on the compiled engine, 2.3 times SLOW's, so the deck's own
+# price queues the most games the fixed costs would play inline, whichever engine runs.
+SLOWER = PLAIN + "".join(f"1 Vigor {n} (SL-{n:03})\n" for n in range(101, 161))
 
 
 @pytest.fixture
 def slow_catalogue(tmp_path, db):  # type: ignore[no-untyped-def]
     doc = {"format": "catalogue/1", "game": "eliria", "sets": [{"code": "SL", "name": "Lenta"}],
-           "cards": [_combat(n) for n in range(1, 21)] + [_summon(n) for n in range(101, 121)]}  # fmt: skip
+           "cards": [_combat(n) for n in range(1, 21)] + [_summon(n) for n in range(101, 161)]}  # fmt: skip
     path = tmp_path / "lento.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
     call_command("import_catalogue", str(path), stdout=io.StringIO())
@@ -98,16 +102,22 @@ def test_the_probe_spends_only_its_share_of_engine_time(slow_catalogue):
     assert spent < SLACK * (PROBE_SECONDS + 2 * per_game)
 
 
+def _most_games(price_of_one: float, cap: int = 1000) -> int:
+    """The most games the fixed costs let a request play inline (the engine's own: compiled or pure)."""
+    return min(cap, int(0.1 / price_of_one))  # real_budget's 0.1 s
+
+
 def test_a_slow_goldfish_is_queued_though_the_fixed_costs_say_it_fits(slow_catalogue, warm):
-    body = {"game": "eliria", "list": SLOW, "games": 200, "turns": 50, "seed": 1}
-    assert fits_inline(goldfish_seconds("eliria", 200, 50))  # the old price would have played it inline
+    games = _most_games(goldfish_seconds("eliria", 1, 50))
+    body = {"game": "eliria", "list": SLOW, "games": games, "turns": 50, "seed": 1}
+    assert fits_inline(goldfish_seconds("eliria", games, 50))  # the fixed costs would play it inline
     answer, cpu = _cpu(lambda: warm.post("/api/goldfish/", body, format="json"))
     assert answer.status_code == 202, answer.content[:300]
     assert answer["Location"] == answer.json()["status_url"]
     # The request's engine time is its pricing, which stops at the probe's share (about one slow game
     # here) however many games were asked for:
-    priced, pricing = _cpu(lambda: goldfish_list_fits("eliria", SLOW, games=200, turns=50, seed=1))
-    per_game = recall(goldfish_key("eliria", 200, 50, 1))
+    priced, pricing = _cpu(lambda: goldfish_list_fits("eliria", SLOW, games=games, turns=50, seed=1))
+    per_game = recall(goldfish_key("eliria", games, 50, 1))
     assert not priced and per_game is not None
     assert pricing < SLACK * (PROBE_SECONDS + 2 * per_game), (pricing, per_game)
     # and the whole request (lists read twice, the run's rows, one queue message per chunk: a few ms
@@ -117,13 +127,14 @@ def test_a_slow_goldfish_is_queued_though_the_fixed_costs_say_it_fits(slow_catal
 
 
 def test_a_slow_matchup_is_queued_though_the_fixed_costs_say_it_fits(slow_catalogue, warm):
-    body = {"game": "eliria", "deck_a": SLOW, "deck_b": SLOW, "games": 30, "seed": 1}
-    assert fits_inline(matchup_seconds("eliria", 30))
+    games = _most_games(matchup_seconds("eliria", 1))
+    body = {"game": "eliria", "deck_a": SLOWER, "deck_b": SLOWER, "games": games, "seed": 1}
+    assert fits_inline(matchup_seconds("eliria", games))
     answer, cpu = _cpu(lambda: warm.post("/api/matchups/", body, format="json"))
     assert answer.status_code == 202, answer.content[:300]
-    deck = validate_list("eliria", SLOW).entries
-    priced, pricing = _cpu(lambda: matchup_fits("eliria", deck, deck, games=30, seed=1))
-    per_game = recall(matchup_key("eliria", 30, 1, "rules", "rules"))
+    deck = validate_list("eliria", SLOWER).entries
+    priced, pricing = _cpu(lambda: matchup_fits("eliria", deck, deck, games=games, seed=1))
+    per_game = recall(matchup_key("eliria", games, 1, "rules", "rules"))
     assert not priced and per_game is not None
     assert pricing < SLACK * (PROBE_SECONDS + 2 * per_game), (pricing, per_game)
     assert cpu < SLACK * CEILING, (cpu, per_game)  # a run this small is one or two queue messages
@@ -152,17 +163,20 @@ def test_the_gauntlet_is_priced_on_its_decks_a_slow_one_queued_a_cheap_one_inlin
     from tests.factories import UserFactory, deck_from_list
 
     ana, bruno = UserFactory(), UserFactory()
-    slow = deck_from_list(ana, SLOW, name="Lento")
+    slow = deck_from_list(ana, SLOWER, name="Lento")
     plain = deck_from_list(ana, PLAIN, name="Ligero")
-    deck_from_list(bruno, SLOW, name="Rival lento", visibility="public")
+    deck_from_list(bruno, SLOWER, name="Rival lento", visibility="public")
     client.force_login(ana)
     url = "/enfrentamientos/contra-todos/"
-    play = {"games": 40, "seed": 1, "policy_a": "rules", "policy_b": "rules"}
-    assert fits_inline(matchup_seconds("eliria", 40))  # the old price would have played it inline
+    from play.matchups.services import GAUNTLET_MAX_GAMES
+
+    games = _most_games(matchup_seconds("eliria", 1), cap=GAUNTLET_MAX_GAMES)
+    play = {"games": games, "seed": 1, "policy_a": "rules", "policy_b": "rules"}
+    assert fits_inline(matchup_seconds("eliria", games))  # the fixed costs would play it inline
     queued = client.post(url, {**play, "deck": slow.pk})
     run = SimulationRun.objects.get(kind="gauntlet")
     assert queued.status_code == 302 and queued["Location"].endswith(f"?run={run.pk}")
-    assert run.total == 40 and run.params["per_rival"] == 40 and run.owner == ana
+    assert run.total == games and run.params["per_rival"] == games and run.owner == ana
     assert run.params["measured_seconds_per_game"] > 0  # its chunks are sized by the probe
     deck_from_list(bruno, PLAIN, name="Rival ligero", visibility="public")
     from decks.models import Deck
@@ -193,7 +207,8 @@ def test_a_request_that_fits_finishes_the_run_its_price_was_measured_on(slow_cat
     seeded = run_goldfish("eliria", entries, games=300, turns=10, seed=got.json()["seed"])
     assert got.json()["per_turn"] == seeded["per_turn"] and got.json()["mulligans"] == seeded["mulligans"]
     # A slow deck is not finished inline: nothing to finish.
-    assert not goldfish_list_fits("eliria", SLOW, games=200, turns=50, seed=1)
+    games = _most_games(goldfish_seconds("eliria", 1, 50))
+    assert not goldfish_list_fits("eliria", SLOW, games=games, turns=50, seed=1)
 
 
 def test_a_matchup_request_that_fits_finishes_the_run_its_price_was_measured_on(slow_catalogue, warm):

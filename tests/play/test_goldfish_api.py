@@ -129,8 +129,8 @@ def test_big_runs_are_queued_and_give_the_single_process_numbers(api_client, eli
     settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
     settings.SIMULATION_INLINE_BUDGET, settings.SIMULATION_CHUNK_SECONDS = 0.1, 0.2
     with django_capture_on_commit_callbacks(execute=True):
-        r = post(api_client, game="eliria", list=eliria_list, games=4_000, turns=3, seed=13)
+        r = post(api_client, game="eliria", list=eliria_list, games=20_000, turns=3, seed=13)  # chunks of 0.2 s
     assert r.status_code == 202 and r.json()["status"] == "queued" and len(r.json()["chunks"]) > 1
     body = api_client.get(r["Location"]).json()["result"]
-    single = run_goldfish("eliria", validate_list("eliria", eliria_list).entries, games=4_000, turns=3, seed=13)
+    single = run_goldfish("eliria", validate_list("eliria", eliria_list).entries, games=20_000, turns=3, seed=13)
     assert {k: body[k] for k in single} == single and list(body)[:len(single)] == list(single)
