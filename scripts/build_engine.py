@@ -60,7 +60,10 @@ def build(opt_level: str) -> Path:
             shutil.copy2(source / package / "__init__.py", staged / "engine" / package / "__init__.py")
         seconds = time.monotonic() - started
         (staged / native.COMPLETE).write_text(f"mypyc -O{opt_level}, {len(modules)} modules, {seconds:.0f} s\n")
-        if target.exists():
+        if (target / native.COMPLETE).is_file():  # another build of the same sources finished first: keep it
+            print(f"engine: an identical build appeared meanwhile ({target.relative_to(ROOT)})", flush=True)
+            return target
+        if target.exists():  # an unfinished one (no marker): nothing imports it
             shutil.rmtree(target)
         staged.rename(target)
     for old in native.stale(target.parent, keep=[target.name]):

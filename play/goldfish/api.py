@@ -84,6 +84,7 @@ def goldfish_run(request: Request) -> Response:
             return goldfish_answer(
                 game=v["game"], text=v["list"], games=v["games"], turns=v["turns"],
                 seed=v.get("seed"), trace=v["trace"], watch=watch, head=priced.head if priced else None,
+                report=priced.report if priced is not None else None,
             )
 
         if v.get("seed") is None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from cards.validation import UNREADABLE, validate_list
 from common.errors import SiteError
-from engine import DeckEntry, EngineError, fold
+from engine import DeckEntry, EngineError, ValidationReport, fold
 from engine import run_goldfish as engine_goldfish
 from engine.goldfish import GoldfishRun
 from play.models import SimulationRun
@@ -57,12 +57,14 @@ def watch_codes(entries: Sequence[DeckEntry], wanted: Sequence[str]) -> list[str
 def goldfish_answer(
     *, game: str, text: str, games: int = 1000, turns: int = 10, seed: int | None = None,
     trace: bool = False, progress: Callable[[int, int], None] | None = None, watch: Sequence[str] = (),
-    head: GoldfishRun | None = None,
+    head: GoldfishRun | None = None, report: ValidationReport | None = None,
 ) -> dict[str, Any]:
     """The goldfish of a deck list, played here. *head*: the same run (same list, games, turns and
     seed, no watch or trace) with its first games already played by the request's pricing
-    (play.runs.budget.goldfish_fits): it is finished instead of started again, to the same answer."""
-    report = validate_list(game, text)
+    (play.runs.budget.goldfish_fits): it is finished instead of started again, to the same answer.
+    *report*: the validation of this very list the pricing made (``Priced.report``), not made again."""
+    if report is None:
+        report = validate_list(game, text)
     if any(v.code in UNREADABLE for v in report.errors):
         raise GoldfishInputError(report.as_dict())
     codes = watch_codes(report.entries, watch)

@@ -82,7 +82,7 @@ def goldfish_page(request: HttpRequest) -> HttpResponse:
                 return redirect(run)
             result = goldfish_answer(
                 game=d["game"], text=d["list"], games=d["games"], turns=d["turns"], seed=d["seed"],
-                watch=d["watch"], head=priced.head,
+                watch=d["watch"], head=priced.head, report=priced.report,
             )
             context.update(result=result, charts=charts(result), summary=summary_rows(result),
                            per_turn=per_turn_table(result))

@@ -32,7 +32,7 @@ from typing import Any
 from django.conf import settings
 
 from cards.validation import UNREADABLE, validate_list
-from engine import COMPILED, DeckEntry
+from engine import COMPILED, DeckEntry, ValidationReport
 from engine.goldfish import GoldfishRun
 from engine.matchup import SteppedMatchup
 
@@ -208,6 +208,9 @@ class Priced:
 
     fits: bool
     head: GoldfishRun | SteppedMatchup | None = None
+    # The deck list's validation, when the pricing read one (goldfish_list_fits): the answer reuses it
+    # rather than read the same list again (play.goldfish.services.goldfish_answer's ``report``).
+    report: ValidationReport | None = None
 
     def __bool__(self) -> bool:
         return self.fits
@@ -241,5 +244,6 @@ def goldfish_list_fits(game: str, text: str, *, games: int, turns: int, seed: in
     itself to refuse (it fits: nothing is played)."""
     report = validate_list(game, text)
     if any(v.code in UNREADABLE for v in report.errors):
-        return Priced(True)
-    return goldfish_fits(game, report.entries, games=games, turns=turns, seed=seed)
+        return Priced(True, report=report)
+    priced = goldfish_fits(game, report.entries, games=games, turns=turns, seed=seed)
+    return Priced(priced.fits, priced.head, report)

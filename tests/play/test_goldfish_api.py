@@ -42,6 +42,27 @@ def test_same_seed_same_bytes(api_client, eliria_list):
 
 
 @pytest.mark.django_db
+def test_an_inline_goldfish_reads_its_list_once(api_client, eliria_list, monkeypatch):
+    """The pricing's validation is the answer's (Priced.report): the list is not read twice a request."""
+    import cards.validation
+    import play.goldfish.services
+    import play.runs.budget
+
+    reads = []
+
+    def counted(game, text):  # type: ignore[no-untyped-def]
+        reads.append(text)
+        return cards.validation.validate_list(game, text)
+
+    monkeypatch.setattr(play.runs.budget, "validate_list", counted)
+    monkeypatch.setattr(play.goldfish.services, "validate_list", counted)
+    answer = post(api_client, game="eliria", list=eliria_list, games=40, turns=5)
+    assert answer.status_code == 200 and answer.json()["validation"]["errors"] == []
+    assert reads == [eliria_list]
+    bad = post(api_client, game="eliria", list="4 Carta que no existe\n", games=40, turns=5)
+    assert bad.status_code == 400 and "validation" in bad.json() and len(reads) == 2
+
+
 def test_without_a_seed_the_answer_names_the_one_used(api_client, eliria_list):
     body = post(api_client, game="eliria", list=eliria_list, games=50).json()
     again = post(api_client, game="eliria", list=eliria_list, games=50, seed=body["seed"]).json()
