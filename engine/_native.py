@@ -74,7 +74,9 @@ def activate(path: MutableSequence[str], root: Path = PACKAGE, builds: Path = BU
 
 
 def stale(builds: Path = BUILDS, keep: Iterable[str] = ()) -> list[Path]:
-    """Builds of other sources (older commits), which the build removes."""
+    """Builds of other sources (older commits), which the build removes; not another build's work
+    folder (``tmp-…``) while it compiles."""
     if not builds.is_dir():
         return []
-    return [p for p in builds.iterdir() if p.is_dir() and p.name not in set(keep)]
+    kept = set(keep)
+    return [p for p in builds.iterdir() if p.is_dir() and p.name not in kept and not p.name.startswith("tmp-")]

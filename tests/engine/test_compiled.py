@@ -61,6 +61,7 @@ def test_a_build_is_loaded_only_for_the_sources_it_was_built_from(tmp_path, monk
     (source / "eliria" / "board.py").write_text("X = 2\n")
     assert _native.build_dir(source, builds) != where
     assert not _native.activate([str(source)], source, builds)
+    (builds / "tmp-another-build").mkdir()  # a build compiling at the same time keeps its work folder
     assert _native.stale(builds, keep=[_native.build_dir(source, builds).name]) == [where]
     monkeypatch.setenv("ENGINE_PURE", "1")
     (source / "eliria" / "board.py").write_text("X = 1\n")

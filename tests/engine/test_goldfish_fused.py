@@ -34,7 +34,11 @@ def _sim(deck, turns: int, fused: bool, watch=(), *, quick: bool = True) -> Elir
 def _game(sim: EliriaSimulation, seed: int, index: int) -> str:
     """One game through the full rules: its decisions, outcome, last table and tally, as one string."""
     tally = sim.new_tally()
-    match = sim.play_rules(seed, index, tally)
+    return _played(sim, sim.play_rules(seed, index, tally), tally)
+
+
+def _played(sim: EliriaSimulation, match, tally) -> str:  # type: ignore[no-untyped-def]
+    """A game played to its end (:func:`_game`), as one string."""
     outcome = match.outcome()
     assert outcome is not None
     return json.dumps(

@@ -6,14 +6,13 @@ board: here each game starts with a face-down reaction put on a summon/reaction 
 
 from __future__ import annotations
 
-import json
-
 from bench.goldfish import effect_deck
 from engine.eliria.cardinfo import REACTION
 from engine.eliria.goldfish import EliriaSimulation
 from engine.eliria.match import EliriaMatch
 from engine.eliria.state import Support
-from engine.eliria.table import eliria_state
+
+from .test_goldfish_fused import _played
 
 
 def _sim(fused: bool) -> EliriaSimulation:
@@ -33,14 +32,7 @@ def _with_reaction(sim: EliriaSimulation, index: int) -> EliriaMatch:
 
 def _game(sim: EliriaSimulation, index: int) -> str:
     tally = sim.new_tally()
-    match = sim.play_match(_with_reaction(sim, index), tally)
-    outcome = match.outcome()
-    assert outcome is not None
-    return json.dumps(
-        {"decisions": match.decisions, "outcome": outcome.as_dict(), "table": eliria_state(match),
-         "turn": match.turn, "report": sim.report(tally)},
-        sort_keys=True, default=str,
-    )  # fmt: skip
+    return _played(sim, sim.play_match(_with_reaction(sim, index), tally), tally)
 
 
 def test_fused_turns_discard_expiring_reactions_as_the_rules():
