@@ -29,11 +29,36 @@ print(json.dumps({"compiled": engine.COMPILED,
 """ % str(ROOT)  # noqa: UP031
 
 
-def _answers(pure: bool) -> dict[str, object]:
+# An editor's catalogue with odd effects: what validation says of each, compiled or not (the verbs'
+# checks live in compiled modules; a compiled function would raise TypeError where Python answered).
+HOSTILE = """
+import json, sys
+sys.path.insert(0, %r)
+import engine
+from engine import validate_effect, validate_effects
+cases = [{"trigger": 5, "action": "add_power"}, {"trigger": "on_play", "action": 7},
+         {"trigger": "on_play", "action": "add_power", "amount": "3"}, {"trigger": "on_play", "action": "add_power", "amount": None},
+         {"trigger": ["x"], "action": "draw"}, {"trigger": "passive", "script": 3}, {"trigger": "reaction", "when": 5},
+         {"trigger": "on_attack", "attack": "0", "action": "draw", "amount": 1}, "not an object", None, 5,
+         {"trigger": "field", "action": "add_power", "amount": 1.5, "class": 3},
+         {"trigger": "on_play", "action": "add_power", "amount": True}, {"trigger": "on_play", "action": "draw", "amount": 10**30}]
+calls = [(validate_effect, case) for case in cases]
+calls += [(validate_effects, whole) for whole in (cases, "x", None, [{"trigger": "on_play"}] * 40)]
+out = []
+for check, case in calls:
+    try:
+        out.append(check(case))
+    except Exception as exc:  # noqa: BLE001 - what each engine raises is the answer compared
+        out.append(f"{type(exc).__name__}: {exc}")
+print(json.dumps({"compiled": engine.COMPILED, "answers": out}))
+""" % str(ROOT)  # noqa: UP031
+
+
+def _answers(pure: bool, script: str = ANSWERS) -> dict[str, object]:
     env = {k: v for k, v in os.environ.items() if k != "ENGINE_PURE"}
     if pure:
         env["ENGINE_PURE"] = "1"
-    done = subprocess.run([sys.executable, "-c", ANSWERS], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
     return json.loads(done.stdout)
 
 
@@ -96,6 +121,13 @@ def test_the_compiled_engine_gives_the_pure_engines_answers():
     assert compiled["compiled"] is (_native.build_dir() / _native.COMPLETE).is_file()
     assert compiled["answers"] == pure["answers"]
     assert len(pure["answers"]) == 4
+
+
+def test_odd_effects_get_the_same_answers_from_the_compiled_engine():
+    compiled, pure = _answers(pure=False, script=HOSTILE), _answers(pure=True, script=HOSTILE)
+    assert pure["compiled"] is False
+    assert compiled["answers"] == pure["answers"]
+    assert not any(str(a).startswith("TypeError") for a in pure["answers"])  # each one a message, none a crash
 
 
 def _fields(tally: object) -> set[str]:
