@@ -40,7 +40,7 @@ from engine.matchup import SteppedMatchup
 # on the 2-core machine while other processes shared it (an idle core is up to twice as fast), for
 # the engine this process runs: compiled with mypyc (scripts/build_engine.py; 29.6 µs, 58.2 µs, 0.69 ms
 # for Eliria's 10- and 50-turn goldfish and matchup game, 18.8 µs, 27.1 µs, 0.21 ms for Misión's,
-# given about 30 % of room) or pure Python (its fallback, 3-4 times slower).
+# given 30-50 % of room) or pure Python (its fallback, 3-4 times slower).
 if COMPILED:
     GOLDFISH_BASE = {"eliria": 30e-6, "mision": 25e-6}
     GOLDFISH_PER_TURN = {"eliria": 1.0e-6, "mision": 0.3e-6}

@@ -53,7 +53,7 @@ def _summon(n: int) -> dict:
 PLAIN = "Mazo:\n" + "".join(f"1 Luchador {n} (SL-{n:03})\n" for n in range(1, 21))
 SLOW = PLAIN + "".join(f"1 Vigor {n} (SL-{n:03})\n" for n in range(101, 121))
 # Slower still in a matchup (three summons to a fighter; rule 4 sets no size): its games cost about 3.6
-# times the fixed price of a matchup game on the compiled engine, 2.3 times SLOW's, so the deck's own
+# times the fixed price of a matchup game on the compiled engine, about twice SLOW's, so the deck's own
 # price queues the most games the fixed costs would play inline, whichever engine runs.
 SLOWER = PLAIN + "".join(f"1 Vigor {n} (SL-{n:03})\n" for n in range(101, 161))
 
