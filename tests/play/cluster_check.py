@@ -14,6 +14,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,9 @@ import django  # noqa: E402
 
 django.setup()
 
+from django.conf import settings  # noqa: E402
 from django.db.models import F  # noqa: E402
+from django.utils import timezone  # noqa: E402
 
 from play.goldfish.services import goldfish_answer  # noqa: E402
 from play.matchups.services import matchup_run  # noqa: E402
@@ -33,7 +36,8 @@ from tests.play.cluster_common import compact, deck_lists, wait_up  # noqa: E402
 
 A, B, TOKEN = os.environ["CLUSTER_A"], os.environ["CLUSTER_B"], os.environ["CLUSTER_TOKEN"]
 WORKERS = [int(p) for p in os.environ["CLUSTER_WORKERS"].split()]
-GOLDFISH = {"game": "eliria", "games": 40_000, "turns": 10, "seed": 20260411}
+# 30 turns: chunks of about half a second on the compiled engine (SIMULATION_CHUNK_SECONDS=0.5).
+GOLDFISH = {"game": "eliria", "games": 40_000, "turns": 30, "seed": 20260411}
 MATCHUP = {"game": "eliria", "games": 800, "seed": 20260511}
 
 
@@ -53,10 +57,11 @@ def kill_a_busy_worker(run_id: str) -> int:
     """SIGKILL the worker holding a chunk of the run, while it plays it."""
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
-        # A chunk being played and not yet fully played (a chunk at its end may write its tally
-        # before the signal lands); progress is reported about once a second, so this is usually
-        # caught soon after the claim.
-        for chunk in SimulationChunk.objects.filter(run_id=run_id, status="running",
+        # A chunk claimed in the last 150 ms (its lease is whole: renewals come about once a second),
+        # so most of it is still to play when the signal lands. A chunk of the compiled engine plays in
+        # well under a second, and one seen merely "running" could write its tally first (it did once).
+        fresh = timezone.now() + timedelta(seconds=settings.SIMULATION_LEASE - 0.15)
+        for chunk in SimulationChunk.objects.filter(run_id=run_id, status="running", lease_until__gte=fresh,
                                                       done__lt=F("stop") - F("start")):
             pid = int(chunk.worker.rsplit(":", 1)[1])
             if pid in WORKERS:
