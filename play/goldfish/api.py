@@ -72,7 +72,7 @@ def goldfish_run(request: Request) -> Response:
             v["game"], v["list"], games=v["games"], turns=v["turns"], seed=v.get("seed"),
         )
         if priced is not None and not priced:
-            goldfish_check(game=v["game"], text=v["list"], watch=watch)
+            goldfish_check(game=v["game"], text=v["list"], watch=watch, report=priced.report)
             run = run_enqueue_goldfish(
                 game=v["game"], text=v["list"], games=v["games"], turns=v["turns"], seed=v.get("seed"),
                 watch=watch, owner=request.user, client=client_address(request),

@@ -78,9 +78,13 @@ def goldfish_answer(
     return result
 
 
-def goldfish_check(*, game: str, text: str, watch: Sequence[str] = ()) -> None:
-    """What goldfish_answer would refuse, refused before a run is queued (same exceptions)."""
-    report = validate_list(game, text)
+def goldfish_check(
+    *, game: str, text: str, watch: Sequence[str] = (), report: ValidationReport | None = None,
+) -> None:
+    """What goldfish_answer would refuse, refused before a run is queued (same exceptions); *report*:
+    this list's validation when the request's pricing made it already."""
+    if report is None:
+        report = validate_list(game, text)
     if any(v.code in UNREADABLE for v in report.errors):
         raise GoldfishInputError(report.as_dict())
     watch_codes(report.entries, watch)

@@ -72,7 +72,7 @@ def goldfish_page(request: HttpRequest) -> HttpResponse:
         try:
             priced = goldfish_list_fits(d["game"], d["list"], games=d["games"], turns=d["turns"], seed=d["seed"])
             if not priced:
-                goldfish_check(game=d["game"], text=d["list"], watch=d["watch"])
+                goldfish_check(game=d["game"], text=d["list"], watch=d["watch"], report=priced.report)
                 run = run_enqueue_goldfish(
                     game=d["game"], text=d["list"], games=d["games"], turns=d["turns"], seed=d["seed"],
                     owner=request.user, watch=d["watch"], client=client_address(request),

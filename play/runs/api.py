@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from play.models import SimulationRun
-from play.runs.reaper import reap
+from play.runs.reaper import settle
 from play.runs.services import can_view, run_cancel
 from play.runs.web import run_answer
 
@@ -41,9 +41,7 @@ def _status(request: Request, run_id: uuid.UUID, kind: str | None = None) -> Res
     run = visible_run(request, run_id, kind)
     if run is None:
         return Response({"detail": "No existe esa simulación."}, status=status.HTTP_404_NOT_FOUND)
-    if run.active:
-        reap(run.pk)  # a run whose workers are all gone is settled when someone looks at it
-        run.refresh_from_db()
+    settle(run)  # a run whose workers are all gone is settled when someone looks at it
     return Response(run_answer(run, request))
 
 

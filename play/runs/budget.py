@@ -14,8 +14,8 @@ engine time (about 100 ms); anything bigger becomes a queued run. Two prices, bo
   (probe included). Engine time is the thread's CPU time: a busy machine does not queue a run
   that fits, nor does an idle one let a slow deck through.
 
-The deck's price is measured even when the fixed costs already send the run to the queue: it is
-what the queued run's chunks are sized by (``chunk_count``, ``split``; play.runs.jobs.plan), remembered
+The deck's price is measured even when the fixed costs already send the run to the queue, on
+``SIZING_PROBE_SECONDS`` of its games (a fifth of the probe): it is what the queued run's chunks are sized by (``chunk_count``, ``split``; play.runs.jobs.plan), remembered
 for the thread that measured it (``recall``) and stored with the run.
 """
 
@@ -50,10 +50,17 @@ else:
     GOLDFISH_PER_TURN = {"eliria": 7e-6, "mision": 0.6e-6}
     MATCHUP_GAME = {"eliria": 2.5e-3, "mision": 1.0e-3}
 # The shortest chunk a run is split into, as a share of settings.SIMULATION_CHUNK_SECONDS (the
-# longest): below about 0.2 s a chunk's fixed cost (a few ms) would start to show.
-SHORTEST_CHUNK = 0.25
+# longest): 0.1 s by default. A chunk's own cost (claimed, its lists read, its tally written, the
+# next one taken) measured 8-12 ms on the 2-core machine (bench/runs.py --timeline), a tenth of
+# that; with the compiled engine a 10,000-game goldfish is 0.4-0.6 s of one core, which the former
+# quarter-second floor often kept in one chunk on one worker while the other stood idle (issue 26).
+SHORTEST_CHUNK = 0.1
 # Engine time spent pricing one request's deck: a fifth of the default budget.
 PROBE_SECONDS = 0.02
+# The same for a run the fixed costs already send to the queue: its price only sizes its chunks,
+# which a few milliseconds of its games measure well enough (the 20 ms probe was two thirds of the
+# time a 10,000-game goldfish's POST took before its run was queued; issue 26).
+SIZING_PROBE_SECONDS = 0.004
 # The deck's own price may use this much of the budget: the fixed costs keep typical runs within
 # the budget, the deck's price keeps any run (probe included) within twice it, the 0.2 s ceiling.
 DECK_SHARE = 1.8
@@ -80,14 +87,20 @@ def fits_deck_price(seconds: float) -> bool:
 def chunk_count(seconds: float, *, workers: int) -> int:
     """How many chunks a run of *seconds* of engine time is split into.
 
-    Enough that every worker gets work and a slow or late one leaves little tail: at least two per
-    worker, and more when chunks would pass settings.SIMULATION_CHUNK_SECONDS each. Never chunks
-    under SHORTEST_CHUNK of that (0.25 s by default), whose fixed cost (claim, lists read again,
-    tally written) would weigh: a run under half a second is one chunk, a run of 0.5 s two.
+    Enough that every worker gets work and a slow or late one leaves little tail: two per worker,
+    and more when chunks would pass settings.SIMULATION_CHUNK_SECONDS each. Never chunks under
+    SHORTEST_CHUNK of that (0.1 s by default), whose own cost (claim, lists read again, tally
+    written) would weigh; and when that floor leaves fewer than two per worker but more than one,
+    a multiple of the workers, so that each plays the same share (3 chunks on 2 workers would leave
+    one of them playing a third of the run alone). A run under 0.2 s is one chunk, 0.2-0.4 s two.
     """
+    workers = max(workers, 1)
     longest = settings.SIMULATION_CHUNK_SECONDS
-    wanted = max(2 * max(workers, 1), math.ceil(seconds / longest))
-    return max(1, min(wanted, int(seconds / (SHORTEST_CHUNK * longest))))
+    wanted = max(2 * workers, math.ceil(seconds / longest))
+    n = min(wanted, int(seconds / (SHORTEST_CHUNK * longest) + 1e-9))
+    if workers < n < wanted:
+        n -= n % workers
+    return max(1, n)
 
 
 def split(games: int, parts: int) -> list[tuple[int, int]]:
@@ -160,13 +173,14 @@ def goldfish_game_seconds(
 
 
 def goldfish_priced(
-    game: str, entries: Sequence[DeckEntry], *, games: int, turns: int, seed: int | None = None
+    game: str, entries: Sequence[DeckEntry], *, games: int, turns: int, seed: int | None = None,
+    seconds: float = PROBE_SECONDS,
 ) -> tuple[float, GoldfishRun]:
-    """The measured seconds per goldfish game of this deck, and the run they were measured on: its
-    first games are played (a request that fits finishes it rather than play them again; without a
-    seed the run has drawn its own)."""
+    """The measured seconds per goldfish game of this deck (*seconds* of engine time spent on it, see
+    :func:`probe`), and the run they were measured on: its first games are played (a request that
+    fits finishes it rather than play them again; without a seed the run has drawn its own)."""
     run = GoldfishRun(game, entries, games=games, turns=turns, seed=seed)
-    per_game = probe(lambda _start, stop: run.play_to(stop), games)
+    per_game = probe(lambda _start, stop: run.play_to(stop), games, seconds=seconds)
     return remember(goldfish_key(game, games, turns, seed), per_game), run
 
 
@@ -187,12 +201,20 @@ def matchup_priced(
     seed: int | None = None,
     policy_a: str = "rules",
     policy_b: str = "rules",
+    seconds: float = PROBE_SECONDS,
 ) -> tuple[float, SteppedMatchup]:
-    """The measured seconds per matchup game of these decks, and the run they were measured on (its
-    first games played; without a seed the run has drawn its own)."""
+    """The measured seconds per matchup game of these decks (*seconds* of engine time spent on it),
+    and the run they were measured on (its first games played; without a seed the run has drawn
+    its own)."""
     run = SteppedMatchup(game, deck_a, deck_b, games=games, seed=seed, policy_a=policy_a, policy_b=policy_b)
-    per_game = probe(lambda _start, stop: run.play_to(stop), games)
+    per_game = probe(lambda _start, stop: run.play_to(stop), games, seconds=seconds)
     return remember(matchup_key(game, games, seed, policy_a, policy_b), per_game), run
+
+
+def _probe_for(fixed_seconds: float) -> float:
+    """How long to price a deck: the full probe when the run may fit the request, the sizing one when
+    its fixed costs already queue it (its price then only sizes the chunks)."""
+    return PROBE_SECONDS if fits_inline(fixed_seconds) else SIZING_PROBE_SECONDS
 
 
 def fits_both(fixed_seconds: float, measured_seconds: float) -> bool:
@@ -223,8 +245,9 @@ def goldfish_fits(
     when it fits, with the run whose first games the price was measured on, for the request to finish
     (play.goldfish.services.goldfish_answer's ``head``). The deck is priced either way: a run too big
     for the request is split by that price (play.runs.jobs)."""
-    per_game, run = goldfish_priced(game, entries, games=games, turns=turns, seed=seed)
-    fits = fits_both(goldfish_seconds(game, games, turns), games * per_game)
+    fixed = goldfish_seconds(game, games, turns)
+    per_game, run = goldfish_priced(game, entries, games=games, turns=turns, seed=seed, seconds=_probe_for(fixed))
+    fits = fits_both(fixed, games * per_game)
     return Priced(fits, run if fits else None)
 
 
@@ -234,8 +257,9 @@ def matchup_fits(game: str, deck_a: Sequence[DeckEntry], deck_b: Sequence[DeckEn
     (measured either way: a run too big for the request is split by it, play.runs.jobs); when it fits,
     with the run its price was measured on, for the request to finish (play.matchups.services.matchup_run's
     ``head``). *options*: ``seed``, ``policy_a``, ``policy_b``, as :func:`matchup_priced` takes them."""
-    per_game, run = matchup_priced(game, deck_a, deck_b, games=games, **options)
-    fits = fits_both(matchup_seconds(game, games), games * per_game)
+    fixed = matchup_seconds(game, games)
+    per_game, run = matchup_priced(game, deck_a, deck_b, games=games, seconds=_probe_for(fixed), **options)
+    fits = fits_both(fixed, games * per_game)
     return Priced(fits, run if fits else None)
 
 

@@ -5,7 +5,8 @@ stopped), sends again the messages of queued chunks that no worker took while ev
 idle (the broker lost them: a Redis restart), fails a run whose chunk kept killing workers, a
 run past its time limit and a run that no worker started, and merges runs whose merger died.
 Every worker runs it every few seconds (``manage.py sim_worker``), and a run's page and API
-run it for that run when polled, so a run is never "in progress" for ever.
+run it for that run when polled (``settle``: only when one of those cases may hold, so that a
+poll of a healthy run costs one query, not ten), so a run is never "in progress" for ever.
 """
 
 from __future__ import annotations
@@ -43,6 +44,28 @@ def reap(run_id: Any = None) -> None:
     never = now - timedelta(seconds=settings.SIMULATION_QUEUE_TIMEOUT)
     for pk in runs.filter(started__isnull=True, created__lt=never).values_list("pk", flat=True):
         SimulationRun.fail(pk, "never_started", minutes=settings.SIMULATION_QUEUE_TIMEOUT // 60)
+
+
+def settle(run: SimulationRun) -> None:
+    """Reap *run* when someone looks at it, and read it again if the reaper had work: only when a
+    case of ``reap`` may hold for it (a lease lapsed, a chunk queued long enough to have been lost,
+    every chunk done but no answer, past its time limit, never started). A healthy run costs one
+    query, where a full pass costs about ten (issue 26: a page polls it every second, and a bench
+    every 50 ms while the workers play)."""
+    if not run.active:
+        return
+    now = timezone.now()
+    chunks = list(SimulationChunk.objects.filter(run_id=run.pk).values_list("status", "lease_until", "enqueued"))
+    resend = now - timedelta(seconds=settings.SIMULATION_LEASE * 2)
+    if (
+        all(status == SimulationChunk.Status.DONE for status, _, _ in chunks)  # the merger died
+        or any(status == RUNNING and lease is not None and lease < now for status, lease, _ in chunks)
+        or any(status == QUEUED and sent is not None and sent < resend for status, _, sent in chunks)
+        or (run.deadline is not None and now > run.deadline + timedelta(seconds=settings.SIMULATION_LEASE * 2))
+        or (run.started is None and now - run.created > timedelta(seconds=settings.SIMULATION_QUEUE_TIMEOUT))
+    ):
+        reap(run.pk)
+        run.refresh_from_db()
 
 
 def _requeue_lapsed(chunks: Any, now: Any) -> None:

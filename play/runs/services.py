@@ -15,7 +15,6 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -139,13 +138,12 @@ def run_cancel(run: SimulationRun) -> bool:
 
 
 def progress(run: SimulationRun) -> dict[str, Any]:
-    """Games done (summed over chunks while it runs), each chunk's state and the place in the queue."""
+    """Games done (summed over chunks while it runs), each chunk's state and the place in the queue:
+    the runs and chunks queued before this run's own waiting chunks (none when none waits)."""
     chunks = list(run.chunks.order_by("index").values("index", "start", "stop", "status", "done", "attempts"))
-    done = run.done
-    if run.status != SimulationRun.Status.DONE:  # how far it got (never an answer)
-        done = run.chunks.aggregate(n=Sum("done"))["n"] or 0
+    done = run.done if run.status == SimulationRun.Status.DONE else sum(c["done"] for c in chunks)
     ahead_runs = ahead_chunks = 0
-    if run.active:
+    if run.active and any(c["status"] == SimulationChunk.Status.QUEUED for c in chunks):
         earlier = SimulationRun.objects.filter(status__in=ACTIVE, created__lt=run.created)
         ahead_runs = earlier.count()
         ahead_chunks = SimulationChunk.objects.filter(

@@ -14,7 +14,7 @@ from common.http import is_htmx
 from play.models import SimulationRun
 from play.runs.jobs import PAGES
 from play.runs.present import run_source, run_view
-from play.runs.reaper import reap
+from play.runs.reaper import settle
 from play.runs.services import can_view, progress, run_cancel
 
 
@@ -37,9 +37,7 @@ def _context(run: SimulationRun) -> dict[str, Any]:
 @require_GET
 def run_detail(request: HttpRequest, run_id: uuid.UUID) -> HttpResponse:
     run = _visible(request, run_id)
-    if run.active:
-        reap(run.pk)  # settles a run whose workers are all gone, when someone looks at it
-        run.refresh_from_db()
+    settle(run)  # a run whose workers are all gone is settled when someone looks at it
     if is_htmx(request):  # the polled part only; its out-of-band twin drops Cancel once the run ends
         return render(request, "play/_run_status.html", {**_context(run), "oob": True})
     return render(request, "play/run.html", _context(run))

@@ -16,7 +16,7 @@ from django.urls import reverse
 from common.net import client_ip
 from common.throttling import AnonRateThrottle, GoldfishThrottle
 from play.models import SimulationRun
-from play.runs.reaper import reap
+from play.runs.reaper import settle
 from play.runs.services import can_view, progress
 
 
@@ -72,7 +72,5 @@ def polled_run(request: HttpRequest, **filters: Any) -> SimulationRun:
     run = get_object_or_404(SimulationRun, pk=run_id, **filters)
     if not can_view(run, request.user):
         raise Http404
-    if run.active:
-        reap(run.pk)
-        run.refresh_from_db()
+    settle(run)  # a run whose workers are all gone is settled when someone looks at it
     return run

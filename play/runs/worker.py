@@ -132,7 +132,7 @@ def execute_chunk(run_id: Any, index: int, worker: str = "") -> str:
         return outcome
     if outcome:
         return outcome  # lost or cancelled: this attempt writes nothing
-    return chunk_commit(chunk, tally, played)
+    return chunk_commit(chunk, tally, played, job)
 
 
 def _play(job: Any, chunk: SimulationChunk, beat: Heartbeat) -> tuple[Any, int, str]:
@@ -165,15 +165,16 @@ def _next_slice(size: int, seconds: float, most: int) -> int:
     return max(1, min(fit, 2 * size, most))
 
 
-def chunk_commit(chunk: SimulationChunk, tally: Any, played: int) -> str:
+def chunk_commit(chunk: SimulationChunk, tally: Any, played: int, job: Any = None) -> str:
     """Write the chunk's tally exactly once: only the attempt that still holds the chunk, and only
-    a chunk played in full. Then merge the run if this was its last chunk."""
+    a chunk played in full. Then merge the run if this was its last chunk (with *job*, the one that
+    played it, rather than read its lists again)."""
     if played != chunk.size:
         return "lost"
     mine = SimulationChunk.objects.filter(pk=chunk.pk, attempts=chunk.attempts, status=RUNNING)
     if not mine.update(status=DONE, done=played, tally=dumps(tally), lease_until=None, finished=timezone.now()):
         return "lost"
-    finish_if_complete(chunk.run_id)
+    finish_if_complete(chunk.run_id, job)
     return "done"
 
 
@@ -195,25 +196,26 @@ def fail_time_limit(run: SimulationRun) -> None:
     SimulationRun.fail(run.pk, "time_limit", seconds=int(run.time_limit), done=done, total=run.total)
 
 
-def finish_if_complete(run_id: Any) -> bool:
-    """Merge the run once every chunk has landed (whoever gets here first writes the answer)."""
+def finish_if_complete(run_id: Any, job: Any = None) -> bool:
+    """Merge the run once every chunk has landed (whoever gets here first writes the answer); *job*:
+    the run's job when the caller has built it (a worker that just played a chunk of it)."""
     chunks = SimulationChunk.objects.filter(run_id=run_id)
     if chunks.exclude(status=DONE).exists():
         return False
     run = SimulationRun.objects.filter(pk=run_id, status__in=ACTIVE).first()
     if run is None:
         return False
-    return _merge(run, list(chunks.order_by("index")))
+    return _merge(run, list(chunks.order_by("index")), job)
 
 
-def _merge(run: SimulationRun, chunks: list[SimulationChunk]) -> bool:
+def _merge(run: SimulationRun, chunks: list[SimulationChunk], job: Any = None) -> bool:
     """Write the answer from every chunk's tally, in index order — only when each chunk is done in
     full and together they hold every game of the run; otherwise write nothing."""
     whole = len(chunks) == run.chunks_total and sum(c.size for c in chunks) == run.total
     if not whole or any(c.status != DONE or c.done != c.size or c.tally is None for c in chunks):
         return False  # not complete (or merged already: the tallies are cleared after the merge)
     try:
-        job = job_for(run)
+        job = job if job is not None else job_for(run)
         tally = job.new_tally()
         for c in chunks:
             tally.merge(loads(c.tally))

@@ -118,8 +118,9 @@ def _full_tally(chunk: SimulationChunk) -> Any:
 
 
 LONG = {"games": 100_000, "turns": 10, "seed": 31}
-# One chunk of several seconds (CHUNK_SECONDS=30) on the compiled engine too: bench/goldfish.py's deck of
-# 40 bundled cards with effects, 30 turns (about 10 s of one core; the deck of plain cards took 3 s).
+# One chunk of several seconds (CHUNK_SECONDS=100: no chunk under 10 s) on the compiled engine too:
+# bench/goldfish.py's deck of 40 bundled cards with effects, 30 turns (about 10 s of one core; the
+# deck of plain cards took 3 s).
 SLOW_RUN = {"games": 100_000, "turns": 30, "seed": 31}
 
 

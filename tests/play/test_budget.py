@@ -14,8 +14,10 @@ import pytest
 from django.core.management import call_command
 
 from cards.validation import validate_list
+from play.runs import budget
 from play.runs.budget import (
     PROBE_SECONDS,
+    SIZING_PROBE_SECONDS,
     fits_inline,
     goldfish_game_seconds,
     goldfish_key,
@@ -100,6 +102,20 @@ def test_the_probe_spends_only_its_share_of_engine_time(slow_catalogue):
     slow = validate_list("eliria", SLOW).entries
     per_game, spent = _cpu(lambda: goldfish_game_seconds("eliria", slow, games=100_000, turns=50))
     assert spent < SLACK * (PROBE_SECONDS + 2 * per_game)
+
+
+def test_a_run_the_fixed_costs_queue_is_priced_on_the_short_sizing_probe(slow_catalogue, monkeypatch):
+    """Its price only sizes its chunks: a fifth of the probe (issue 26: the full probe was two thirds
+    of a 10,000-game goldfish's POST). A run that may fit is priced on the full probe."""
+    spent: list[float] = []
+    real = budget.probe
+    monkeypatch.setattr(budget, "probe", lambda play, games, *, seconds: spent.append(seconds) or real(play, games, seconds=seconds))
+    plain = validate_list("eliria", PLAIN).entries
+    assert not budget.goldfish_fits("eliria", plain, games=100_000, turns=10, seed=1)
+    assert not budget.matchup_fits("eliria", plain, plain, games=100_000, seed=1)
+    assert budget.goldfish_fits("eliria", plain, games=10, turns=10, seed=1)
+    assert spent == [SIZING_PROBE_SECONDS, SIZING_PROBE_SECONDS, PROBE_SECONDS]
+    assert recall(goldfish_key("eliria", 10, 10, 1)) is not None  # priced all the same
 
 
 def _most_games(price_of_one: float, cap: int = 1000) -> int:

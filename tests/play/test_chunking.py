@@ -1,6 +1,6 @@
 """How a queued run is split (issue 26, runs that use every core): chunks sized from the measured
-cost of the run's own deck, at least two per worker down to a quarter of SIMULATION_CHUNK_SECONDS
-each, and the merged answer byte-identical to the serial one however the run is split."""
+cost of the run's own deck, two per worker down to a tenth of SIMULATION_CHUNK_SECONDS each (and
+then a multiple of the workers), and the merged answer byte-identical to the serial one however the run is split."""
 
 from __future__ import annotations
 
@@ -26,10 +26,13 @@ def chunking(settings):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize(("seconds", "workers", "chunks"), [
-    (0.1, 2, 1),  # under two shortest chunks (0.25 s each): one chunk, nothing to share
-    (0.6, 2, 2),  # a small run is shared between both workers all the same
+    (0.15, 2, 1),  # under two shortest chunks (0.1 s each): one chunk, nothing to share
+    (0.3, 2, 2),  # a small run is shared between both workers all the same
+    (0.45, 2, 4),  # two chunks per worker as soon as each is 0.1 s
     (1.2, 2, 4),  # two chunks per worker, 0.3 s each
-    (1.2, 8, 4),  # never under the shortest chunk, however many workers
+    (0.5, 8, 5),  # never under the shortest chunk, however many workers
+    (0.5, 3, 3),  # five 0.1 s chunks would give one worker of three half the others' share
+    (0.3, 3, 3),  # 0.3 s is three shortest chunks, whatever the floating point says
     (6.0, 2, 6),  # never over SIMULATION_CHUNK_SECONDS (1 s) each
     (6.0, 4, 8),
 ])
@@ -47,7 +50,7 @@ def test_split_covers_every_game_once_in_ranges_that_differ_by_one_game_at_most(
 
 def test_the_plan_follows_the_measured_cost_and_is_the_same_whenever_computed():
     params = {"list": "", "games": 10_000, "turns": 10, "seed": 1, "watch": []}
-    cheap = plan("goldfish", "eliria", {**params, MEASURED: 20e-6})  # 0.2 s in all
+    cheap = plan("goldfish", "eliria", {**params, MEASURED: 15e-6})  # 0.15 s in all
     slow = plan("goldfish", "eliria", {**params, MEASURED: 120e-6})  # 1.2 s
     slower = plan("goldfish", "eliria", {**params, MEASURED: 600e-6})  # 6 s
     assert (len(cheap), len(slow), len(slower)) == (1, 4, 6)
@@ -55,7 +58,7 @@ def test_the_plan_follows_the_measured_cost_and_is_the_same_whenever_computed():
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("per_game", "chunks"), [(1e-4, 1), (2e-4, 2), (4e-4, 4), (2e-3, 6), (9.5 / 3_000, 10)])
+@pytest.mark.parametrize(("per_game", "chunks"), [(3e-5, 1), (1e-4, 2), (4e-4, 4), (2e-3, 6), (9.5 / 3_000, 10)])
 def test_the_merged_answer_is_the_serial_one_byte_for_byte_however_the_run_is_split(
     eliria_list, per_game, chunks, settings, django_capture_on_commit_callbacks,
 ):

@@ -90,7 +90,7 @@ def test_a_chunk_played_twice_at_once_or_by_a_stale_attempt_is_counted_once(race
 
 
 def test_the_lease_holds_for_a_chunk_longer_than_the_lease_and_a_cancel_or_lost_lease_stops_it_within_2s(race_env):
-    got = race(race_env, "slow", SIMULATION_LEASE="2", SIMULATION_CHUNK_SECONDS="30")
+    got = race(race_env, "slow", SIMULATION_LEASE="2", SIMULATION_CHUNK_SECONDS="100")
     held = got["held"]  # watched for 2.5 leases while it played: never taken, one attempt
     assert held["alive"] and held["seconds"] > 2.5 * 2 and held["stolen"] == 0 and held["attempts"] == 1
     assert got["cancel"]["outcome"] == "cancelled" and got["cancel"]["seconds"] < 2.5

@@ -257,6 +257,40 @@ def test_sim_worker_takes_queued_chunks_from_the_database_backend(deck_text, set
 
 
 @pytest.mark.django_db
+def test_a_poll_of_a_healthy_run_reads_three_rows_and_a_lapsed_lease_is_still_settled(
+    api_client, deck_text, small_chunks, enqueued, django_assert_max_num_queries,
+):
+    """Issue 26: the reaper's full pass (about ten queries) ran on every poll, every 50 ms from a
+    client and every second from the run page, on the cores the workers play on."""
+    earlier = _goldfish(deck_text, seed=1)  # active, created before: ahead only of waiting chunks
+    run = _goldfish(deck_text)
+    _play_all(run, [0])
+    for i in range(1, run.chunks_total):
+        assert claim(run.pk, i, f"alive-{i}") is not None
+    with django_assert_max_num_queries(3):  # the run, its chunks for the reaper's cases, its chunks
+        body = api_client.get(f"/api/runs/{run.pk}/").json()
+    assert body["status"] == "running" and body["queue"] == {"runs_ahead": 0, "chunks_ahead": 0}
+    assert [c["status"] for c in body["chunks"]] == ["done"] + ["running"] * (run.chunks_total - 1)
+    SimulationChunk.objects.filter(run=run, index=1).update(lease_until=timezone.now() - timedelta(seconds=1))
+    body = api_client.get(f"/api/runs/{run.pk}/").json()  # its worker died: looking is enough
+    assert body["chunks"][1]["status"] == "queued" and (str(run.pk), 1) in enqueued
+    assert body["queue"]["runs_ahead"] == 1 and body["queue"]["chunks_ahead"] == earlier.chunks_total
+
+
+@pytest.mark.django_db
+def test_a_run_whose_merger_died_is_merged_when_someone_looks_at_it(client, deck_text, small_chunks, monkeypatch):
+    run = _goldfish(deck_text)
+    _play_all(run, list(range(run.chunks_total - 1)))
+    monkeypatch.setattr("play.runs.worker.finish_if_complete", lambda *a, **k: False)  # dies before merging
+    assert execute_chunk(run.pk, run.chunks_total - 1, "dies") == "done"
+    monkeypatch.undo()
+    assert SimulationRun.objects.get(pk=run.pk).status == "running"
+    client.get(run.get_absolute_url())
+    run.refresh_from_db()
+    assert run.status == "done" and run.result == json.loads(json.dumps(goldfish_answer(game="eliria", text=deck_text, **GOLDFISH)))
+
+
+@pytest.mark.django_db
 def test_the_merge_runs_once(deck_text, small_chunks):
     run = _goldfish(deck_text)
     _play_all(run)
