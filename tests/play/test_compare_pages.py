@@ -153,7 +153,7 @@ def test_a_big_comparison_is_a_run_the_page_polls_then_keeps_once(client, revise
     page = client.get(r["Location"]).content.decode()
     assert page.count('id="run-cancel"') == 1  # beside the polled part, not inside it
     polling = client.get(r["Location"], HTTP_HX_REQUEST="true").content.decode()
-    assert "hx-trigger=\"every 1s\"" in polling and "<html" not in polling
+    assert "hx-trigger=\"every 200ms\"" in polling and "<html" not in polling
     assert "run-cancel" not in polling  # a poll never re-renders Cancel (focus stays on it)
     for i in range(run.chunks_total):
         execute_chunk(run.pk, i, "test")
@@ -400,7 +400,7 @@ def test_a_field_too_big_for_a_request_is_a_queued_run_kept_when_it_ends(client,
     assert r.status_code == 302 and r["Location"].endswith(f"?run={run.pk}") and SavedFieldResult.objects.count() == 1
     assert run.owner_id == mine.owner_id and run.private and run.total == 2 * field.games
     polling = client.get(r["Location"]).content.decode()
-    assert 'id="field-run-status"' in polling and "hx-trigger=\"every 1s\"" in polling and 'id="run-cancel"' in polling
+    assert 'id="field-run-status"' in polling and "hx-trigger=\"every 200ms\"" in polling and 'id="run-cancel"' in polling
     for i in range(run.chunks_total):
         assert execute_chunk(run.pk, i, "test") in {"done", "skipped"}
     done = client.get(r["Location"], HTTP_HX_REQUEST="true")

@@ -192,7 +192,7 @@ def test_the_run_page_shows_progress_per_chunk_queue_position_and_cancel(client,
     run = _goldfish(deck_text, seed=2)
     SimulationChunk.objects.filter(run=run, index=0).update(done=100)
     html = client.get(run.get_absolute_url(), HTTP_HX_REQUEST="true").content.decode()
-    assert 'hx-trigger="every 1s"' in html and "Delante en la cola: 1 simulación" in html
+    assert 'hx-trigger="every 200ms"' in html and "Delante en la cola: 1 simulación" in html
     assert html.count("<li>") == run.chunks_total and "100 /" in html
     assert "Cancelar" not in html  # Cancel sits outside the polled part (issue 25.6)
     assert earlier.pk != run.pk
@@ -288,6 +288,19 @@ def test_a_run_whose_merger_died_is_merged_when_someone_looks_at_it(client, deck
     client.get(run.get_absolute_url())
     run.refresh_from_db()
     assert run.status == "done" and run.result == json.loads(json.dumps(goldfish_answer(game="eliria", text=deck_text, **GOLDFISH)))
+
+
+@pytest.mark.django_db
+def test_a_page_polls_a_young_run_often_and_an_old_one_every_second(client, deck_text):
+    """Issue 26: most runs end within a second or two, which a poll every second showed up to a second late."""
+    run = _goldfish(deck_text)
+    url = run.get_absolute_url()
+    assert 'hx-trigger="every 200ms"' in client.get(url).content.decode()
+    for age, ms in ((5, 500), (60, 1000)):
+        SimulationRun.objects.filter(pk=run.pk).update(created=timezone.now() - timedelta(seconds=age))
+        assert f'hx-trigger="every {ms}ms"' in client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    SimulationRun.objects.filter(pk=run.pk).update(status="cancelled")
+    assert "hx-trigger" not in client.get(url).content.decode()  # an ended run is not polled
 
 
 @pytest.mark.django_db
