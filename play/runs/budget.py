@@ -88,15 +88,16 @@ def chunk_count(seconds: float, *, workers: int) -> int:
     """How many chunks a run of *seconds* of engine time is split into.
 
     Enough that every worker gets work and a slow or late one leaves little tail: two per worker,
-    and more when chunks would pass settings.SIMULATION_CHUNK_SECONDS each. Never chunks under
-    SHORTEST_CHUNK of that (0.1 s by default), whose own cost (claim, lists read again, tally
-    written) would weigh; and when that floor leaves fewer than two per worker but more than one,
-    a multiple of the workers, so that each plays the same share (3 chunks on 2 workers would leave
-    one of them playing a third of the run alone). A run under 0.2 s is one chunk, 0.2-0.4 s two.
+    and more when chunks would pass settings.SIMULATION_CHUNK_SECONDS each, always a multiple of
+    the workers, so that each plays the same share (5 chunks on 2 workers would leave one of them
+    playing a fifth of the run alone). Never chunks under SHORTEST_CHUNK of that (0.1 s by
+    default), whose own cost (claim, lists read again, tally written) would weigh; when that floor
+    leaves fewer than two per worker, still a multiple of the workers as long as there are more
+    chunks than workers. A run under 0.2 s is one chunk, 0.2-0.4 s two.
     """
     workers = max(workers, 1)
     longest = settings.SIMULATION_CHUNK_SECONDS
-    wanted = max(2 * workers, math.ceil(seconds / longest))
+    wanted = max(2, math.ceil(seconds / longest / workers)) * workers  # chunks of at most `longest`
     n = min(wanted, int(seconds / (SHORTEST_CHUNK * longest) + 1e-9))
     if workers < n < wanted:
         n -= n % workers

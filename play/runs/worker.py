@@ -27,7 +27,8 @@ from typing import Any
 
 from django.conf import settings
 from django.db import DatabaseError, connection
-from django.db.models import F, Q, Sum
+from django.db.models import Case, F, Q, Sum, Value, When
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from engine.errors import EngineError
@@ -53,8 +54,11 @@ def claim(run_id: Any, index: int, worker: str) -> SimulationChunk | None:
     )
     if not n:
         return None
-    SimulationRun.objects.filter(pk=run_id, started__isnull=True).update(started=now)
-    SimulationRun.objects.filter(pk=run_id, status=SimulationRun.Status.QUEUED).update(status=SimulationRun.Status.RUNNING)
+    # The run's first claim starts it: one conditional write (a later claim writes nothing).
+    SimulationRun.objects.filter(Q(started__isnull=True) | Q(status=SimulationRun.Status.QUEUED), pk=run_id).update(
+        started=Coalesce("started", Value(now)),
+        status=Case(When(status=SimulationRun.Status.QUEUED, then=Value(SimulationRun.Status.RUNNING)), default=F("status")),
+    )
     return SimulationChunk.objects.select_related("run").get(run_id=run_id, index=index)
 
 

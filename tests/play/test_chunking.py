@@ -34,6 +34,7 @@ def chunking(settings):  # type: ignore[no-untyped-def]
     (0.5, 3, 3),  # five 0.1 s chunks would give one worker of three half the others' share
     (0.3, 3, 3),  # 0.3 s is three shortest chunks, whatever the floating point says
     (6.0, 2, 6),  # never over SIMULATION_CHUNK_SECONDS (1 s) each
+    (4.5, 2, 6),  # five 0.9 s chunks would leave one of two workers a fifth of the run alone
     (6.0, 4, 8),
 ])
 def test_chunk_count_gives_every_worker_work_within_the_chunk_bounds(seconds, workers, chunks):
