@@ -15,8 +15,9 @@ engine time (about 100 ms); anything bigger becomes a queued run. Two prices, bo
   that fits, nor does an idle one let a slow deck through.
 
 The deck's price is measured even when the fixed costs already send the run to the queue, on
-``SIZING_PROBE_SECONDS`` of its games (a fifth of the probe): it is what the queued run's chunks are sized by (``chunk_count``, ``split``; play.runs.jobs.plan), remembered
-for the thread that measured it (``recall``) and stored with the run.
+``SIZING_PROBE_SECONDS`` of its games (a fifth of the probe): it is what the queued run's chunks
+are sized by (``chunk_count``, ``split``; play.runs.jobs.plan), remembered for the thread that
+measured it (``recall``) and stored with the run.
 """
 
 from __future__ import annotations
@@ -51,8 +52,8 @@ else:
     MATCHUP_GAME = {"eliria": 2.5e-3, "mision": 1.0e-3}
 # The shortest chunk a run is split into, as a share of settings.SIMULATION_CHUNK_SECONDS (the
 # longest): 0.1 s by default. A chunk's own cost (claimed, its lists read, its tally written, the
-# next one taken) measured 8-12 ms on the 2-core machine (bench/runs.py --timeline), a tenth of
-# that; with the compiled engine a 10,000-game goldfish is 0.4-0.6 s of one core, which the former
+# next one taken) measured 8-12 ms on the 2-core machine (a trace of each chunk: docs/performance.md,
+# eighth pass), a tenth of that; with the compiled engine a 10,000-game goldfish is 0.4-0.6 s of one core, which the former
 # quarter-second floor often kept in one chunk on one worker while the other stood idle (issue 26).
 SHORTEST_CHUNK = 0.1
 # Engine time spent pricing one request's deck: a fifth of the default budget.
