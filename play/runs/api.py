@@ -27,6 +27,7 @@ RUN = inline_serializer("SimulationRun", {
     "url": serializers.CharField(), "status_url": serializers.CharField(), "cancel_url": serializers.CharField(),
     "result": serializers.DictField(allow_null=True), "error": serializers.CharField(),
     "error_code": serializers.CharField(),
+    "poll_ms": serializers.IntegerField(allow_null=True, help_text="Milisegundos hasta volver a mirar (null al terminar)."),
 })
 
 
