@@ -310,6 +310,17 @@ def test_a_page_polls_a_young_run_often_and_an_old_one_every_second(client, deck
 
 
 @pytest.mark.django_db
+def test_a_worker_reads_the_catalogue_index_before_its_first_chunk(bundled, monkeypatch):
+    """Issue 26: a worker just started spent 40-100 ms of its first chunk building it."""
+    import cards.index as index
+    from play.management.commands.sim_worker import warm
+
+    monkeypatch.setattr(index, "_current", None)
+    warm()
+    assert index._current is not None and index._current.version == index.catalogue_version()
+
+
+@pytest.mark.django_db
 def test_the_merge_runs_once(deck_text, small_chunks):
     run = _goldfish(deck_text)
     _play_all(run)

@@ -61,6 +61,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **opts: Any) -> None:
         if opts["nice"] > 0 and hasattr(os, "nice"):
             os.nice(opts["nice"])  # pages stay quick while chunks play on the same cores
+        warm()
         stop = threading.Event()
         if not opts["no_reaper"]:
             threading.Thread(target=reaper_loop, args=(stop,), daemon=True, name="reaper").start()
@@ -102,6 +103,18 @@ class Command(BaseCommand):
             log.warning("queue worker stopped without being asked to; connecting again in %.1f s", wait)
             time.sleep(wait)
             wait = min(wait * 2, RECONNECT_MAX)
+
+
+def warm() -> None:
+    """Read at start what every chunk's job reads first: the catalogue's index and the shared cache's
+    connection. The first chunk of a worker just started spent 40-100 ms on them (issue 26: a
+    trace of each chunk; the run a player queues after a deploy or a restart)."""
+    from cards.index import catalogue_index
+
+    try:
+        catalogue_index()
+    except Exception:  # noqa: BLE001 - a database not migrated yet, a cache down: the first chunk pays it
+        log.warning("worker warm-up failed; the first chunk reads the catalogue itself", exc_info=True)
 
 
 def _exit(signum: int, frame: Any) -> None:
