@@ -212,7 +212,7 @@ def leg(label: str, redis_url: str, text: str, args: argparse.Namespace) -> None
     pool = two_processes(text, args.turns)
     try:
         time.sleep(2)  # the workers are up
-        site.goldfish(text, 2_000, args.turns, 1)  # warm: imports, caches, the catalogue read once
+        site.goldfish(text, 20_000, args.turns, 1)  # warm: a queued run (2,000 games now play inline)
         # Idle means settled: right after a run (its last tally written, the reaper's pass) and in a
         # worker's first seconds (imports at nice 10) the same workers use up to a whole core.
         time.sleep(5)
