@@ -12,7 +12,7 @@ poll of a healthy run costs one query, not ten), so a run is never "in progress"
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -27,6 +27,17 @@ ACTIVE = SimulationRun.ACTIVE
 RESEND_BATCH = 200  # messages the reaper sends again in one pass, at most
 
 
+def _grace() -> timedelta:
+    """Twice the lease: how long a queued chunk may wait before its message counts as lost, and how
+    long a started run is given past its deadline before it fails (``reap`` and ``settle`` alike)."""
+    return timedelta(seconds=settings.SIMULATION_LEASE * 2)
+
+
+def _never_started(now: datetime) -> datetime:
+    """Runs created before this and never started fail (SIMULATION_QUEUE_TIMEOUT)."""
+    return now - timedelta(seconds=settings.SIMULATION_QUEUE_TIMEOUT)
+
+
 def reap(run_id: Any = None) -> None:
     """One pass of the reaper over every active run (or one)."""
     now = timezone.now()
@@ -39,10 +50,9 @@ def reap(run_id: Any = None) -> None:
     for run in runs.filter(started__isnull=False):
         if finish_if_complete(run.pk):
             continue
-        if now > run.deadline + timedelta(seconds=settings.SIMULATION_LEASE * 2):
+        if now > run.deadline + _grace():
             fail_time_limit(run)  # no worker finished in time: a part is no answer
-    never = now - timedelta(seconds=settings.SIMULATION_QUEUE_TIMEOUT)
-    for pk in runs.filter(started__isnull=True, created__lt=never).values_list("pk", flat=True):
+    for pk in runs.filter(started__isnull=True, created__lt=_never_started(now)).values_list("pk", flat=True):
         SimulationRun.fail(pk, "never_started", minutes=settings.SIMULATION_QUEUE_TIMEOUT // 60)
 
 
@@ -56,13 +66,13 @@ def settle(run: SimulationRun) -> None:
         return
     now = timezone.now()
     chunks = list(SimulationChunk.objects.filter(run_id=run.pk).values_list("status", "lease_until", "enqueued"))
-    resend = now - timedelta(seconds=settings.SIMULATION_LEASE * 2)
+    resend = now - _grace()
     if (
         all(status == SimulationChunk.Status.DONE for status, _, _ in chunks)  # the merger died
         or any(status == RUNNING and lease is not None and lease < now for status, lease, _ in chunks)
         or any(status == QUEUED and sent is not None and sent < resend for status, _, sent in chunks)
-        or (run.deadline is not None and now > run.deadline + timedelta(seconds=settings.SIMULATION_LEASE * 2))
-        or (run.started is None and now - run.created > timedelta(seconds=settings.SIMULATION_QUEUE_TIMEOUT))
+        or (run.deadline is not None and now > run.deadline + _grace())
+        or (run.started is None and run.created < _never_started(now))
     ):
         reap(run.pk)
         run.refresh_from_db()
@@ -87,8 +97,7 @@ def _resend_lost(chunks: Any, now: Any) -> None:
     A duplicate is harmless: the claim is conditional and the second message is skipped."""
     if SimulationChunk.objects.filter(status=RUNNING, lease_until__gte=now).exists():
         return  # workers are busy: queued chunks are waiting their turn, not lost
-    old = now - timedelta(seconds=settings.SIMULATION_LEASE * 2)
-    stale = chunks.filter(status=QUEUED, enqueued__lt=old).order_by("run__created", "index")
+    stale = chunks.filter(status=QUEUED, enqueued__lt=now - _grace()).order_by("run__created", "index")
     for c in stale.values("pk", "run_id", "index", "enqueued")[:RESEND_BATCH]:
         # Conditional on the time read, so that of several reapers only one sends it.
         if SimulationChunk.objects.filter(pk=c["pk"], status=QUEUED, enqueued=c["enqueued"]).update(enqueued=now):
