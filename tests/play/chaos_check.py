@@ -90,17 +90,24 @@ def supervised_workers() -> dict[str, int]:
 
 
 def busy_worker(run_ids: list[str], seconds: float = 40) -> tuple[int, SimulationChunk]:
-    """The pid of a supervised worker playing a chunk of these runs now (not at its very end)."""
+    """The pid of a supervised worker playing a chunk of these runs now (not at its very end).
+
+    A chunk of a small run plays for a tenth of a second or so: the database is read every 10 ms,
+    and supervisorctl (a process of its own, slower than a chunk) only when a worker is new to us."""
     limit = time.monotonic() + seconds
+    mine = set(supervised_workers().values())
+    asked = time.monotonic()
     while time.monotonic() < limit:
-        mine = set(supervised_workers().values())
         for chunk in SimulationChunk.objects.filter(run_id__in=run_ids, status="running",
                                                       done__lt=F("stop") - F("start")):
             pid = int(chunk.worker.rsplit(":", 1)[1])
+            if pid not in mine and time.monotonic() - asked > 0.5:  # a worker supervisord started again
+                mine, asked = set(supervised_workers().values()), time.monotonic()
             if pid in mine:
                 return pid, chunk
-        time.sleep(0.05)
-    sys.exit("no supervised worker was seen playing a chunk")
+        time.sleep(0.01)
+    sys.exit(f"no supervised worker was seen playing a chunk of {run_ids} in {seconds:.0f} s: "
+             f"{list(SimulationChunk.objects.filter(run_id__in=run_ids).values_list('index', 'status', 'done', 'worker'))}")
 
 
 def redis(command: str) -> None:
