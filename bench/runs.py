@@ -6,8 +6,9 @@
 On a throwaway SQLite database with the bundled catalogue, the site as `make run` serves it
 (scripts/serve.sh: gunicorn with 2 workers and one simulation worker per core under supervisord,
 at nice 10): a goldfish of the effect-heavy deck of bench/goldfish.py (40 bundled cards, full
-rules) is POSTed to /api/goldfish/ and its status URL polled every 50 ms until the answer is
-there. Beside it, the same games played by the engine alone in this process on one core, just
+rules) is POSTed to /api/goldfish/ and its status URL polled when each answer's `poll_ms` says
+(as the run page does: at the end the run was priced to reach, then every 40 ms) until the answer
+is there. Beside it, the same games played by the engine alone in this process on one core, just
 before each run through the site (the two alternate: this machine's speed drifts by a quarter
 within minutes, and a ratio of two figures taken minutes apart measured that drift). Prints both
 times and their ratio (engine time / site time: above 1 the site is faster than one core).
@@ -18,16 +19,18 @@ queue runs always; with REDIS_URL set, RQ on Redis runs after it. Each figure is
 Under each figure, where the site's time went in its best run, read from the run's own rows:
 the request (POST until the run's row exists), the wait for a worker (until the first chunk is
 claimed), the games (until the last chunk's tally is written), the merge (until the answer is
-written) and the poll (until this bench saw it: POLL is 50 ms).
+written) and the poll (until this bench saw it, looking when `poll_ms` said).
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import multiprocessing
 import os
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -45,7 +48,6 @@ from goldfish import EFFECT_CODES  # noqa: E402
 from load import UNREACHED_THROTTLES, free_port, wait_for  # noqa: E402
 
 GOALS = {10_000: 1.3, 50_000: 1.6}
-POLL = 0.05  # seconds between two looks at the run's status URL
 ENV = {
     **{k: v for k, v in os.environ.items() if k not in {"DJANGO_ALLOW_ASYNC_UNSAFE", "TASKS_BACKEND"}},
     "MEDIA_ROOT": str(TMP / "media"), "CACHE_DIR": str(TMP / "cache"), "DJANGO_SETTINGS_MODULE": "eliria_site.settings",
@@ -169,7 +171,7 @@ class Site:
         return (ticks() - before) / os.sysconf("SC_CLK_TCK") / seconds
 
     def goldfish(self, text: str, games: int, turns: int, seed: int) -> tuple[float, int, str]:
-        """Seconds from the POST to the answer (polled every POLL seconds), as a player gets it, the
+        """Seconds from the POST to the answer (polled when `poll_ms` says), as a player gets it, the
         run's chunks and where the time went (see ``phases``)."""
         body = json.dumps({"game": "eliria", "list": text, "games": games, "turns": turns, "seed": seed}).encode()
         request = urllib.request.Request(f"{self.base}/api/goldfish/", data=body,
@@ -181,15 +183,16 @@ class Site:
             return time.perf_counter() - start, 0, "played inline"  # a run that small is no run
         url = answer["status_url"]
         url = url if url.startswith("http") else self.base + url
-        while True:
+        for polls in itertools.count(1):
+            time.sleep(answer["poll_ms"] / 1000)  # the 202's answer says when to look first
             with urllib.request.urlopen(url, timeout=60) as r:
                 answer = json.load(r)
             if answer["status"] == "done":
                 took, seen = time.perf_counter() - start, time.time()
-                return took, len(answer["chunks"]), phases(answer["id"], posted, seen)
+                return took, len(answer["chunks"]), f"{phases(answer['id'], posted, seen)} ({polls} looks)"
             if answer["status"] not in {"queued", "running"}:
                 raise SystemExit(f"run {answer.get('id')} ended {answer['status']}: {answer.get('error')}")
-            time.sleep(POLL)
+        raise AssertionError("unreachable")
 
 
 def phases(run_id: str, posted: float, seen: float) -> str:
@@ -218,17 +221,23 @@ def leg(label: str, redis_url: str, text: str, args: argparse.Namespace) -> None
         time.sleep(5)
         print(f"queue: {label}; {len(site_pids(site))} idle workers use {site.idle_cpu():.1%} of one core together")
         for games in args.games:
-            engine, two, best = float("inf"), float("inf"), (float("inf"), 0, "")
+            engines, twos, sites = [], [], []
             for i in range(args.repeat):  # alternately: the engine alone, in two processes, through the site
-                engine = min(engine, engine_seconds(text, games, args.turns, 100 + i))
-                two = min(two, two_processes_seconds(pool, games, 100 + i))
-                best = min(best, site.goldfish(text, games, args.turns, 100 + i))
+                engines.append(engine_seconds(text, games, args.turns, 100 + i))
+                twos.append(two_processes_seconds(pool, games, 100 + i))
+                sites.append(site.goldfish(text, games, args.turns, 100 + i))
+            engine, two, best = min(engines), min(twos), min(sites)
             took, chunks, where = best
             ratio = engine / took
+            # Each run through the site against the engine alone timed just before it: the machine's
+            # drift between two pairs cancels out, and the median says what a typical run gets.
+            paired = sorted(e / s[0] for e, s in zip(engines, sites, strict=True))
             goal = GOALS.get(games)
             verdict = f" (goal {goal}: {'met' if ratio >= goal else 'NOT met'})" if goal else ""
             print(f"  {games:>7,} games in {chunks:2d} chunks: site {took:6.2f} s   engine alone {engine:6.2f} s   "
                   f"ratio {ratio:.2f}{verdict}   load average {os.getloadavg()[0]:.1f}")
+            print(f"      each run against the engine just before it: median {statistics.median(paired):.2f}, "
+                  f"{paired[0]:.2f}-{paired[-1]:.2f} over {len(paired)} pairs")
             print(f"      the engine in two bare processes: {two:.2f} s, ×{engine / two:.2f} (this machine's ceiling)")
             print(f"      the site's best run: {where}")
     finally:

@@ -16,6 +16,7 @@ for a code this version no longer knows.
 from __future__ import annotations
 
 import json
+import math
 import uuid
 from datetime import datetime, timedelta
 from typing import Any
@@ -75,6 +76,9 @@ class SimulationRun(models.Model):
     total = models.PositiveIntegerField(default=0)
     chunks_total = models.PositiveIntegerField(default=0)
     time_limit = models.FloatField(default=120.0)
+    # How long its games should take once started, on idle workers at the price per game measured
+    # when it was queued (play.runs.jobs.expected_seconds): when a page looks first. None: unknown.
+    expected_seconds = models.FloatField(null=True, blank=True)
     # The answer as the JSON text it was written in (a jsonb column would reorder its keys).
     result_json = models.TextField(blank=True, default="")
     error = models.TextField(blank=True)
@@ -111,12 +115,31 @@ class SimulationRun(models.Model):
     # a second late (issue 26). A poll of a healthy run costs three queries (play.runs.reaper.settle).
     POLLS = ((3.0, 200), (10.0, 500))  # (runs younger than these seconds, are polled every these ms)
     POLL_LATER = 1000
+    # Around the end the run was priced to reach (expected_seconds after it started; a run no worker
+    # has taken by then waits in the queue, and the schedule covers that) a page looks often: every twentieth of the run's expected
+    # time, POLL_SOON ms at least, until SOON_FOR seconds past it (or half the expected time): a run
+    # ends then, not at the age schedule's next step. One slower than priced (a busy queue, a
+    # loaded machine) falls back to the schedule; a price too high waits no longer than it.
+    POLL_SOON = 25
+    SOON_FOR = 0.5
 
     @property
     def poll_ms(self) -> int:
-        """Milliseconds until the page looks at this run again (see POLLS)."""
-        age = (timezone.now() - self.created).total_seconds() if self.created else 0.0
-        return next((ms for younger, ms in self.POLLS if age < younger), self.POLL_LATER)
+        """Milliseconds until the page looks at this run again: at its expected end when that is
+        sooner than the age schedule (POLLS), often around it, else the schedule."""
+        now = timezone.now()
+        age = (now - self.created).total_seconds() if self.created else 0.0
+        later = next((ms for younger, ms in self.POLLS if age < younger), self.POLL_LATER)
+        expected = self.expected_seconds
+        if expected is None or not self.created:
+            return later
+        soon = min(later, max(self.POLL_SOON, math.ceil(expected * 1000 / 20)))
+        left = expected - (now - (self.started or self.created)).total_seconds()
+        if left > 0:
+            return max(soon, min(later, math.ceil(left * 1000)))
+        if self.started is None:  # waiting in the queue: it ends no sooner than `expected` after a worker takes it
+            return later
+        return soon if -left <= max(self.SOON_FOR, expected / 2) else later
 
     @property
     def error_message(self) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 import pickle  # noqa: S403 - only tallies this site wrote, signed with its SECRET_KEY (see loads)
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -100,6 +101,16 @@ def plan(kind: str, game: str, params: dict[str, Any]) -> list[tuple[int, int]]:
         return [(0, games)]
     seconds = games * seconds_per_game(kind, game, params)
     return budget.split(games, budget.chunk_count(seconds, workers=settings.SIMULATION_WORKERS))
+
+
+def expected_seconds(kind: str, game: str, params: dict[str, Any], chunks: int) -> float:
+    """How long a run's games take once started, on idle workers: its chunks played
+    settings.SIMULATION_WORKERS at a time, each on one core at the run's price per game (the
+    messages, the claims and the merge not counted). The run page looks for its answer then
+    (SimulationRun.poll_ms): a price that was too high costs no more than the age schedule."""
+    chunks = max(chunks, 1)
+    per_chunk = params["games"] * seconds_per_game(kind, game, params) / chunks
+    return math.ceil(chunks / max(settings.SIMULATION_WORKERS, 1)) * per_chunk
 
 
 # Tallies travel between workers through the database: pickled, and signed so that a row

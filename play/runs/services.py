@@ -22,7 +22,7 @@ from common.errors import SiteError
 from engine.rng import new_seed
 from play.models import SimulationChunk, SimulationRun
 from play.runs import tasks
-from play.runs.jobs import MEASURED, measure, plan
+from play.runs.jobs import MEASURED, expected_seconds, measure, plan
 
 log = logging.getLogger(__name__)
 ACTIVE = SimulationRun.ACTIVE
@@ -101,7 +101,7 @@ def run_submit(
         run = SimulationRun.objects.create(
             kind=kind, game=game, params=params, total=params["games"], chunks_total=len(ranges),
             owner=owner if _authenticated(owner) else None, client=client[:64], private=private,
-            time_limit=settings.SIMULATION_TIME_LIMIT,
+            time_limit=settings.SIMULATION_TIME_LIMIT, expected_seconds=expected_seconds(kind, game, params, len(ranges)),
         )
         SimulationChunk.objects.bulk_create([
             SimulationChunk(run=run, index=i, start=a, stop=b, enqueued=now) for i, (a, b) in enumerate(ranges)

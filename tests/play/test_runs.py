@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from datetime import timedelta
 
 import pytest
@@ -16,7 +17,7 @@ from cards.models import Card
 from play.goldfish.services import goldfish_answer, run_enqueue_goldfish
 from play.matchups.services import matchup_run, run_enqueue_matchup
 from play.models import SimulationChunk, SimulationRun
-from play.runs.jobs import dumps, loads
+from play.runs.jobs import dumps, loads, seconds_per_game
 from play.runs.reaper import reap
 from play.runs.worker import claim, execute_chunk, finish_if_complete
 from tests.factories import UserFactory
@@ -192,7 +193,8 @@ def test_the_run_page_shows_progress_per_chunk_queue_position_and_cancel(client,
     run = _goldfish(deck_text, seed=2)
     SimulationChunk.objects.filter(run=run, index=0).update(done=100)
     html = client.get(run.get_absolute_url(), HTTP_HX_REQUEST="true").content.decode()
-    assert 'hx-trigger="every 200ms"' in html and "Delante en la cola: 1 simulación" in html
+    polled = re.search(r'hx-trigger="every (\d+)ms"', html)
+    assert polled and 25 <= int(polled[1]) <= 200 and "Delante en la cola: 1 simulación" in html
     assert html.count("<li>") == run.chunks_total and "100 /" in html
     assert "Cancelar" not in html  # Cancel sits outside the polled part (issue 25.6)
     assert earlier.pk != run.pk
@@ -267,6 +269,7 @@ def test_a_poll_of_a_healthy_run_reads_three_rows_and_a_lapsed_lease_is_still_se
     _play_all(run, [0])
     for i in range(1, run.chunks_total):
         assert claim(run.pk, i, f"alive-{i}") is not None
+    SimulationRun.objects.filter(pk=run.pk).update(expected_seconds=None)  # not priced: the age schedule alone
     with django_assert_max_num_queries(3):  # the run, its chunks for the reaper's cases, its chunks
         body = api_client.get(f"/api/runs/{run.pk}/").json()
     assert body["status"] == "running" and body["queue"] == {"runs_ahead": 0, "chunks_ahead": 0}
@@ -296,6 +299,7 @@ def test_a_run_whose_merger_died_is_merged_when_someone_looks_at_it(client, deck
 def test_a_page_polls_a_young_run_often_and_an_old_one_every_second(client, deck_text, django_assert_max_num_queries):
     """Issue 26: most runs end within a second or two, which a poll every second showed up to a second late."""
     run = _goldfish(deck_text)
+    SimulationRun.objects.filter(pk=run.pk).update(expected_seconds=None)  # not priced: the age schedule alone
     url = run.get_absolute_url()
     assert 'hx-trigger="every 200ms"' in client.get(url).content.decode()
     for i in range(run.chunks_total):
@@ -307,6 +311,38 @@ def test_a_page_polls_a_young_run_often_and_an_old_one_every_second(client, deck
         assert f'hx-trigger="every {ms}ms"' in client.get(url, HTTP_HX_REQUEST="true").content.decode()
     SimulationRun.objects.filter(pk=run.pk).update(status="cancelled")
     assert "hx-trigger" not in client.get(url).content.decode()  # an ended run is not polled
+
+
+@pytest.mark.django_db
+def test_a_run_is_priced_when_queued_and_looked_at_when_it_should_end(client, api_client, deck_text, settings):
+    """Issue 26: a run page polled every 200 ms showed a 0.3 s run up to 200 ms late; it now looks
+    at the end the run was priced to reach, then often for a short while, then by the schedule."""
+    settings.SIMULATION_WORKERS = 2
+    run = _goldfish(deck_text)
+    per_game = seconds_per_game(run.kind, run.game, run.params)
+    rounds = -(-run.chunks_total // 2)  # chunks played two at a time
+    assert run.expected_seconds == pytest.approx(rounds * run.total * per_game / run.chunks_total)
+
+    def looks(expected: float, created: float, started: float | None = None) -> int:
+        now = timezone.now()
+        SimulationRun.objects.filter(pk=run.pk).update(
+            expected_seconds=expected, created=now - timedelta(seconds=created),
+            started=None if started is None else now - timedelta(seconds=started))
+        return SimulationRun.objects.get(pk=run.pk).poll_ms
+
+    assert 130 <= looks(0.15, 0.0) <= 150  # at its expected end, sooner than the schedule's 200 ms
+    assert looks(2.0, 0.0) == 200  # never later than the schedule
+    assert looks(0.15, 0.3, started=0.2) == 25  # just past it (counted from its start): often
+    assert looks(0.15, 1.5, started=1.0) == 200  # long past it (slower than priced): the schedule
+    assert 90 <= looks(0.15, 5.0, started=0.05) <= 100  # queued long, started late: from its start
+    assert looks(4.0, 3.9, started=3.9) == 200  # a twentieth of a 4 s run, never under it
+    assert looks(60.0, 70.0, started=59.8) == 1000  # a long run: every second, as before
+    assert looks(0.3, 0.25) == 50  # a run that has not started: counted from its queueing
+    assert looks(0.3, 0.31) == 200  # none has started it by then: it waits in the queue (the schedule)
+    assert looks(0.3, 5.0) == 500
+    assert looks(0.15, 0.3, started=0.2) == 25
+    assert api_client.get(f"/api/runs/{run.pk}/").json()["poll_ms"] == 25  # the API says the same
+    assert 'hx-trigger="every 25ms"' in client.get(run.get_absolute_url(), HTTP_HX_REQUEST="true").content.decode()
 
 
 @pytest.mark.django_db
