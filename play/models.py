@@ -115,31 +115,45 @@ class SimulationRun(models.Model):
     # a second late (issue 26). A poll of a healthy run costs three queries (play.runs.reaper.settle).
     POLLS = ((3.0, 200), (10.0, 500))  # (runs younger than these seconds, are polled every these ms)
     POLL_LATER = 1000
-    # Around the end the run was priced to reach (expected_seconds after it started; a run no worker
-    # has taken by then waits in the queue, and the schedule covers that) a page looks often: every twentieth of the run's expected
-    # time, POLL_SOON ms at least, until SOON_FOR seconds past it (or half the expected time): a run
-    # ends then, not at the age schedule's next step. One slower than priced (a busy queue, a
-    # loaded machine) falls back to the schedule; a price too high waits no longer than it.
+    # Around the end a run should reach (play.runs.services.expected_end: from its chunks that
+    # landed, else from its price; a run no worker has taken by then waits in the queue, and the
+    # schedule covers that) a page looks often: every twentieth of the run's expected time,
+    # POLL_SOON ms at least, until SOON_FOR seconds past it (or half the expected time): a run ends
+    # then, not at the age schedule's next step. One slower than that (a busy queue, a loaded
+    # machine) falls back to the schedule; an end told too late waits no longer than the schedule.
     POLL_SOON = 25
     SOON_FOR = 0.5
 
     @property
+    def priced_end(self) -> datetime | None:
+        """When the run should end by its price alone: expected_seconds after it started (after it
+        was queued while no worker has it yet); None when it was not priced."""
+        expected = self.expected_seconds
+        if expected is None or not math.isfinite(expected) or not self.created:
+            return None
+        return (self.started or self.created) + timedelta(seconds=min(expected, 10 * 86400))
+
+    @property
     def poll_ms(self) -> int:
-        """Milliseconds until the page looks at this run again: at its expected end when that is
-        sooner than the age schedule (POLLS), often around it, else the schedule."""
+        """Milliseconds until the page looks again, by the run's price alone (see poll_ms_until)."""
+        return self.poll_ms_until(self.priced_end)
+
+    def poll_ms_until(self, end: datetime | None) -> int:
+        """Milliseconds until the page looks at this run again, when it should end at *end*: then,
+        when that is sooner than the age schedule (POLLS), often around it, else the schedule."""
         now = timezone.now()
         age = (now - self.created).total_seconds() if self.created else 0.0
         later = next((ms for younger, ms in self.POLLS if age < younger), self.POLL_LATER)
-        expected = self.expected_seconds
-        if expected is None or not self.created:
+        if end is None or not self.created:
             return later
-        soon = min(later, max(self.POLL_SOON, math.ceil(expected * 1000 / 20)))
-        left = expected - (now - (self.started or self.created)).total_seconds()
+        span = max(0.0, (end - (self.started or self.created)).total_seconds())
+        soon = min(later, max(self.POLL_SOON, math.ceil(span * 1000 / 20)))
+        left = (end - now).total_seconds()
         if left > 0:
             return max(soon, min(later, math.ceil(left * 1000)))
-        if self.started is None:  # waiting in the queue: it ends no sooner than `expected` after a worker takes it
+        if self.started is None:  # waiting in the queue: it ends no sooner than its span after a worker takes it
             return later
-        return soon if -left <= max(self.SOON_FOR, expected / 2) else later
+        return soon if -left <= max(self.SOON_FOR, span / 2) else later
 
     @property
     def error_message(self) -> str:

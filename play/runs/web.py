@@ -60,7 +60,7 @@ def run_answer(run: SimulationRun, request: Any) -> dict[str, Any]:
         "result": run.result if run.status == SimulationRun.Status.DONE else None,
         "error": run.error_message, "error_code": run.error_code,
         # When to look again (what the run page does: often while the run is young), or None once it ended.
-        "poll_ms": run.poll_ms if run.active else None,
+        "poll_ms": state["poll_ms"],
     }
 
 

@@ -11,14 +11,17 @@ from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
+from django.db.models import F
 from django.utils import timezone
 
 from cards.models import Card
 from play.goldfish.services import goldfish_answer, run_enqueue_goldfish
 from play.matchups.services import matchup_run, run_enqueue_matchup
 from play.models import SimulationChunk, SimulationRun
+from play.runs import budget
 from play.runs.jobs import dumps, loads, seconds_per_game
 from play.runs.reaper import reap
+from play.runs.services import expected_end, progress
 from play.runs.worker import claim, execute_chunk, finish_if_complete
 from tests.factories import UserFactory
 
@@ -273,7 +276,7 @@ def test_a_poll_of_a_healthy_run_reads_three_rows_and_a_lapsed_lease_is_still_se
     with django_assert_max_num_queries(3):  # the run, its chunks for the reaper's cases, its chunks
         body = api_client.get(f"/api/runs/{run.pk}/").json()
     assert body["status"] == "running" and body["queue"] == {"runs_ahead": 0, "chunks_ahead": 0}
-    assert body["poll_ms"] == 200  # a young run: look again soon
+    assert 25 <= body["poll_ms"] <= 200  # a young run: look again soon (when its chunks' pace says)
     assert [c["status"] for c in body["chunks"]] == ["done"] + ["running"] * (run.chunks_total - 1)
     SimulationChunk.objects.filter(run=run, index=1).update(lease_until=timezone.now() - timedelta(seconds=1))
     body = api_client.get(f"/api/runs/{run.pk}/").json()  # its worker died: looking is enough
@@ -343,6 +346,36 @@ def test_a_run_is_priced_when_queued_and_looked_at_when_it_should_end(client, ap
     assert looks(0.15, 0.3, started=0.2) == 25
     assert api_client.get(f"/api/runs/{run.pk}/").json()["poll_ms"] == 25  # the API says the same
     assert 'hx-trigger="every 25ms"' in client.get(run.get_absolute_url(), HTTP_HX_REQUEST="true").content.decode()
+
+
+@pytest.mark.django_db
+def test_once_chunks_land_the_run_is_looked_at_when_the_pace_of_its_chunks_says(api_client, deck_text, settings):
+    """4 chunks on 2 workers whose first two landed 0.14 s after the run started: it ends at 0.28 s
+    (however the request priced it), and a chunk of the second round does not move that."""
+    settings.SIMULATION_WORKERS = 2
+    run = _goldfish(deck_text)
+    while run.chunks_total != 4:  # the plan of a deck priced on this machine: make it four chunks
+        SimulationChunk.objects.filter(run=run).delete()
+        SimulationChunk.objects.bulk_create([SimulationChunk(run=run, index=i, start=a, stop=b)
+                                             for i, (a, b) in enumerate(budget.split(run.total, 4))])
+        SimulationRun.objects.filter(pk=run.pk).update(chunks_total=4)
+        run.refresh_from_db()
+    now = timezone.now()
+    started = now - timedelta(seconds=0.2)
+    SimulationRun.objects.filter(pk=run.pk).update(created=started, started=started, status="running",
+                                                   expected_seconds=5.0)  # priced far too high
+    SimulationChunk.objects.filter(run=run, index__in=[0, 1]).update(status="done", done=F("stop") - F("start"),
+                                                                     finished=started + timedelta(seconds=0.14))
+    run.refresh_from_db()
+    assert expected_end(run, progress(run)["chunks"]) == started + timedelta(seconds=0.28)
+    assert 25 <= progress(run)["poll_ms"] <= 80  # 0.28 s after the start, not at the schedule's 200 ms
+    assert 25 <= api_client.get(f"/api/runs/{run.pk}/").json()["poll_ms"] <= 80
+    SimulationChunk.objects.filter(run=run, index=2).update(status="done", done=F("stop") - F("start"),
+                                                            finished=started + timedelta(seconds=0.27))
+    assert expected_end(run, progress(run)["chunks"]) == started + timedelta(seconds=0.27)  # two rounds of 0.27 s / 2
+    SimulationRun.objects.filter(pk=run.pk).update(started=now - timedelta(seconds=0.3))
+    run.refresh_from_db()
+    assert progress(run)["poll_ms"] == 25  # past it: often
 
 
 @pytest.mark.django_db
