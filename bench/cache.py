@@ -15,12 +15,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from throwaway import temporary_folder  # noqa: E402 - bench/, beside this file
 
 
 def main() -> None:
@@ -29,7 +29,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=300)
     args = parser.parse_args()
     shm = "/dev/shm"  # noqa: S108 - where the site's default cache lives (memory); mkdtemp names it
-    tmp = Path(tempfile.mkdtemp(prefix="bench-cache-", dir=shm if os.access(shm, os.W_OK) else None))
+    tmp = temporary_folder("bench-cache-", shm if os.access(shm, os.W_OK) else None)
     os.environ.update({"CACHE_DIR": str(tmp), "DJANGO_SETTINGS_MODULE": "eliria_site.settings"})
     os.environ.pop("REDIS_URL", None)
     import django

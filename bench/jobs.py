@@ -24,7 +24,6 @@ import os
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -33,7 +32,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.append(str(ROOT / "bench"))  # after the project: bench/collection.py is not the app
 PY = sys.executable
-TMP = Path(tempfile.mkdtemp(prefix="bench-jobs-"))
+from throwaway import temporary_folder  # noqa: E402 - bench/, beside this file
+
+TMP = temporary_folder("bench-jobs-")
 from load import UNREACHED_THROTTLES, free_port, run_wrk, wait_for  # noqa: E402
 
 os.environ.update({

@@ -25,13 +25,14 @@ import re
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
+from throwaway import temporary_folder  # noqa: E402 - bench/, beside this file
+
 DECK = "Mazo:\n" + "\n".join(
     ["Centinela de Ámbar", "Lobo de ceniza", "Cañón del sacrificio (BASE-105)", "Organismo de fisión",
      "Defensa final", "Aprendiz de la Bruma", "Armadura errante", "Ánima del pozo"]
@@ -132,7 +133,7 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=20)
     parser.add_argument("--only", default="", help="besides the trivial endpoint, only the rows whose name has this")
     args = parser.parse_args()
-    tmp = Path(tempfile.mkdtemp(prefix="bench-load-"))
+    tmp = temporary_folder("bench-load-")
     env = {**os.environ, "MEDIA_ROOT": str(tmp / "media"), "CACHE_DIR": str(tmp / "cache"),
            **UNREACHED_THROTTLES}
     env.setdefault("DATABASE_URL", f"sqlite:///{tmp / 'load.sqlite3'}")

@@ -14,12 +14,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from throwaway import temporary_folder  # noqa: E402 - bench/, beside this file
 
 
 def main() -> None:
@@ -27,7 +27,7 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=20)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    tmp = Path(tempfile.mkdtemp(prefix="bench-proxies-"))
+    tmp = temporary_folder("bench-proxies-")
     os.environ["DATABASE_URL"] = f"sqlite:///{tmp / 'bench.sqlite3'}"
     os.environ["MEDIA_ROOT"] = str(tmp / "media")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "eliria_site.settings")

@@ -19,7 +19,6 @@ import json
 import os
 import pstats
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -28,7 +27,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.append(str(ROOT / "bench"))  # after the project: bench/collection.py is not the app
-TMP = Path(tempfile.mkdtemp(prefix="bench-profile-"))
+from throwaway import temporary_folder  # noqa: E402 - bench/, beside this file
+
+TMP = temporary_folder("bench-profile-")
 from load import DECK, FAST_DECK, SETUP, UNREACHED_THROTTLES  # noqa: E402
 
 os.environ.update({

@@ -35,7 +35,6 @@ import signal
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -45,7 +44,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.append(str(ROOT / "bench"))  # after the project: bench/collection.py is not the app
 PY = sys.executable
-TMP = Path(tempfile.mkdtemp(prefix="bench-runs-"))
+from throwaway import temporary_folder  # noqa: E402 - bench/, beside this file
+
+TMP = temporary_folder("bench-runs-")
 from goldfish import EFFECT_CODES  # noqa: E402
 from load import UNREACHED_THROTTLES, free_port, wait_for  # noqa: E402
 
