@@ -258,8 +258,9 @@ SIMULATION_INLINE_BUDGET = float(os.environ.get("SIMULATION_INLINE_BUDGET", "0.1
 SIMULATION_CHUNK_SECONDS = float(os.environ.get("SIMULATION_CHUNK_SECONDS", "1"))
 SIMULATION_LEASE = int(os.environ.get("SIMULATION_LEASE", "15"))  # a chunk whose worker is silent this long is retried
 SIMULATION_REAP_INTERVAL = float(os.environ.get("SIMULATION_REAP_INTERVAL", "2"))
-# How often an idle worker of the database queue looks for a chunk (RQ on Redis is woken at once).
-SIMULATION_POLL_INTERVAL = float(os.environ.get("SIMULATION_POLL_INTERVAL", "0.05"))
+# How often an idle worker of the database queue reads whether a chunk is ready (one indexed row, no
+# lock: play.management.commands.sim_worker.WakeOnWork); RQ on Redis is woken at once.
+SIMULATION_POLL_INTERVAL = float(os.environ.get("SIMULATION_POLL_INTERVAL", "0.02"))
 SIMULATION_MAX_ATTEMPTS = int(os.environ.get("SIMULATION_MAX_ATTEMPTS", "3"))
 SIMULATION_QUEUE_TIMEOUT = int(os.environ.get("SIMULATION_QUEUE_TIMEOUT", "1800"))  # unstarted runs fail after
 SIMULATION_MAX_ACTIVE_PER_USER = int(os.environ.get("SIMULATION_MAX_ACTIVE_PER_USER", "3"))
