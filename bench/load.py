@@ -31,7 +31,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
-from throwaway import temporary_folder  # noqa: E402 - bench/, beside this file
+try:
+    from throwaway import temporary_folder  # bench/, beside this file (run as a script)
+except ImportError:  # imported as bench.load (bench/engine_ab.py, its tests)
+    from bench.throwaway import temporary_folder
 
 DECK = "Mazo:\n" + "\n".join(
     ["Centinela de Ámbar", "Lobo de ceniza", "Cañón del sacrificio (BASE-105)", "Organismo de fisión",
