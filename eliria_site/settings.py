@@ -261,6 +261,8 @@ SIMULATION_REAP_INTERVAL = float(os.environ.get("SIMULATION_REAP_INTERVAL", "2")
 # How often an idle worker of the database queue reads whether a chunk is ready (one indexed row, no
 # lock: play.management.commands.sim_worker.WakeOnWork); RQ on Redis is woken at once.
 SIMULATION_POLL_INTERVAL = float(os.environ.get("SIMULATION_POLL_INTERVAL", "0.02"))
+# The database queue's rows of finished messages are dropped this many days after (sim_worker's reaper).
+SIMULATION_TASK_RESULTS_DAYS = int(os.environ.get("SIMULATION_TASK_RESULTS_DAYS", "7"))
 SIMULATION_MAX_ATTEMPTS = int(os.environ.get("SIMULATION_MAX_ATTEMPTS", "3"))
 SIMULATION_QUEUE_TIMEOUT = int(os.environ.get("SIMULATION_QUEUE_TIMEOUT", "1800"))  # unstarted runs fail after
 SIMULATION_MAX_ACTIVE_PER_USER = int(os.environ.get("SIMULATION_MAX_ACTIVE_PER_USER", "3"))

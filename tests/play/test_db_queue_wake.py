@@ -37,3 +37,25 @@ def test_an_idle_worker_sleeps_its_whole_interval_and_wakes_at_once_for_a_ready_
     wake.sleep(5.0)
     assert time.monotonic() - began < 1.0  # one read (10 ms) sees it, not the 5 s interval
     assert wake.monotonic() > 0  # the rest is the real time module
+
+
+@pytest.mark.django_db
+def test_the_queue_forgets_messages_finished_a_week_ago_and_keeps_the_rest(settings):
+    """Every chunk and card face left a row in the database queue, for ever."""
+    from datetime import timedelta
+
+    from play.management.commands.sim_worker import prune_task_results
+
+    now = timezone.now()
+
+    def row(status: str, days: float, queue: str = "default") -> DBTaskResult:
+        return DBTaskResult.objects.create(status=status, args_kwargs={}, task_path="x", backend_name="default",
+                                           queue_name=queue, run_after=now,
+                                           finished_at=None if status == "READY" else now - timedelta(days=days))
+
+    old = [row("SUCCESSFUL", 8), row("FAILED", 9), row("SUCCESSFUL", 30, queue="faces")]
+    kept = [row("SUCCESSFUL", 6), row("FAILED", 1), row("READY", 0), row("RUNNING", 10)]
+    settings.SIMULATION_TASK_RESULTS_DAYS = 7
+    prune_task_results()
+    left = set(DBTaskResult.objects.values_list("pk", flat=True))
+    assert left == {r.pk for r in kept} and not left & {r.pk for r in old}

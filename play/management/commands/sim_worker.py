@@ -29,10 +29,14 @@ log = logging.getLogger(__name__)
 RECONNECT_MIN, RECONNECT_MAX = 0.5, 10.0  # seconds between attempts to reach Redis again
 
 
+PRUNE_EVERY = 600.0  # seconds between two prunings of the database queue's finished task rows, per worker
+
+
 def reaper_loop(stop: threading.Event) -> None:
     from play.runs.health import beat
     from play.runs.reaper import reap
 
+    pruned = -PRUNE_EVERY  # the first pass prunes
     while True:
         try:
             beat()  # /healthz: a worker is alive (play.runs.health; the cache may be Redis, and down)
@@ -41,12 +45,23 @@ def reaper_loop(stop: threading.Event) -> None:
         try:
             close_old_connections()
             reap()
+            if not uses_rq() and time.monotonic() - pruned >= PRUNE_EVERY:
+                pruned = time.monotonic()
+                prune_task_results()
         except Exception:  # noqa: BLE001 - a database hiccup must not end the reaper
             log.exception("reaper pass failed")
         finally:
             connection.close()
         if stop.wait(settings.SIMULATION_REAP_INTERVAL):
             return
+
+
+def prune_task_results() -> None:
+    """The database queue keeps a row for every message it ran (a chunk, a card face), which
+    nothing reads once the run's own rows say how it went: the library's own prune drops those
+    finished SIMULATION_TASK_RESULTS_DAYS days ago, on every queue."""
+    call_command("prune_db_task_results", queue_name="*", min_age_days=settings.SIMULATION_TASK_RESULTS_DAYS,
+                 verbosity=0)
 
 
 class Command(BaseCommand):
