@@ -32,6 +32,9 @@ def test_an_idle_worker_sleeps_its_whole_interval_and_wakes_at_once_for_a_ready_
     DBTaskResult.objects.create(status=TaskResultStatus.SUCCESSFUL, args_kwargs={}, task_path="x", backend_name="default",
                                 run_after=timezone.now())
     assert not wake.work_ready()  # a finished task is no work
+    DBTaskResult.objects.create(args_kwargs={}, task_path="x", backend_name="default", queue_name="elsewhere",
+                                run_after=timezone.now())
+    assert not wake.work_ready()  # nor one of a queue this worker does not serve (it would never sleep)
     DBTaskResult.objects.create(args_kwargs={}, task_path="x", backend_name="default", run_after=timezone.now())
     began = time.monotonic()
     wake.sleep(5.0)

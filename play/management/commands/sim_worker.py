@@ -130,8 +130,9 @@ class WakeOnWork:
     ``interval`` after a look that found nothing. Each of its looks is a short exclusive transaction
     (SQLite's write lock) and about 1.2 ms of CPU: looking every 50 ms, an idle worker used 5 % of a
     core and a chunk waited 25 ms on average for one (issue 26). This sleep ends as soon as a read
-    of one indexed row (the queue's partial index of ready tasks; no lock, about 0.05 ms) sees a
-    task ready, reading every *every* seconds. Everything else is the real ``time`` module."""
+    of the queue's partial index of ready tasks (no lock; 0.03 ms, about 0.2 ms with the wake-up
+    around it) sees a task ready for the queue and backend the worker serves, reading every *every*
+    seconds. Everything else is the real ``time`` module."""
 
     def __init__(self, every: float) -> None:
         self.every = max(every, 0.001)
@@ -150,17 +151,20 @@ class WakeOnWork:
     def work_ready(self) -> bool:
         """Whether a task of the queue is ready (True also when the read fails: the queue's own
         look then decides, and reports the database's trouble)."""
+        from django_tasks import DEFAULT_TASK_BACKEND_ALIAS, DEFAULT_TASK_QUEUE_NAME
         from django_tasks.base import TaskResultStatus
         from django_tasks_db.models import DBTaskResult
 
         try:
             if not self._sql:  # the status as a literal, as in the index's condition: SQLite then uses it
-                table, status = (connection.ops.quote_name(n) for n in (DBTaskResult._meta.db_table, "status"))
+                table, status, queue, backend = (connection.ops.quote_name(n) for n in (
+                    DBTaskResult._meta.db_table, "status", "queue_name", "backend_name"))
                 ready = str(TaskResultStatus.READY.value)
                 assert ready.isalpha()  # noqa: S101 - a constant of the library, inlined
-                self._sql = f"SELECT 1 FROM {table} WHERE {status} = '{ready}' LIMIT 1"  # noqa: S608 - no input in it
-            with connection.cursor() as cursor:
-                cursor.execute(self._sql)
+                self._sql = (f"SELECT 1 FROM {table} WHERE {status} = '{ready}' "  # noqa: S608 - no input in it
+                             f"AND {queue} = %s AND {backend} = %s LIMIT 1")
+            with connection.cursor() as cursor:  # the queue and backend db_worker serves by default
+                cursor.execute(self._sql, [DEFAULT_TASK_QUEUE_NAME, DEFAULT_TASK_BACKEND_ALIAS])
                 return cursor.fetchone() is not None
         except DatabaseError:
             return True
