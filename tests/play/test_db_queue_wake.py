@@ -59,6 +59,7 @@ def test_the_queue_forgets_messages_finished_a_week_ago_and_keeps_the_rest(setti
     old = [row("SUCCESSFUL", 8), row("FAILED", 9), row("SUCCESSFUL", 30, queue="faces")]
     kept = [row("SUCCESSFUL", 6), row("FAILED", 1), row("READY", 0), row("RUNNING", 10)]
     settings.SIMULATION_TASK_RESULTS_DAYS = 7
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}  # as `make run` (the RQ leg too)
     prune_task_results()
     left = set(DBTaskResult.objects.values_list("pk", flat=True))
     assert left == {r.pk for r in kept} and not left & {r.pk for r in old}
