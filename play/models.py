@@ -133,11 +133,6 @@ class SimulationRun(models.Model):
             return None
         return (self.started or self.created) + timedelta(seconds=min(expected, 10 * 86400))
 
-    @property
-    def poll_ms(self) -> int:
-        """Milliseconds until the page looks again, by the run's price alone (see poll_ms_until)."""
-        return self.poll_ms_until(self.priced_end)
-
     def poll_ms_until(self, end: datetime | None) -> int:
         """Milliseconds until the page looks at this run again, when it should end at *end*: then,
         when that is sooner than the age schedule (POLLS), often around it, else the schedule."""

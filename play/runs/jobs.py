@@ -107,7 +107,8 @@ def expected_seconds(kind: str, game: str, params: dict[str, Any], chunks: int) 
     """How long a run's games take once started, on idle workers: its chunks played
     settings.SIMULATION_WORKERS at a time, each on one core at the run's price per game (the
     messages, the claims and the merge not counted). The run page looks for its answer then
-    (SimulationRun.poll_ms): a price that was too high costs no more than the age schedule."""
+    (play.runs.services.expected_end) until its first chunks land: a price that was too high costs no
+    more than the age schedule."""
     chunks = max(chunks, 1)
     per_chunk = params["games"] * seconds_per_game(kind, game, params) / chunks
     return math.ceil(chunks / max(settings.SIMULATION_WORKERS, 1)) * per_chunk

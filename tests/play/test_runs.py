@@ -331,7 +331,8 @@ def test_a_run_is_priced_when_queued_and_looked_at_when_it_should_end(client, ap
         SimulationRun.objects.filter(pk=run.pk).update(
             expected_seconds=expected, created=now - timedelta(seconds=created),
             started=None if started is None else now - timedelta(seconds=started))
-        return SimulationRun.objects.get(pk=run.pk).poll_ms
+        seen = SimulationRun.objects.get(pk=run.pk)
+        return seen.poll_ms_until(seen.priced_end)  # no chunk has landed: its price alone
 
     assert 100 <= looks(0.18, 0.0) <= 180  # at its expected end, sooner than the schedule's 200 ms
     assert looks(2.0, 0.0) == 200  # never later than the schedule
