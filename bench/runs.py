@@ -7,8 +7,8 @@ On a throwaway SQLite database with the bundled catalogue, the site as `make run
 (scripts/serve.sh: gunicorn with 2 workers and one simulation worker per core under supervisord,
 at nice 10): a goldfish of the effect-heavy deck of bench/goldfish.py (40 bundled cards, full
 rules) is POSTed to /api/goldfish/ and its status URL polled when each answer's `poll_ms` says
-(as the run page does: at the end the run was priced to reach, then every 40 ms) until the answer
-is there. Beside it, the same games played by the engine alone in this process on one core, just
+(as the run page does: when the run should end, by its price and then by the pace of its chunks,
+and often around that moment) until the answer is there. Beside it, the same games played by the engine alone in this process on one core, just
 before each run through the site (the two alternate: this machine's speed drifts by a quarter
 within minutes, and a ratio of two figures taken minutes apart measured that drift). Prints both
 times and their ratio (engine time / site time: above 1 the site is faster than one core): the ratio of
