@@ -136,7 +136,7 @@ class WakeOnWork:
 
     def __init__(self, every: float) -> None:
         self.every = max(every, 0.001)
-        self._sql = ""
+        self._sql, self._params = "", ["", ""]
 
     def __getattr__(self, name: str) -> Any:
         return getattr(time, name)
@@ -151,20 +151,21 @@ class WakeOnWork:
     def work_ready(self) -> bool:
         """Whether a task of the queue is ready (True also when the read fails: the queue's own
         look then decides, and reports the database's trouble)."""
-        from django_tasks import DEFAULT_TASK_BACKEND_ALIAS, DEFAULT_TASK_QUEUE_NAME
-        from django_tasks.base import TaskResultStatus
-        from django_tasks_db.models import DBTaskResult
-
         try:
-            if not self._sql:  # the status as a literal, as in the index's condition: SQLite then uses it
+            if not self._sql:  # built once: the status as a literal, as in the index's condition (SQLite then uses it)
+                from django_tasks import DEFAULT_TASK_BACKEND_ALIAS, DEFAULT_TASK_QUEUE_NAME
+                from django_tasks.base import TaskResultStatus
+                from django_tasks_db.models import DBTaskResult
+
                 table, status, queue, backend = (connection.ops.quote_name(n) for n in (
                     DBTaskResult._meta.db_table, "status", "queue_name", "backend_name"))
                 ready = str(TaskResultStatus.READY.value)
                 assert ready.isalpha()  # noqa: S101 - a constant of the library, inlined
                 self._sql = (f"SELECT 1 FROM {table} WHERE {status} = '{ready}' "  # noqa: S608 - no input in it
                              f"AND {queue} = %s AND {backend} = %s LIMIT 1")
-            with connection.cursor() as cursor:  # the queue and backend db_worker serves by default
-                cursor.execute(self._sql, [DEFAULT_TASK_QUEUE_NAME, DEFAULT_TASK_BACKEND_ALIAS])
+                self._params = [DEFAULT_TASK_QUEUE_NAME, DEFAULT_TASK_BACKEND_ALIAS]  # what db_worker serves by default
+            with connection.cursor() as cursor:
+                cursor.execute(self._sql, self._params)
                 return cursor.fetchone() is not None
         except DatabaseError:
             return True
