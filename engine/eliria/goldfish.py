@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 from ..actions import Action
 from ..decklist import DeckEntry
-from ..rng import GameRng, stream_seeds
+from ..rng import GameRng, stream_seeds, unseeded_random
 from ..stats import hypergeometric_at_least, mean, restore_tally, wilson_interval
 from .board import END, EliriaBoard
 from .cardinfo import CardInfo, CardTable
@@ -233,7 +233,7 @@ class EliriaSimulation:
         # The same costs as a bit mask (bit k: cost k); a negative cost in the data is never payable (CardInfo clamps).
         self.cost_mask = sum(1 << k for k in self.costs if k >= 0)
         self._usable: list[tuple[tuple[int, int], ...]] | None = None
-        self._rand = random.Random(0)  # noqa: S311 - game randomness, not secrets (the fast path reseeds it)
+        self._rand = unseeded_random()  # the fast path seeds it for every game
 
     def new_tally(self) -> EliriaTally:
         return EliriaTally(self.turns, self.costs)
