@@ -14,9 +14,10 @@ from cards.models import Game
 from cards.pagecache import cached_answer
 from cards.validation import MAX_LIST_CHARS, report_json, validate_list
 from common.fields import StrictCharField
+from common.serializers import QuickFieldsSerializer
 
 
-class ValidateInput(serializers.Serializer):
+class ValidateInput(QuickFieldsSerializer):
     game = serializers.ChoiceField(choices=Game.choices)
     list = StrictCharField(allow_blank=True, trim_whitespace=False, max_length=MAX_LIST_CHARS)
 
