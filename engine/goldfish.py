@@ -153,13 +153,18 @@ class GoldfishRun:
         turns: int,
         seed: int | None = None,
         watch: Sequence[str] = (),
+        sim: Simulation | None = None,
     ) -> None:
         check_bounds(games, turns, seed)
         self.game = as_game(game)
         self.entries = entries
         self.games, self.turns = games, turns
         self.seed = new_seed() if seed is None else seed
-        self.sim = simulation(self.game, entries, turns, watch)
+        if sim is not None and sim.turns != turns:
+            raise InvalidSimulation(f"La simulación dada juega {sim.turns} turnos, no {turns}.")
+        # *sim*: ``simulation(game, entries, turns, watch)`` built earlier (a game's result does not
+        # depend on the games played before it on the same simulation, so one may serve many runs).
+        self.sim = simulation(self.game, entries, turns, watch) if sim is None else sim
         self.tally: Any = self.sim.new_tally()
         self.played = 0
 

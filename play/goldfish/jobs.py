@@ -7,12 +7,13 @@ from typing import Any
 from cards.validation import UNREADABLE, validate_list
 from engine import as_game
 from engine.goldfish import run_goldfish as engine_goldfish
-from engine.goldfish import run_range, simulation
+from engine.goldfish import run_range
 from play.goldfish.services import GoldfishInputError, watch_codes
 from play.goldfish.views import charts, per_turn_table, summary_rows
 from play.models import SimulationRun
 from play.runs import budget
 from play.runs.jobs import register
+from play.runs.simulations import shared_simulation
 
 
 class GoldfishJob:
@@ -27,7 +28,7 @@ class GoldfishJob:
         self.game, self.turns, self.seed, self.games = as_game(run.game).value, p["turns"], p["seed"], p["games"]
         self.validation = report.as_dict()
         self.entries, self.codes = report.entries, watch_codes(report.entries, p.get("watch", []))
-        self.sim = simulation(run.game, self.entries, self.turns, self.codes)
+        self.sim = shared_simulation(run.game, self.entries, self.turns, self.codes)
 
     @staticmethod
     def seconds_per_game(game: str, params: dict[str, Any]) -> float:

@@ -36,6 +36,7 @@ from cards.validation import UNREADABLE, validate_list
 from engine import COMPILED, DeckEntry, ValidationReport
 from engine.goldfish import GoldfishRun
 from engine.matchup import SteppedMatchup
+from play.runs.simulations import shared_simulation
 
 # Seconds per game, measured with bench/jobs.py --calibrate (bundled sample decks, rules players)
 # on the 2-core machine while other processes shared it (an idle core is up to twice as fast), for
@@ -181,7 +182,8 @@ def goldfish_priced(
     """The measured seconds per goldfish game of this deck (*seconds* of engine time spent on it, see
     :func:`probe`), and the run they were measured on: its first games are played (a request that
     fits finishes it rather than play them again; without a seed the run has drawn its own)."""
-    run = GoldfishRun(game, entries, games=games, turns=turns, seed=seed)
+    run = GoldfishRun(game, entries, games=games, turns=turns, seed=seed,
+                      sim=shared_simulation(game, entries, turns))
     per_game = probe(lambda _start, stop: run.play_to(stop), games, seconds=seconds)
     return remember(goldfish_key(game, games, turns, seed), per_game), run
 
