@@ -1,5 +1,5 @@
-"""Field validators for what players write, and serializer fields stricter than DRF's defaults, so
-the API refuses what its schema refuses.
+"""Field validators for what players write (the API's stricter serializer fields are in
+common.serializers: the models import this module, and a command that only plays need not load DRF).
 
 `validate_name` and `validate_text` go on model fields (tier 1 of STYLE.md): the services'
 `full_clean()`, the admin and model forms all apply them, whichever way a name arrives. A name is
@@ -15,13 +15,9 @@ everything up to the end of the paragraph).
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
-from rest_framework import serializers
-from rest_framework.exceptions import ValidationError as DRFValidationError
-from rest_framework.validators import ProhibitSurrogateCharactersValidator
 
 _BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
 _NAME_REFUSED = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}]")
@@ -51,46 +47,3 @@ def validate_name(value: str) -> None:
 def validate_text(value: str) -> None:
     """Free text: tabs and line breaks allowed; no other control, no bidi embedding/override/isolate."""
     _refuse(_TEXT_REFUSED, value)
-
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-class _NoSurrogates(ProhibitSurrogateCharactersValidator):
-    """DRF's refusal of lone surrogates (same message and code), by one regular expression rather
-    than a Python loop over every character: 0.5 ms of a 200-line deck list's validation."""
-
-    def __call__(self, value: Any) -> None:
-        found = _SURROGATE.search(str(value))
-        if found is not None:
-            raise DRFValidationError(self.message.format(code_point=ord(found.group())), code=self.code)
-
-
-class StrictCharField(serializers.CharField):
-    """A string, and only a string: DRF's CharField would turn 12 or true into text."""
-
-    default_error_messages = {"not_a_string": "Debe ser texto."}
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.validators = [
-            _NoSurrogates() if type(v) is ProhibitSurrogateCharactersValidator else v for v in self.validators
-        ]
-
-    def to_internal_value(self, data: Any) -> str:
-        if not isinstance(data, str):
-            self.fail("not_a_string")
-        return super().to_internal_value(data)
-
-
-class StrictBooleanField(serializers.BooleanField):
-    """true or false, and only those: DRF's BooleanField would also take "yes", 1 or "on"."""
-
-    default_error_messages = {"not_a_boolean": "Debe ser true o false."}
-
-    def to_internal_value(self, data: Any) -> bool:
-        if isinstance(data, bool):
-            return data
-        if isinstance(data, str) and data in ("true", "false"):  # form-encoded bodies
-            return data == "true"
-        self.fail("not_a_boolean")

@@ -7,7 +7,7 @@ over MAX_REQUEST_BODY (multipart uploads included, before Django spools them to 
 are checked where they are read (`check_text`). HEAD is answered wherever GET is, without a body.
 
 The gate reads a body as JSON or as a form exactly when something behind it would parse it so: the
-API picks a parser only for a media type named exactly (`ExactContentNegotiation`, DRF's default
+API picks a parser only for a media type named exactly (`common.negotiation.ExactContentNegotiation`, DRF's default
 negotiation would hand `*/*`, `application/*` or `*/json` to its JSON parser), and forms are read
 for their two exact types only, whatever the method (Django parses them for POST alone, DRF for
 PUT and PATCH too). Anything else is a 415 from the API, never an unread body.
@@ -17,15 +17,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.utils.html import escape
-from django.utils.http import parse_header_parameters
-from rest_framework.negotiation import DefaultContentNegotiation
-from rest_framework.parsers import BaseParser
-from rest_framework.request import Request
 
 from common.errors import BadInput, SiteError, TooLarge
 
@@ -130,16 +126,6 @@ def inspect(request: HttpRequest) -> None:
         _check_pairs(_form(request).lists(), "campo")
         for name, upload in request.FILES.items():
             check_text(upload.name or "", f"El nombre del archivo «{name}»")
-
-
-class ExactContentNegotiation(DefaultContentNegotiation):
-    """DRF's negotiation, but a parser is chosen only for its own media type, named exactly
-    (parameters such as charset aside): a wildcard such as `*/*` in a request's Content-Type is
-    not a type the gate could read, so the API answers 415 instead of parsing it unread."""
-
-    def select_parser(self, request: Request, parsers: Sequence[BaseParser]) -> BaseParser | None:
-        media_type, _ = parse_header_parameters(request.content_type or "")  # lower-cased, as Django's
-        return next((parser for parser in parsers if parser.media_type == media_type), None)
 
 
 def refusal(request: HttpRequest, error: SiteError) -> HttpResponse:

@@ -13,7 +13,7 @@ from rest_framework.response import Response
 
 from cards.search import MAX_QUERY, SearchError
 from common.errors import BadInput
-from common.fields import StrictBooleanField, StrictCharField
+from common.serializers import StrictBooleanField, StrictCharField
 from decks.api_validate import BAD_REQUEST, ValidateInput
 from decks.models import Deck
 from decks.odds import odds_for_list

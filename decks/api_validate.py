@@ -13,8 +13,7 @@ from rest_framework.response import Response
 from cards.models import Game
 from cards.pagecache import cached_answer
 from cards.validation import MAX_LIST_CHARS, report_json, validate_list
-from common.fields import StrictCharField
-from common.serializers import QuickFieldsSerializer
+from common.serializers import QuickFieldsSerializer, StrictCharField
 
 
 class ValidateInput(QuickFieldsSerializer):

@@ -206,7 +206,7 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "common.errors.api_exception_handler",
     # A parser only for its own media type named exactly: `*/*` or `application/*` bodies are 415,
     # never parsed as JSON behind the input gate's back (common.gate).
-    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "common.gate.ExactContentNegotiation",
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "common.negotiation.ExactContentNegotiation",
     "DEFAULT_THROTTLE_RATES": {},  # filled from THROTTLE_RATES below
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",

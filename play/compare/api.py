@@ -14,7 +14,7 @@ from rest_framework.response import Response
 
 from cards.models import Game
 from cards.validation import MAX_LIST_CHARS
-from common.fields import StrictCharField
+from common.serializers import StrictCharField
 from common.throttling import AnonRateThrottle, GoldfishThrottle
 from decks.api_validate import BAD_REQUEST
 from engine import EngineError

@@ -13,7 +13,7 @@ from rest_framework.response import Response
 
 from cards.pagecache import cached_answer
 from cards.validation import ListTooLarge
-from common.fields import StrictBooleanField, StrictCharField
+from common.serializers import StrictBooleanField, StrictCharField
 from common.throttling import AnonRateThrottle, GoldfishThrottle
 from decks.api_validate import BAD_REQUEST, ValidateInput
 from engine import CardEffectError, EngineError

@@ -6,7 +6,7 @@ import pytest
 from rest_framework import serializers
 from rest_framework.fields import CharField
 
-from common.fields import StrictCharField
+from common.serializers import StrictCharField
 
 
 class _Strict(serializers.Serializer):
