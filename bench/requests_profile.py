@@ -1,6 +1,6 @@
 """Where the milliseconds of one request go: the load bench's targets, profiled in one process.
 
-    python bench/requests_profile.py [--requests 200] [--top 12] [--only deck] [--cumulative]
+    python bench/requests_profile.py [--requests 200] [--top 12] [--only deck] [--cumulative] [--callers PATTERN]
 
 On a throwaway SQLite database with the bundled catalogue and the load bench's signed-in player
 and 60-entry deck, every target of bench/load.py is requested --requests times through Django's
@@ -60,6 +60,8 @@ def main() -> None:
     parser.add_argument("--only", default="", help="profile only the targets whose name contains this")
     parser.add_argument("--cumulative", action="store_true",
                         help="also list the project's and Django's functions by time spent inside them (cumtime)")
+    parser.add_argument("--callers", default="",
+                        help="also list who calls the functions matching this (a pstats pattern, e.g. 'fields.py:.*__init__')")
     args = parser.parse_args()
 
     import django
@@ -143,6 +145,8 @@ def main() -> None:
         if args.cumulative:
             print("  inside (cumulative):")
             stats.sort_stats("cumulative").print_stats(r"/(eliria_site|cards|decks|common|play|engine|django)/", args.top)
+        if args.callers:
+            stats.print_callers(args.callers)
         by_package: dict[str, float] = {}
         for (file, _line, _func), (_cc, _nc, tt, _ct, _callers) in stats.stats.items():  # type: ignore[attr-defined]
             parts = Path(file).parts
