@@ -1,6 +1,6 @@
 """Where the milliseconds of one request go: the load bench's targets, profiled in one process.
 
-    python bench/requests_profile.py [--requests 200] [--top 12] [--only deck] [--cumulative] [--callers PATTERN]
+    python bench/requests_profile.py [--requests 200] [--top 12] [--only deck] [--cumulative] [--callers PATTERN] [--sql]
 
 On a throwaway SQLite database with the bundled catalogue and the load bench's signed-in player
 and 60-entry deck, every target of bench/load.py is requested --requests times through Django's
@@ -60,6 +60,7 @@ def main() -> None:
     parser.add_argument("--only", default="", help="profile only the targets whose name contains this")
     parser.add_argument("--cumulative", action="store_true",
                         help="also list the project's and Django's functions by time spent inside them (cumtime)")
+    parser.add_argument("--sql", action="store_true", help="also print each query of one request, with its milliseconds")
     parser.add_argument("--callers", default="",
                         help="also list who calls the functions matching this (a pstats pattern, e.g. 'fields.py:.*__init__')")
     args = parser.parse_args()
@@ -119,6 +120,9 @@ def main() -> None:
         reset_queries()
         call()
         queries = len(connection.queries)
+        if args.sql:
+            for q in connection.queries:
+                print(f"  sql {float(q['time']) * 1000:6.2f} ms  {q['sql'][:300]}")
         connection.force_debug_cursor = False
         start = time.perf_counter()
         for _ in range(args.requests):
