@@ -21,7 +21,9 @@ queue runs always; with REDIS_URL set, RQ on Redis runs after it. Each figure is
 Under each figure, where the site's time went in its best run, read from the run's own rows:
 the request (POST until the run's row exists), the wait for a worker (until the first chunk is
 claimed), the games (until the last chunk's tally is written), the merge (until the answer is
-written) and the poll (until this bench saw it, looking when `poll_ms` said).
+written) and the poll (until this bench saw it, looking when `poll_ms` said); then when each
+worker landed its chunks, from the run's start (a worker that ends long after the other shows
+chunks of unequal cost, or a worker slowed by what shares its core).
 """
 
 from __future__ import annotations
@@ -203,14 +205,21 @@ def phases(run_id: str, posted: float, seen: float) -> str:
     from play.models import SimulationChunk, SimulationRun
 
     run = SimulationRun.objects.get(pk=run_id)
-    played = max(c.finished for c in SimulationChunk.objects.filter(run=run)).timestamp()
+    chunks = list(SimulationChunk.objects.filter(run=run).order_by("finished"))
+    played = chunks[-1].finished.timestamp()
     marks = [("request", run.created.timestamp()), ("wait", run.started.timestamp()), ("games", played),
              ("merge", run.finished.timestamp()), ("poll", seen)]
     parts, before = [], posted
     for name, at in marks:
         parts.append(f"{name} {1000 * (at - before):.0f}")
         before = at
-    return " ms, ".join(parts) + " ms"
+    # When each worker landed its chunks, from the run's start: a worker that ends long after the
+    # other shows chunks of unequal cost, or a worker slowed by what shares its core.
+    by_worker: dict[str, list[str]] = {}
+    for c in chunks:
+        by_worker.setdefault(c.worker, []).append(f"{1000 * (c.finished.timestamp() - run.started.timestamp()):.0f}")
+    landed = "; ".join(f"worker {i + 1} at {', '.join(times)}" for i, times in enumerate(by_worker.values()))
+    return " ms, ".join(parts) + f" ms (chunks landed: {landed} ms)"
 
 
 def leg(label: str, redis_url: str, text: str, args: argparse.Namespace) -> None:
