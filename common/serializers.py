@@ -29,7 +29,6 @@ from rest_framework.validators import ProhibitSurrogateCharactersValidator
 __all__ = ["QuickFieldsSerializer", "StrictBooleanField", "StrictCharField", "fresh_field"]
 
 
-
 def fresh_field(field: Field) -> Field:
     """A copy of the unbound *field* for one serializer instance to bind."""
     if isinstance(field, serializers.BaseSerializer):
