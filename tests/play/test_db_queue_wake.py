@@ -25,7 +25,7 @@ def test_the_library_still_sleeps_through_the_name_we_stand_in_for():
 
 @pytest.mark.django_db
 def test_an_idle_worker_sleeps_its_whole_interval_and_wakes_at_once_for_a_ready_task():
-    wake = WakeOnWork(0.01)
+    wake = WakeOnWork(0.01, "default", "default")
     began = time.monotonic()
     wake.sleep(0.15)
     assert time.monotonic() - began >= 0.15 and not wake.work_ready()  # nothing ready: the whole sleep

@@ -87,10 +87,12 @@ class Command(BaseCommand):
                 # No wake-up call exists for this backend: an idle worker reads whether a task is
                 # ready every SIMULATION_POLL_INTERVAL seconds (WakeOnWork), and the queue's own
                 # look runs when one is, or every FULL_LOOK seconds.
+                from django_tasks import DEFAULT_TASK_BACKEND_ALIAS, DEFAULT_TASK_QUEUE_NAME
                 from django_tasks_db.management.commands import db_worker
 
-                db_worker.time = WakeOnWork(settings.SIMULATION_POLL_INTERVAL)  # type: ignore[assignment]
-                call_command("db_worker", interval=FULL_LOOK, batch=opts["burst"],
+                queue, backend = DEFAULT_TASK_QUEUE_NAME, DEFAULT_TASK_BACKEND_ALIAS  # where @task() puts the chunks and the faces
+                db_worker.time = WakeOnWork(settings.SIMULATION_POLL_INTERVAL, queue, backend)  # type: ignore[assignment]
+                call_command("db_worker", interval=FULL_LOOK, batch=opts["burst"], queue_name=queue, backend=backend,
                              startup_delay=False, reload=False, verbosity=0)
         finally:
             stop.set()
@@ -132,11 +134,12 @@ class WakeOnWork:
     core and a chunk waited 25 ms on average for one (issue 26). This sleep ends as soon as a read
     of the queue's partial index of ready tasks (no lock; 0.03 ms, about 0.2 ms with the wake-up
     around it) sees a task ready for the queue and backend the worker serves, reading every *every*
-    seconds. Everything else is the real ``time`` module."""
+    seconds. Everything else is the real ``time`` module. *queue* and *backend*: what the worker
+    serves, the very values given to db_worker (a ready task of another queue is not its work)."""
 
-    def __init__(self, every: float) -> None:
+    def __init__(self, every: float, queue: str, backend: str) -> None:
         self.every = max(every, 0.001)
-        self._sql, self._params = "", ["", ""]
+        self._sql, self._params = "", [queue, backend]
 
     def __getattr__(self, name: str) -> Any:
         return getattr(time, name)
@@ -153,7 +156,6 @@ class WakeOnWork:
         look then decides, and reports the database's trouble)."""
         try:
             if not self._sql:  # built once: the status as a literal, as in the index's condition (SQLite then uses it)
-                from django_tasks import DEFAULT_TASK_BACKEND_ALIAS, DEFAULT_TASK_QUEUE_NAME
                 from django_tasks.base import TaskResultStatus
                 from django_tasks_db.models import DBTaskResult
 
@@ -163,7 +165,6 @@ class WakeOnWork:
                 assert ready.isalpha()  # noqa: S101 - a constant of the library, inlined
                 self._sql = (f"SELECT 1 FROM {table} WHERE {status} = '{ready}' "  # noqa: S608 - no input in it
                              f"AND {queue} = %s AND {backend} = %s LIMIT 1")
-                self._params = [DEFAULT_TASK_QUEUE_NAME, DEFAULT_TASK_BACKEND_ALIAS]  # what db_worker serves by default
             with connection.cursor() as cursor:
                 cursor.execute(self._sql, self._params)
                 return cursor.fetchone() is not None
