@@ -11,7 +11,6 @@ from cards.catalogue import effects_problems
 from cards.images import ImageRejected, clean_image
 from cards.models import Card, Edition, Set
 from cards.services import card_refresh_current
-from cards.tasks import faces_after_change
 
 
 class EditionForm(forms.ModelForm):
@@ -62,6 +61,8 @@ class CardAdmin(admin.ModelAdmin):
     list_select_related = ["set"]
 
     def save_related(self, request: Any, form: Any, formsets: Any, change: bool) -> None:
+        from cards.tasks import faces_after_change  # the faces' drawing (Pillow) loads with an editor's save
+
         super().save_related(request, form, formsets, change)
         card_refresh_current(card=form.instance)  # ruling TERCERO: the newest edition's text
         faces_after_change(card_ids=[form.instance.pk])  # its new face is drawn ahead (cards.tasks)

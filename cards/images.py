@@ -11,8 +11,6 @@ import hashlib
 import io
 import warnings
 
-from PIL import Image
-
 from common.errors import SiteError
 
 ALLOWED_FORMATS = ("PNG", "JPEG", "WEBP")
@@ -33,6 +31,11 @@ def clean_image(data: bytes) -> tuple[str, bytes]:
     """Return (generated file name, re-encoded WebP bytes) or raise ImageRejected."""
     if len(data) > MAX_BYTES:
         raise ImageRejected(f"la imagen pesa {len(data) // 1024} KiB; el máximo es {MAX_BYTES // 1024} KiB")
+    # Pillow loads here, not when the module does: every process imports this one (the admin, the
+    # import services) at start-up, and only an upload or an import with images needs it (about
+    # 10 ms of each command's start-up, bench/goldfish.py).
+    from PIL import Image
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)

@@ -1,8 +1,9 @@
 """A command's start-up loads what a command needs: Django's setup (every app, its models and the
 admin's autodiscovery) imports none of DRF's serializers, and through them none of what DRF's
 compat module imports when it happens to be installed (psycopg for django.contrib.postgres,
-requests, yaml: about 0.17 s of the 0.7 s a `manage.py goldfish` started in). The API's modules
-load them when a server imports its URLs."""
+requests, yaml: about 0.17 s of the 0.7 s a `manage.py goldfish` started in), nor Pillow (about
+10 ms: the admin's image checks and the faces' drawing load it when an upload, an import or a face
+needs it). The API's modules load them when a server imports its URLs."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ PROBE = """
 import json, sys
 import django
 django.setup()
-print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in {"psycopg", "requests", "yaml"}
+print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in {"psycopg", "requests", "yaml", "PIL"}
                         or m in {"rest_framework.serializers", "rest_framework.compat"})))
 """
 
