@@ -152,9 +152,27 @@ def _long_chunk() -> tuple[SimulationRun, threading.Thread, dict[str, Any]]:
     return run, thread, box
 
 
+def _games_slowed(seconds_per_game: float) -> None:
+    """Every game of a goldfish chunk takes at least *seconds_per_game* (the engine plays it, then
+    the chunk waits): a chunk longer than the lease on any machine. Its length came from the engine
+    alone before (SLOW_RUN, about 10 s of one core), and a faster machine played it in under the
+    2.5 leases this scenario watches it for."""
+    import play.goldfish.jobs as jobs
+
+    real = jobs.run_range
+
+    def slowed(sim: Any, seed: int, start: int, stop: int, *args: Any, **kwargs: Any) -> Any:
+        tally = real(sim, seed, start, stop, *args, **kwargs)
+        time.sleep(seconds_per_game * (stop - start))
+        return tally
+
+    jobs.run_range = slowed  # type: ignore[assignment]
+
+
 def slow() -> dict[str, Any]:
     """Leases and cancellation while a chunk plays for longer than the lease (SIMULATION_LEASE=2)."""
     out: dict[str, Any] = {}
+    _games_slowed(0.0003)  # 100,000 games: at least 30 s, against the 5 s watched below
     run, thread, box = _long_chunk()  # 1. nobody can take a chunk whose worker is alive
     stolen, watch = 0, time.monotonic() + 2.5 * settings.SIMULATION_LEASE
     while thread.is_alive() and time.monotonic() < watch:
