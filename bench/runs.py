@@ -256,6 +256,9 @@ def leg(label: str, redis_url: str, text: str, args: argparse.Namespace) -> None
                   f"{paired[0]:.2f}-{paired[-1]:.2f} over {len(paired)} pairs{verdict}")
             print(f"      the engine in two bare processes: {two:.2f} s, ×{engine / two:.2f} (this machine's ceiling)")
             print(f"      the site's best run: {where}")
+            if args.each:
+                for engine_s, (site_s, _chunks, phases_s) in zip(engines, sites, strict=True):
+                    print(f"        {engine_s / site_s:.2f}: site {site_s:.3f} s, engine {engine_s:.3f} s; {phases_s}")
     finally:
         pool.terminate()
         site.stop()
@@ -275,6 +278,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, nargs="+", default=[10_000, 50_000])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--turns", type=int, default=10)
+    parser.add_argument("--each", action="store_true", help="also print where the time went in every run, not only the best")
     args = parser.parse_args()
     text = setup()
     print(f"Queued goldfish runs, effect-heavy deck (bench/goldfish.py, {text.count(chr(10)) - 1} bundled cards), "
