@@ -234,8 +234,9 @@ COMMAND_DECK = "Mazo:\n10 Gólem de barro\n10 Soldado de la fosa\n10 Custodio de
 
 
 def command(games: int, turns: int, ref_rate: float, repeat: int) -> None:
-    """`manage.py goldfish` as a player runs it: the whole command, start-up included, on one core,
-    against the reference loop's rate (goal 0.5). The database setup is not timed. The best of
+    """`manage.py goldfish` as a player runs it: the whole command, start-up included, on every core
+    (the command shares a run its first games price above 0.1 s), against the reference loop's rate
+    on one core (goal 0.5). The database setup is not timed. The best of
     *repeat* runs, as the reference loop's rate is (the two commands alternate: a process's
     start-up varies by a tenth from one run to the next on this machine)."""
     import subprocess

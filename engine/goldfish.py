@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -36,6 +38,11 @@ __all__ = [
 MAX_GAMES = 100_000
 MAX_TURNS = 50
 PROGRESS_EVERY = 1000
+# With several processes (run_goldfish's *processes*), the run's first games are played here and
+# timed; the rest is shared between processes only when it would take longer than this on one core.
+# Starting a pool costs a few tens of milliseconds, which a smaller run would not win back.
+HEAD_GAMES = 500
+PARALLEL_FROM_SECONDS = 0.1
 
 Progress = Callable[[int, int], None]
 
@@ -117,22 +124,74 @@ def run_goldfish(
     trace: bool = False,
     progress: Progress | None = None,
     watch: Sequence[str] = (),
+    processes: int = 1,
 ) -> dict[str, Any]:
     """Simulate *games* goldfish games of *turns* turns; the JSON-ready answer of docs/contract.md §5.
 
     The same arguments and seed give the same dict; without a seed one is drawn
     and returned under ``"seed"``. ``progress(done, total)`` is called every
-    1,000 games and at the end.
+    1,000 games and at the end. *processes* > 1: a run that would take longer than
+    ``PARALLEL_FROM_SECONDS`` on one core is shared between that many processes
+    (the command line's runs; a web request plays in its own thread), to the same dict.
     """
     check_bounds(games, turns, seed, trace)
+    if not _is_int(processes) or processes < 1:
+        raise InvalidSimulation(f"«processes» debe ser un entero positivo (recibido: {processes!r}).")
     run = GoldfishRun(game, entries, games=games, turns=turns, seed=seed, watch=watch)
     events: list[dict[str, Any]] | None = [] if trace else None
-    run.tally = run_range(run.sim, run.seed, 0, games, trace=events, progress=progress, total=games)
+    if processes > 1 and events is None:
+        run.tally = _on_every_core(run.sim, run.seed, games, processes, progress)
+    else:
+        run.tally = run_range(run.sim, run.seed, 0, games, trace=events, progress=progress, total=games)
     run.played = games
     result = run.answer()
     if events is not None:
         result["trace"] = events
     return result
+
+
+def _on_every_core(sim: Simulation, seed: int, games: int, processes: int, progress: Progress | None) -> Any:
+    """The tally of games 0 … *games* - 1: the first ``HEAD_GAMES`` played here and timed, the rest
+    here too when it is short (see ``PARALLEL_FROM_SECONDS``), else in *processes* processes forked
+    from this one, in consecutive ranges merged in order (the tally of one range after another is
+    the tally of the whole, so the answer does not depend on how the games were shared)."""
+    head = min(games, HEAD_GAMES)
+    began = time.perf_counter()
+    tally = run_range(sim, seed, 0, head, progress=progress, total=games)
+    rest = games - head
+    per_game = (time.perf_counter() - began) / max(head, 1)
+    if rest == 0:
+        return tally
+    alone = rest * per_game < PARALLEL_FROM_SECONDS or rest < 2 * processes
+    if alone or "fork" not in multiprocessing.get_all_start_methods():
+        def done(n: int, _total: int) -> None:
+            if progress is not None:
+                progress(head + n, games)
+
+        tally.merge(run_range(sim, seed, head, games, progress=done if progress is not None else None, total=games))
+        return tally
+    parts = processes * 4  # a slow process leaves a short tail
+    bounds = [head + rest * i // parts for i in range(parts + 1)]
+    ranges = [(seed, a, b) for a, b in zip(bounds, bounds[1:], strict=False) if b > a]
+    # Forked: each process starts with this one's simulation (no pickling of compiled objects).
+    with multiprocessing.get_context("fork").Pool(processes, initializer=_share, initargs=(sim,)) as pool:
+        for (_seed, _start, stop), part in zip(ranges, pool.imap(_play_part, ranges), strict=True):
+            tally.merge(part)
+            if progress is not None:
+                progress(stop, games)
+    return tally
+
+
+_SHARED: list[Simulation] = []  # the simulation of a forked process (_on_every_core)
+
+
+def _share(sim: Simulation) -> None:
+    _SHARED[:] = [sim]
+
+
+def _play_part(part: tuple[int, int, int]) -> Any:
+    seed, start, stop = part
+    return run_range(_SHARED[0], seed, start, stop)
 
 
 class GoldfishRun:

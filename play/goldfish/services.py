@@ -57,12 +57,14 @@ def watch_codes(entries: Sequence[DeckEntry], wanted: Sequence[str]) -> list[str
 def goldfish_answer(
     *, game: str, text: str, games: int = 1000, turns: int = 10, seed: int | None = None,
     trace: bool = False, progress: Callable[[int, int], None] | None = None, watch: Sequence[str] = (),
-    head: GoldfishRun | None = None, report: ValidationReport | None = None,
+    head: GoldfishRun | None = None, report: ValidationReport | None = None, processes: int = 1,
 ) -> dict[str, Any]:
     """The goldfish of a deck list, played here. *head*: the same run (same list, games, turns and
     seed, no watch or trace) with its first games already played by the request's pricing
     (play.runs.budget.goldfish_fits): it is finished instead of started again, to the same answer.
-    *report*: the validation of this very list the pricing made (``Priced.report``), not made again."""
+    *report*: the validation of this very list the pricing made (``Priced.report``), not made again.
+    *processes*: the command line's; a long run is shared between them (engine.goldfish.run_goldfish),
+    to the same answer. A request plays in its own thread (1)."""
     if report is None:
         report = validate_list(game, text)
     if any(v.code in UNREADABLE for v in report.errors):
@@ -73,6 +75,7 @@ def goldfish_answer(
     else:
         result = engine_goldfish(
             game, report.entries, games=games, turns=turns, seed=seed, trace=trace, progress=progress, watch=codes,
+            processes=processes,
         )
     result["validation"] = report.as_dict()
     return result

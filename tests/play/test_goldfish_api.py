@@ -113,6 +113,30 @@ def test_command_prints_the_same_numbers_as_the_api(api_client, eliria_list, tmp
 
 
 @pytest.mark.django_db
+def test_the_command_shares_a_long_run_between_processes_to_the_same_numbers(api_client, eliria_list, tmp_path,
+                                                                           monkeypatch):
+    """`--processes 2` (the default: every core) forks out what the first games say is long; the JSON
+    and the progress bar are the API's, as with one process."""
+    from engine import goldfish
+
+    monkeypatch.setattr(goldfish, "PARALLEL_FROM_SECONDS", 0.0)  # long enough on any machine
+    deck = tmp_path / "deck.txt"
+    deck.write_text(eliria_list)
+    answers = []
+    for processes in ("1", "2"):
+        out, err = io.StringIO(), io.StringIO()
+        call_command("goldfish", str(deck), "--game", "eliria", "--games", "3000", "--turns", "5", "--seed", "12",
+                     "--json", "--processes", processes, stdout=out, stderr=err)
+        answers.append(out.getvalue().strip())
+        assert "3000/3000" in err.getvalue()
+    api = post(api_client, game="eliria", list=eliria_list, games=3000, turns=5, seed=12)
+    assert answers == [api.content.decode()] * 2
+    with pytest.raises(CommandError, match="processes"):
+        call_command("goldfish", str(deck), "--game", "eliria", "--processes", "-1", stdout=io.StringIO(),
+                     stderr=io.StringIO())
+
+
+@pytest.mark.django_db
 def test_command_reports_bad_lists(tmp_path, bundled):
     deck = tmp_path / "deck.txt"
     deck.write_text("No existe\n")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from cards.models import Game
@@ -29,6 +30,8 @@ class Command(BaseCommand):
         parser.add_argument("--watch", nargs="+", default=[], metavar="CARTA",
                             help="Eliria: códigos o nombres cuya probabilidad de haberse robado por turno se informa")
         parser.add_argument("--no-progress", action="store_true")
+        parser.add_argument("--processes", type=int, default=0,
+                            help="procesos (0: todos los núcleos); una tirada corta se juega en uno")
 
     def handle(self, *args: Any, **opts: Any) -> None:
         text = read_list(opts["deckfile"])
@@ -37,6 +40,7 @@ class Command(BaseCommand):
                 result = goldfish_answer(
                     game=opts["game"], text=text, games=opts["games"], turns=opts["turns"],
                     seed=opts["seed"], progress=progress, watch=opts["watch"],
+                    processes=opts["processes"] or settings.SIMULATION_WORKERS,
                 )
         except GoldfishInputError as exc:
             write_bad_lines(self, opts["deckfile"], exc.report["errors"])
