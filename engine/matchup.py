@@ -18,6 +18,7 @@ and any game can be played again alone with :func:`matchup_game`.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -280,11 +281,18 @@ def _parallel(
         "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     )
     total = MatchupTally()
-    with context.Pool(processes, initializer=_init_worker, initargs=(run,)) as pool:
+    pool = context.Pool(processes, initializer=_init_worker, initargs=(run,))
+    try:
         for tally in pool.imap(_worker, chunks):
             total.merge(tally)
             if progress is not None:
                 progress(total.played, games)
+        pool.close()  # closed, not terminated: see engine.goldfish._share
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
     return total
 
 
@@ -293,6 +301,7 @@ _RUN: MatchupRun | None = None
 
 def _init_worker(run: MatchupRun) -> None:
     global _RUN
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # as engine.goldfish._share: the pool's terminate() ends it
     _RUN = run
 
 

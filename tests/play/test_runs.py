@@ -7,6 +7,7 @@ import io
 import json
 import random
 import re
+import signal
 from datetime import timedelta
 
 import pytest
@@ -255,7 +256,11 @@ def test_sim_worker_takes_queued_chunks_from_the_database_backend(deck_text, set
     settings.SIMULATION_CHUNK_SECONDS = 0.05
     run = _goldfish(deck_text, games=3_000)
     assert run.chunks_total > 1
+    handlers = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGINT)}
     call_command("sim_worker", "--burst", "--no-reaper", stdout=io.StringIO(), stderr=io.StringIO())
+    # The queue's loop installs its own SIGTERM and SIGINT handlers; the command puts the process's
+    # back (a pool forked later inherited RQ's, which only notes a SIGTERM, and never ended).
+    assert {s: signal.getsignal(s) for s in handlers} == handlers
     run.refresh_from_db()
     assert run.status == "done" and run.done == 3_000
     assert run.result == json.loads(json.dumps(goldfish_answer(game="eliria", text=deck_text, games=3_000, turns=4, seed=17)))

@@ -80,6 +80,10 @@ class Command(BaseCommand):
         stop = threading.Event()
         if not opts["no_reaper"]:
             threading.Thread(target=reaper_loop, args=(stop,), daemon=True, name="reaper").start()
+        # RQ's and db_worker's loops install their own SIGTERM and SIGINT handlers and leave them: a
+        # process that goes on after a --burst pass (a test, a script calling the command) gets its
+        # own back, or a pool it forks later inherits handlers that only note the signal.
+        handlers = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGINT)}
         try:
             if uses_rq():
                 self.rq(burst=opts["burst"])
@@ -96,6 +100,10 @@ class Command(BaseCommand):
                              startup_delay=False, reload=False, verbosity=0)
         finally:
             stop.set()
+            if threading.current_thread() is threading.main_thread():
+                for signum, handler in handlers.items():
+                    if handler is not None:  # None: a handler not set from Python, nothing to put back
+                        signal.signal(signum, handler)
 
     def rq(self, *, burst: bool) -> None:
         """RQ's work loop, started again after a broker outage (RQ itself quits on most Redis
