@@ -52,6 +52,9 @@ def test_sign_up_build_validate_add_with_the_builder_and_export(live_server, pag
 
     # Fix it with the builder: remove the EXP-010 copy, add Gólem de barro. No page reload.
     page.evaluate("window.sinRecargar = true")
+    # The page's first click waits for htmx to have taken the form over: clicked before, the form
+    # posts itself and the page reloads (found once in a clean-clone run, the machine busy).
+    _until_htmx_has(page, 'li.entry[data-code="EXP-010"] form.change')
     page.click('li.entry[data-code="EXP-010"] button.remove')
     page.wait_for_selector('li.entry[data-code="EXP-010"]', state="detached")
     page.fill("#builder-q", "gólem")
@@ -117,3 +120,15 @@ def test_a_mision_pair_explained_then_made_legal(live_server, page, catalogue):
     page.wait_for_selector('.deck-section[data-section="entities"] li.entry[data-code="SOS1-004"]')
     assert "Mazo legal" in page.inner_text(".validation")
     assert "Fuerza media de los Entes por mundo" in page.inner_text(".stats-panel")
+
+
+def _until_htmx_has(page, selector: str, timeout: float = 10.0) -> None:  # type: ignore[no-untyped-def]
+    """Wait until htmx has processed the element at *selector* (its own data on the element; the
+    site's CSP refuses wait_for_function's evaluated strings, evaluate goes through the protocol)."""
+    check = f"(() => {{ const e = document.querySelector({selector!r}); return !!(e && e['htmx-internal-data']); }})()"
+    for _ in range(int(timeout / 0.05)):
+        if page.evaluate(check):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"htmx never took over {selector}")
+
