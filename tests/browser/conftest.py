@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import pytest
 
@@ -15,6 +17,40 @@ def simulations_play_in_the_request(settings):  # type: ignore[no-untyped-def]
     matchup could be priced as a queued run that nothing plays. A test about queued runs sets its
     own budget (tests/browser/test_run_page_browser.py)."""
     settings.SIMULATION_INLINE_BUDGET = 10.0
+
+
+_ONE_AT_A_TIME = threading.Lock()
+
+
+def _one_at_a_time(app: Callable[..., Iterable[bytes]]) -> Callable[..., list[bytes]]:
+    """The live server's application, answering one request at a time.
+
+    Every request thread of the live server uses the test's one in-memory SQLite connection
+    (Django shares it: an in-memory database exists only in it). Two requests at once on one
+    connection interleave their statements and transactions: a DELETE of the deck's entries failed
+    with "database table is locked: decks_deckentry" while the builder's previous request still
+    read them (CI, browser leg, once). A deployment has a connection per thread and SQLite's own
+    locking; here the answer, body included, is made under one lock, as a one-process server would."""
+    def serve(environ: dict[str, Any], start_response: Callable[..., Any]) -> list[bytes]:
+        with _ONE_AT_A_TIME:
+            answer = app(environ, start_response)
+            try:
+                return [b"".join(answer)]
+            finally:
+                close = getattr(answer, "close", None)
+                if close is not None:
+                    close()  # Django's request_finished, under the lock as well
+    serve.one_at_a_time = True  # type: ignore[attr-defined]
+    return serve
+
+
+@pytest.fixture(autouse=True)
+def _live_server_one_request_at_a_time(request):  # type: ignore[no-untyped-def]
+    """Wrap the (session-long) live server's application once, for the tests that use it."""
+    if "live_server" in request.fixturenames:
+        httpd = request.getfixturevalue("live_server").thread.httpd
+        if not getattr(httpd.get_app(), "one_at_a_time", False):
+            httpd.set_app(_one_at_a_time(httpd.get_app()))
 
 
 def _serving() -> bool:
