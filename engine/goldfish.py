@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import multiprocessing
-import signal
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -22,6 +21,7 @@ from .eliria.effects import unsimulated
 from .eliria.goldfish import EliriaSimulation
 from .errors import InvalidSimulation, TraceNotAllowed
 from .games import find_game
+from .pool import in_order
 from .rng import GameRng, new_seed
 
 __all__ = [
@@ -175,18 +175,10 @@ def _on_every_core(sim: Simulation, seed: int, games: int, processes: int, progr
     bounds = [head + rest * i // parts for i in range(parts + 1)]
     ranges = [(seed, a, b) for a, b in zip(bounds, bounds[1:], strict=False) if b > a]
     # Forked: each process starts with this one's simulation (no pickling of compiled objects).
-    pool = multiprocessing.get_context("fork").Pool(processes, initializer=_share, initargs=(sim,))
-    try:
-        for (_seed, _start, stop), part in zip(ranges, pool.imap(_play_part, ranges), strict=True):
-            tally.merge(part)
-            if progress is not None:
-                progress(stop, games)
-        pool.close()  # the processes end as the queue runs dry (see _share for terminate())
-    except BaseException:
-        pool.terminate()
-        raise
-    finally:
-        pool.join()
+    for (_seed, _start, stop), part in zip(ranges, in_order(processes, _play_part, ranges, _share, sim), strict=True):
+        tally.merge(part)
+        if progress is not None:
+            progress(stop, games)
     return tally
 
 
@@ -194,13 +186,6 @@ _SHARED: list[Simulation] = []  # the simulation of a forked process (_on_every_
 
 
 def _share(sim: Simulation) -> None:
-    # A forked process inherits the parent's SIGTERM handler. With one that only notes the signal
-    # (RQ's worker leaves such a handler in a process that ran it), the pool's terminate() let one
-    # idle process die holding the queue's lock and the other wait for that lock for ever, and the
-    # parent with it. The pool is now closed, not terminated, once every range is in (its processes
-    # read the end of the queue and leave); terminate() is left for an error, and a process of the
-    # pool ends on SIGTERM from here on (a signal that comes before this line is still only noted).
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _SHARED[:] = [sim]
 
 

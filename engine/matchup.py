@@ -17,8 +17,6 @@ and any game can be played again alone with :func:`matchup_game`.
 
 from __future__ import annotations
 
-import multiprocessing
-import signal
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -30,6 +28,7 @@ from .eliria.effects import unsimulated
 from .errors import InvalidSimulation
 from .games import find_game
 from .match import DEFAULT_TURN_CAP, Match, Policy
+from .pool import in_order
 from .rng import new_seed
 from .stats import mean, wilson_interval
 
@@ -277,22 +276,11 @@ def _parallel(
 ) -> MatchupTally:
     bounds = [games * i // (processes * 4) for i in range(processes * 4 + 1)]
     chunks = [(a, b, deadline) for a, b in zip(bounds, bounds[1:], strict=False) if b > a]
-    context = multiprocessing.get_context(
-        "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    )
     total = MatchupTally()
-    pool = context.Pool(processes, initializer=_init_worker, initargs=(run,))
-    try:
-        for tally in pool.imap(_worker, chunks):
-            total.merge(tally)
-            if progress is not None:
-                progress(total.played, games)
-        pool.close()  # closed, not terminated: see engine.goldfish._share
-    except BaseException:
-        pool.terminate()
-        raise
-    finally:
-        pool.join()
+    for tally in in_order(processes, _worker, chunks, _init_worker, run):
+        total.merge(tally)
+        if progress is not None:
+            progress(total.played, games)
     return total
 
 
@@ -301,7 +289,6 @@ _RUN: MatchupRun | None = None
 
 def _init_worker(run: MatchupRun) -> None:
     global _RUN
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # as engine.goldfish._share: the pool's terminate() ends it
     _RUN = run
 
 
