@@ -4,6 +4,10 @@ Each game draws from its own ``random.Random`` streams, derived by hashing
 (base seed, game index, stream name). A game's result therefore does not
 depend on which games ran before it or in which process — runs can be split
 across processes and still give identical totals, and any game can be replayed.
+
+The ``shuffle`` stream, reseeded for every game, is a :class:`Stream`: in the compiled engine the
+C generator of ``engine/_streams.c`` (random.Random's numbers, seeded in about 2.2 µs rather than
+3.3: the seeding was a third of a short goldfish game), else ``random.Random`` itself.
 """
 
 from __future__ import annotations
@@ -12,11 +16,38 @@ import hashlib
 import random
 import secrets
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 T = TypeVar("T")
 
-__all__ = ["MAX_SEED", "GameRng", "derive_seed", "draw_random", "new_seed", "stream_seeds", "unseeded_random"]
+__all__ = [
+    "MAX_SEED", "NATIVE_STREAM", "GameRng", "Stream", "derive_seed", "draw_random", "new_seed", "reseeder",
+    "stream_seeds", "unseeded_random",
+]
+
+
+class Stream(Protocol):
+    """What the engine draws a game's cards with: ``random.Random`` or the compiled engine's C
+    stream (``engine/_streams.c``), which gives the very same numbers for the same int seed."""
+
+    def random(self) -> float: ...
+
+    def seed(self, n: int, /) -> None: ...
+
+
+def _native_stream() -> Callable[[], Stream] | None:
+    """The C stream's type: the compiled engine's build holds it beside the mypyc modules
+    (engine/_native.py); the pure engine has none."""
+    try:
+        from ._streams import Stream as native
+    except ImportError:
+        return None
+    return native
+
+
+_NativeStream = _native_stream()
+
+NATIVE_STREAM = _NativeStream is not None  # whether the shuffle streams are the C generator
 
 # Seeds chosen by the engine stay below 2**53 so that JavaScript reads them exactly.
 MAX_SEED = 2**53 - 1
@@ -27,21 +58,33 @@ def new_seed() -> int:
     return secrets.randbelow(MAX_SEED + 1)
 
 
-def unseeded_random() -> random.Random:
-    """A ``random.Random`` for a runner that seeds it before its first draw.
+def unseeded_random() -> Stream:
+    """A stream for a runner that seeds it before its first draw: the C stream of the compiled
+    engine (random.Random(0)'s state until seeded), else a ``random.Random`` left unseeded.
 
     ``random.Random()`` seeds itself from the operating system (os.urandom and a full seeding: about
     15 µs, ``Random(0)`` about 7 µs), a state such a runner never reads: a goldfish request built one
     for each range of games its budget times, eight a request. Until it is seeded it draws 0.0.
 
-    >>> r = unseeded_random()
+    >>> r, same = unseeded_random(), random.Random(5)
     >>> r.seed(5)
-    >>> r.getstate() == random.Random(5).getstate()
+    >>> [r.random() for _ in range(700)] == [same.random() for _ in range(700)]
     True
     """
+    if _NativeStream is not None:
+        return _NativeStream()
     rand = random.Random.__new__(random.Random)  # noqa: S311 - game randomness, not secrets
     rand.gauss_next = None  # type: ignore[attr-defined]  # what Random.seed resets, not in typeshed
     return rand
+
+
+def reseeder(rand: Stream) -> Callable[[int], None]:
+    """The cheapest way to seed *rand* with an int: the C stream's own seed, or the C seeding under
+    ``random.Random.seed`` (the same state for an int seed, without the wrapper's type checks and its
+    reset of ``gauss_next``, which the engine's streams never use)."""
+    if isinstance(rand, random.Random):
+        return super(random.Random, rand).seed
+    return rand.seed
 
 
 def derive_seed(seed: int, index: int, stream: str) -> int:
@@ -84,10 +127,8 @@ class GameRng:
     __slots__ = ("_derive", "_derive_seed", "_dice", "_index", "_reseed", "_seed", "shuffle")
 
     def __init__(self, seed: int = 0, index: int = 0) -> None:
-        self.shuffle = unseeded_random()  # start() seeds it below
-        # The C seeding under Random.seed: the same state for an int seed, without the wrapper's
-        # type checks (its reset of gauss_next is done in start()); a goldfish game costs ~7 µs of seeding.
-        self._reseed: Callable[[int], None] = super(random.Random, self.shuffle).seed
+        self.shuffle: Stream = unseeded_random()  # start() seeds it below
+        self._reseed = reseeder(self.shuffle)
         self._dice: random.Random | None = None
         self._derive_seed = seed
         self._derive = stream_seeds(seed, "shuffle")
@@ -99,7 +140,6 @@ class GameRng:
         if seed != self._derive_seed:
             self._derive_seed, self._derive = seed, stream_seeds(seed, "shuffle")
         self._reseed(self._derive(index))  # self.shuffle.seed(...), as the fast path reseeds
-        self.shuffle.gauss_next = None  # type: ignore[attr-defined]  # Random.seed's reset, not in typeshed
         self._dice = None  # made on first use: the goldfish rarely rolls
 
     @property
@@ -123,7 +163,7 @@ class GameRng:
         return self.dice.randint(1, 12)
 
 
-def draw_random(pile: list[T], rand: random.Random) -> T:
+def draw_random(pile: list[T], rand: Stream) -> T:
     """Take a uniformly random card out of *pile* (order of *pile* is irrelevant).
 
     Drawing a random card from an unordered pile has the same law as shuffling

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from random import Random
 from typing import Any
 
 from ..decklist import DeckEntry
-from ..rng import draw_random
+from ..rng import Stream, draw_random
 from .rules import COMBAT_SLOTS, DISCARD_RANK, HAND_SIZE, RULE_OF_THREE, playable_cards, power_up
 
 __all__ = ["RULE_OF_THREE", "SLOTS", "EliriaDeck", "EliriaGame", "Event"]
@@ -81,7 +80,7 @@ class EliriaGame:
         "turn",
     )
 
-    def __init__(self, deck: EliriaDeck, rand: Random, trace: list[Event] | None = None) -> None:
+    def __init__(self, deck: EliriaDeck, rand: Stream, trace: list[Event] | None = None) -> None:
         self.deck = deck
         self.rand = rand
         self.pile = list(deck.pile)  # unordered: draws are random (see rng.draw_random)

@@ -14,14 +14,13 @@ Every total is an integer, so tallies of disjoint ranges of games merge exactly
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any, ClassVar
 
 from ..actions import Action
 from ..decklist import DeckEntry
-from ..rng import GameRng, stream_seeds, unseeded_random
+from ..rng import GameRng, reseeder, stream_seeds, unseeded_random
 from ..stats import hypergeometric_at_least, mean, restore_tally, wilson_interval
 from .board import END, EliriaBoard
 from .cardinfo import CardInfo, CardTable
@@ -298,9 +297,7 @@ class EliriaSimulation:
         total_ramp, total_step, max_ramp, max_step = [0] * width, [0] * width, [0] * width, [0] * width
         never = 1 << 30
         rand = self._rand  # reseeded for every game below
-        # The C seeding under Random.seed (same state for an int seed; its wrapper only checks the type
-        # and resets gauss_next, which random() never reads).
-        reseed, rnd = super(random.Random, rand).seed, rand.random
+        reseed, rnd = reseeder(rand), rand.random  # the cheapest int seeding (engine.rng)
         hand_size = HAND_SIZE
         for index in range(start, stop):
             reseed(derive(index))  # game *index* draws only from the stream of (seed, index)

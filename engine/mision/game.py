@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from random import Random
 from typing import Any
 
 from ..cards import WORLDS
 from ..decklist import DeckEntry
-from ..rng import draw_random
+from ..rng import Stream, draw_random
 from .rules import SETUP_CARDS, TARGET  # TARGET: OBJETIVO DEL JUEGO, defined with the deck rules
 
 __all__ = ["TARGET", "MisionDeck", "MisionGame"]
@@ -55,7 +54,7 @@ class MisionGame:
 
     __slots__ = ("board", "chest", "deck", "elementos", "entes", "pile", "rand", "trace", "turn", "won")
 
-    def __init__(self, deck: MisionDeck, rand: Random, trace: list[Event] | None = None) -> None:
+    def __init__(self, deck: MisionDeck, rand: Stream, trace: list[Event] | None = None) -> None:
         self.deck, self.rand, self.trace = deck, rand, trace
         self.pile = list(deck.elements)  # the external Elementos deck, shuffled lazily
         self.entes: list[int] = []  # Entes de juego, face down
