@@ -1,6 +1,6 @@
 """Benchmark of queued runs through the site: POST to result, against the engine alone on one core.
 
-    python bench/runs.py [--games 10000 50000] [--repeat 3] [--turns 10]
+    python bench/runs.py [--games 10000 50000] [--repeat 5] [--turns 10]
     scripts/with_redis.sh .venv/bin/python bench/runs.py     # also the same on RQ/Redis
 
 On a throwaway SQLite database with the bundled catalogue, the site as `make run` serves it
@@ -227,7 +227,11 @@ def leg(label: str, redis_url: str, text: str, args: argparse.Namespace) -> None
     pool = two_processes(text, args.turns)
     try:
         time.sleep(2)  # the workers are up
-        site.goldfish(text, 20_000, args.turns, 1)  # warm: a queued run (2,000 games now play inline)
+        # Warm: queued runs (2,000 games now play inline), two of them, so that both gunicorn
+        # workers have most likely answered one (the first measured run's request took 17 ms
+        # against 9 for the others when only one was warmed).
+        for seed in (1, 2):
+            site.goldfish(text, 20_000, args.turns, seed)
         # Idle means settled: right after a run (its last tally written, the reaper's pass) and in a
         # worker's first seconds (imports at nice 10) the same workers use up to a whole core.
         time.sleep(5)
@@ -276,7 +280,7 @@ def main() -> None:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # a killed bench still stops its site
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, nargs="+", default=[10_000, 50_000])
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=5)  # pairs: with 3, one disturbed pair moved the median
     parser.add_argument("--turns", type=int, default=10)
     parser.add_argument("--each", action="store_true", help="also print where the time went in every run, not only the best")
     args = parser.parse_args()
