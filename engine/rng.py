@@ -64,7 +64,8 @@ def unseeded_random() -> Stream:
 
     ``random.Random()`` seeds itself from the operating system (os.urandom and a full seeding: about
     15 µs, ``Random(0)`` about 7 µs), a state such a runner never reads: a goldfish request built one
-    for each range of games its budget times, eight a request. Until it is seeded it draws 0.0.
+    for each range of games its budget times, eight a request. The pure engine's stream draws 0.0
+    until it is seeded.
 
     >>> r, same = unseeded_random(), random.Random(5)
     >>> r.seed(5)
