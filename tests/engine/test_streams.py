@@ -1,6 +1,6 @@
 """The C stream of the compiled engine (engine/_streams.c): random.Random's very numbers for an int
 seed, so the golden files, the tallies and every seeded answer stay the same bytes. The extension is
-compiled here from the source (as scripts/build_engine.py compiles it), whether or not the engine's
+compiled here from the source with scripts/build_engine.py's own recipe, whether or not the engine's
 build exists, and compared with random.Random over thousands of seeds and several generations of
 the twister; then the engine is checked to use it exactly when it runs compiled."""
 
@@ -20,17 +20,25 @@ import engine
 from engine import rng
 
 ROOT = Path(__file__).resolve().parents[2]
-BUILD = "from setuptools import Extension, setup; " \
-        "setup(name='t', ext_modules=[Extension('_streams', ['_streams.c'])], script_args=['build_ext', '--inplace', '--quiet'])"
+
+
+def _build_recipe() -> str:
+    """The very command scripts/build_engine.py compiles the extension with (``STREAMS``)."""
+    spec = importlib.util.spec_from_file_location("build_engine", ROOT / "scripts" / "build_engine.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)  # defines the build; main() runs only as a script
+    return str(script.STREAMS)
 
 
 @pytest.fixture(scope="module")
 def streams(tmp_path_factory) -> ModuleType:  # type: ignore[no-untyped-def]
     where = tmp_path_factory.mktemp("streams")
-    shutil.copy(ROOT / "engine" / "_streams.c", where / "_streams.c")
-    subprocess.run([sys.executable, "-c", BUILD], cwd=where, check=True, capture_output=True)
-    built = next(where.glob("_streams*.so"))
-    spec = importlib.util.spec_from_file_location("_streams", built)
+    (where / "engine").mkdir()
+    shutil.copy(ROOT / "engine" / "_streams.c", where / "engine" / "_streams.c")
+    subprocess.run([sys.executable, "-c", _build_recipe()], cwd=where, check=True, capture_output=True)
+    built = next((where / "engine").glob("_streams*.so"))
+    spec = importlib.util.spec_from_file_location("_streams", built)  # its init function is named by this
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
