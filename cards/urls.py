@@ -13,4 +13,5 @@ urlpatterns = [
     path("busqueda/", views.search_help, name="search-help"),
     path("cartas/indice-<int:version>.json", views.search_index, name="search-index"),
     path("sw.js", views.service_worker, name="service-worker"),
+    path("sin-conexion/", views.offline, name="offline"),
 ]

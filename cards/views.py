@@ -205,6 +205,12 @@ def search_index(request: HttpRequest, version: int) -> HttpResponse:
 
 
 @require_GET
+def offline(request: HttpRequest) -> HttpResponse:
+    """What the service worker shows, without a connection, for a page never opened online."""
+    return render(request, "cards/offline.html")
+
+
+@require_GET
 def service_worker(request: HttpRequest) -> HttpResponse:
     """static/sw.js served at the site's root, so its scope covers the catalogue and card pages."""
     path = finders.find("sw.js")

@@ -61,7 +61,9 @@ def run_page(run: SimulationRun, result: dict[str, Any]) -> dict[str, Any]:
     """The charts of a finished goldfish run, as the goldfish page draws them."""
     if not result.get("games"):
         return {}
-    return {"result": result, "charts": charts(result), "summary": summary_rows(result),
+    # The cards that carry each attack cost, for the sentences (Eliria only; the list is read again).
+    entries = validate_list(run.game, run.params["list"]).entries if run.game == "eliria" else ()
+    return {"result": result, "charts": charts(result), "summary": summary_rows(result, entries),
             "per_turn": per_turn_table(result)}
 
 

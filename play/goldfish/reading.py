@@ -15,12 +15,44 @@ from django.utils.translation import ngettext
 
 from cards.models import Card
 from decks.charts import format_number, format_percent
+from engine.decklist import DeckEntry
+from engine.eliria.rules import playable_cards
+
+
+def share_percent(value: float | None, digits: int = 0) -> str:
+    """A share as a percentage that never rounds a part to the whole nor a little to nothing:
+    1 999 of 2 000 is «> 99,9 %», not «100 %»; 1 of 20 000 is «< 0,1 %», not «0 %»."""
+    if value is None or value <= 0 or value >= 1:
+        return format_percent(value, digits)
+    step = 10 ** -max(digits, 1)  # the figure beside «>»/«<»: one decimal at least
+    if round(value * 100, digits) >= 100:
+        return "> " + format_percent(1 - step / 100, max(digits, 1))
+    if round(value * 100, digits) <= 0:
+        return "< " + format_percent(step / 100, max(digits, 1))
+    return format_percent(value, digits)
 
 
 def share(count: int, games: int) -> dict[str, str]:
     """The parts of «el 38 % de las partidas (76 de 200)»: percentage, count and total."""
-    return {"pct": format_percent(count / games if games else 0.0, 0),
+    return {"pct": share_percent(count / games if games else 0.0, 0),
             "n": format_number(count), "games": format_number(games)}
+
+
+def cost_cards(game: str, entries: Iterable[DeckEntry]) -> dict[str, str]:
+    """Per attack cost the goldfish counts (engine.eliria.game: the combat cards without † of the
+    deck proper), the cards that carry it with their copies: {"0": "Lobo de ceniza ×1", …}. A
+    player reads «coste 0 … no se pudo pagar en el 94 %» and sees why: one copy carries it."""
+    if game != "eliria":
+        return {}
+    by_cost: dict[int, dict[str, int]] = {}
+    for entry in playable_cards(list(entries)):
+        if not entry.card.is_mulligan_combat:
+            continue
+        for cost in {a.cost for a in entry.card.attacks}:
+            names = by_cost.setdefault(cost, {})
+            names[entry.card.name] = names.get(entry.card.name, 0) + entry.quantity
+    return {str(k): _list([f"{name} ×{n}" for name, n in sorted(names.items(), key=lambda kv: (-kv[1], kv[0]))])
+            for k, names in sorted(by_cost.items())}
 
 
 def card_names(game: str, codes: Iterable[str]) -> list[str]:
@@ -30,22 +62,23 @@ def card_names(game: str, codes: Iterable[str]) -> list[str]:
     return [names.get(code, code) for code in codes]
 
 
-def eliria_sentences(result: dict[str, Any]) -> list[str]:
+def eliria_sentences(result: dict[str, Any], carriers: dict[str, str] | None = None) -> list[str]:
     return [
-        _opening(result), _mulligans(result), _losses(result), *_attack_costs(result), *_watch(result),
+        _opening(result), _mulligans(result), _losses(result), *_attack_costs(result, carriers or {}),
+        *_watch(result),
     ]
 
 
 def _opening(result: dict[str, Any]) -> str:
     oh = result["opening_hand"]
-    values = {"size": oh["hand_size"], "exact": format_percent(oh["p_combat_exact"], 1),
-              "sim": format_percent(oh["p_combat_simulated"], 1), "games": format_number(result["games"])}
+    values = {"size": oh["hand_size"], "exact": share_percent(oh["p_combat_exact"], 1),
+              "sim": share_percent(oh["p_combat_simulated"], 1), "games": format_number(result["games"])}
     text = _("La mano inicial de %(size)s cartas trae un combate sin † en el %(exact)s de los casos "
              "(cálculo exacto) y en el %(sim)s de las %(games)s partidas simuladas") % values
     ci = oh.get("p_combat_ci95")  # the engine's Wilson interval
     if ci:
         text += " " + _("(IC 95 %%: %(low)s–%(high)s)") % {
-            "low": format_percent(ci[0], 1), "high": format_percent(ci[1], 1)}
+            "low": share_percent(ci[0], 1), "high": share_percent(ci[1], 1)}
     return text + "."
 
 
@@ -78,8 +111,9 @@ def _losses(result: dict[str, Any]) -> str:
         "games": format_number(games)}
 
 
-def _attack_costs(result: dict[str, Any]) -> list[str]:
-    """One sentence per attack cost the deck can pay, one for the costs it never paid."""
+def _attack_costs(result: dict[str, Any], carriers: dict[str, str]) -> list[str]:
+    """One sentence per attack cost the deck can pay, one for the costs it never paid; each names
+    the cards that carry the cost (`carriers`, from cost_cards) when the caller knows them."""
     games, turns = result["games"], result["turns"]
     out, unpaid = [], []
     for k, first in sorted(result.get("attack_costs", {}).items(), key=lambda kv: int(kv[0])):
@@ -88,17 +122,29 @@ def _attack_costs(result: dict[str, Any]) -> list[str]:
             continue
         values = {"k": k, "mean": format_number(first["mean"], 1), "turns": turns, **share(first["never"], games)}
         if first["never"]:
-            out.append(_("Un ataque de coste %(k)s se pudo pagar por primera vez en el turno %(mean)s de media; "
-                         "en el %(pct)s de las partidas (%(n)s de %(games)s) no se pudo pagar en %(turns)s "
-                         "turnos.") % values)
+            text = _("Un ataque de coste %(k)s se pudo pagar por primera vez en el turno %(mean)s de media; "
+                     "en el %(pct)s de las partidas (%(n)s de %(games)s) no se pudo pagar en %(turns)s "
+                     "turnos.") % values
         else:
-            out.append(_("Un ataque de coste %(k)s se pudo pagar en todas las partidas, por primera vez en el "
-                         "turno %(mean)s de media.") % values)
+            text = _("Un ataque de coste %(k)s se pudo pagar en todas las partidas, por primera vez en el "
+                     "turno %(mean)s de media.") % values
+        out.append(text + _carried(carriers, [k]))
     if unpaid:
         out.append(ngettext("Un ataque de coste %(costs)s no se pudo pagar en ninguna partida de %(turns)s turnos.",
                             "Los ataques de coste %(costs)s no se pudieron pagar en ninguna partida de %(turns)s turnos.",
-                            len(unpaid)) % {"costs": _list(unpaid), "turns": turns})
+                            len(unpaid)) % {"costs": _list(unpaid), "turns": turns} + _carried(carriers, unpaid))
     return out
+
+
+def _carried(carriers: dict[str, str], costs: list[str]) -> str:
+    """« Lo llevan: Lobo de ceniza ×1.» / « Coste 3: …; coste 4: ….»: who carries the costs."""
+    known = [k for k in costs if carriers.get(k)]
+    if not known:
+        return ""
+    if len(known) == 1:
+        return " " + _("Lo llevan: %(cards)s.") % {"cards": carriers[known[0]]}
+    text = "; ".join(_("coste %(k)s: %(cards)s") % {"k": k, "cards": carriers[k]} for k in known)
+    return " " + text[:1].upper() + text[1:] + "."
 
 
 def _watch(result: dict[str, Any]) -> list[str]:
@@ -107,7 +153,7 @@ def _watch(result: dict[str, Any]) -> list[str]:
         return []
     rows, games = watch["per_turn"], result["games"]
     values = {"cards": _list(card_names(result["game"], watch["cards"])), "copies": watch["copies"],
-              "first": format_percent(rows[0]["p_simulated"], 0), "last": format_percent(rows[-1]["p_simulated"], 0),
+              "first": share_percent(rows[0]["p_simulated"], 0), "last": share_percent(rows[-1]["p_simulated"], 0),
               "turn": rows[-1]["turn"], **share(watch["never"], games)}
     return [ngettext(
         "%(cards)s (%(copies)s copia): robada en el %(first)s de las partidas en el turno 1 y en el %(last)s "
@@ -137,5 +183,5 @@ def _list(items: list[str]) -> str:
     return _("%(head)s y %(last)s") % {"head": ", ".join(items[:-1]), "last": items[-1]}
 
 
-def sentences(result: dict[str, Any]) -> list[str]:
-    return eliria_sentences(result) if result["game"] == "eliria" else mision_sentences(result)
+def sentences(result: dict[str, Any], carriers: dict[str, str] | None = None) -> list[str]:
+    return eliria_sentences(result, carriers) if result["game"] == "eliria" else mision_sentences(result)

@@ -95,7 +95,10 @@ def goldfish_check(
 
 def run_enqueue_goldfish(
     *, game: str, text: str, games: int, turns: int, seed: int | None, owner: Any = None,
-    watch: list[str] | tuple[str, ...] = (), client: str = "",
+    watch: list[str] | tuple[str, ...] = (), client: str = "", label: str = "",
 ) -> SimulationRun:
-    params = {"list": text, "games": games, "turns": turns, "seed": seed, "watch": list(watch)}
+    """*label*: the deck's name when the list is a saved deck's (the run page's title)."""
+    params: dict[str, Any] = {"list": text, "games": games, "turns": turns, "seed": seed, "watch": list(watch)}
+    if label:
+        params["label"] = label
     return run_submit(kind=SimulationRun.Kind.GOLDFISH, game=game, params=params, owner=owner, client=client)

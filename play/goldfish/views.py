@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,14 +13,15 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from cards.models import Game
-from cards.validation import MAX_LIST_CHARS, ListTooLarge
+from cards.validation import MAX_LIST_CHARS, ListTooLarge, validate_list
 from common.http import is_htmx
-from decks.charts import Series, chart_bars, chart_lines, format_number, format_percent
+from decks.charts import Series, chart_bars, chart_lines, format_number
 from decks.selectors import deck_rows, deck_text
 from engine import EngineError
+from engine.decklist import DeckEntry
 from engine.goldfish import MAX_GAMES
 from play.common import deck_field
-from play.goldfish.reading import card_names, sentences
+from play.goldfish.reading import card_names, cost_cards, sentences, share_percent
 from play.goldfish.services import GoldfishInputError, goldfish_answer, goldfish_check, run_enqueue_goldfish
 from play.runs.budget import goldfish_list_fits
 from play.runs.services import RunLimitError
@@ -76,6 +78,7 @@ def goldfish_page(request: HttpRequest) -> HttpResponse:
                 run = run_enqueue_goldfish(
                     game=d["game"], text=d["list"], games=d["games"], turns=d["turns"], seed=d["seed"],
                     owner=request.user, watch=d["watch"], client=client_address(request),
+                    label=d["deck"].name if d.get("deck") is not None else "",
                 )
                 if is_htmx(request):
                     return HttpResponse(status=204, headers={"HX-Redirect": run.get_absolute_url()})
@@ -84,7 +87,8 @@ def goldfish_page(request: HttpRequest) -> HttpResponse:
                 game=d["game"], text=d["list"], games=d["games"], turns=d["turns"], seed=d["seed"],
                 watch=d["watch"], head=priced.head, report=priced.report,
             )
-            context.update(result=result, charts=charts(result), summary=summary_rows(result),
+            entries = (priced.report or validate_list(d["game"], d["list"])).entries
+            context.update(result=result, charts=charts(result), summary=summary_rows(result, entries),
                            per_turn=per_turn_table(result))
         except GoldfishInputError as exc:
             context["errors"] = exc.report["errors"]
@@ -109,11 +113,15 @@ def charts(result: dict[str, Any]) -> list:
                         y_label=_("Puntos en el BAÚL")),
             *_histogram(_("Turno en que el BAÚL llega a 30"), result["win_turn"]["histogram"], x_label=_("Turno")),
         ]
+    alive = [
+        Series(str(_("sigue en juego")), [t["p_alive"] for t in result["per_turn"]]),
+        Series(str(_("con combatiente")), [t["p_combatant"] for t in result["per_turn"]], dash=True),
+    ]
     out = [
-        chart_lines(_("Probabilidad por turno"), turns, [
-            Series(str(_("sigue en juego")), [t["p_alive"] for t in result["per_turn"]]),
-            Series(str(_("con combatiente")), [t["p_combatant"] for t in result["per_turn"]], dash=True),
-        ], ymax=1, percent=True, y_label=_("Partidas")),
+        # Lines flat from the first turn to the last (every game alive and with a combatant) say
+        # nothing the sentences do not: no chart.
+        *([chart_lines(_("Probabilidad por turno"), turns, alive, ymax=1, percent=True, y_label=_("Partidas"))]
+          if not _flat(alive) else []),
         chart_lines(_("Poder máximo medio en el tablero"), turns, [
             Series(str(_("poder máximo")), [t["mean_power_max"] for t in result["per_turn"]]),
         ], y_label=_("Poder")),
@@ -138,10 +146,21 @@ def charts(result: dict[str, Any]) -> list:
     return out
 
 
+# A histogram whose tallest bar holds this share of the games (1 999 against 1) is a sentence.
+ONE_BAR_SHARE = 0.99
+
+
+def _flat(series: list[Series]) -> bool:
+    """Whether every series stays at one value over every turn."""
+    return all(len(set(s.values)) <= 1 for s in series)
+
+
 def _histogram(title: str, histogram: dict[str, int], *, x_label: str) -> list:
-    """A bar chart of a histogram when it has two bars or more: one bar says nothing a sentence cannot."""
+    """A bar chart of a histogram when it has two bars or more that can be seen: one bar (or one
+    that dwarfs the rest, 1 999 against 1) says nothing a sentence cannot."""
     keys = sorted(histogram, key=int)
-    if len(keys) < 2:
+    total = sum(histogram.values())
+    if len(keys) < 2 or (total and max(histogram.values()) >= ONE_BAR_SHARE * total):
         return []
     return [chart_bars(title, keys, [histogram[k] for k in keys], x_label=x_label, y_label=_("Partidas"))]
 
@@ -163,13 +182,14 @@ class Summary:
     rows: list[tuple[str, str]]
 
 
-def summary_rows(result: dict[str, Any]) -> Summary:
+def summary_rows(result: dict[str, Any], entries: Sequence[DeckEntry] = ()) -> Summary:
+    """*entries*: the deck's resolved lines, when known, so each attack cost names its cards."""
     rows = [
         (str(_("Partidas simuladas")), format_number(result["games"])),
         (str(_("Turnos por partida")), format_number(result["turns"])),
         (str(_("Semilla")), str(result["seed"])),
     ]
-    return Summary(sentences=sentences(result), rows=rows)
+    return Summary(sentences=sentences(result, cost_cards(result["game"], entries)), rows=rows)
 
 
 # The per-turn table: headers in words, numbers in the page's language.
@@ -201,6 +221,6 @@ def per_turn_table(result: dict[str, Any]) -> dict[str, Any]:
         for k in keys:
             kind = PER_TURN_COLUMNS.get(k, ("", "num"))[1]
             value = row[k]
-            cells.append(format_percent(value, 2) if kind == "pct" else format_number(value, 2))
+            cells.append(share_percent(value, 2) if kind == "pct" else format_number(value, 2))
         body.append(cells)
     return {"head": head, "rows": body}

@@ -70,7 +70,7 @@ def run_source(run: SimulationRun) -> str:
             _("%(a)s frente a %(b)s") % {"a": a, "b": b}
     if run.kind == SimulationRun.Kind.MATCHUP_COMPARE:
         return ""  # its sides are references the page resolves, not names
-    return _pasted(p.get("list", ""))
+    return str(p["label"]) if p.get("label") else _pasted(p.get("list", ""))  # a saved deck's name
 
 
 def run_view(run: SimulationRun, progress: dict[str, Any]) -> dict[str, Any]:

@@ -44,6 +44,7 @@ def _context(source: DeckSource, table: Table | None, error: str = "") -> dict[s
             if choices:
                 context["groups"] = [g for g in context["groups"] if g["kind"] != "play"]
             attack_ready(table.state)
+            context["end_warning"] = _end_warning(source, table)
         if table.game == "mision":
             context["worlds"] = mision_worlds(table.state)
             table.state["phase_label"] = mision_phase_label(table.state)
@@ -53,6 +54,27 @@ def _context(source: DeckSource, table: Table | None, error: str = "") -> dict[s
             query = {kind: value, "seed": table.seed, "d": table.decisions_text}
             context["permalink"] = f"{reverse('play:table')}?{urlencode(query)}"
     return context
+
+
+def _end_warning(source: DeckSource, table: Table) -> str:
+    """Why ending the phase now loses the game, or "": on a phone the biggest button of the table
+    is «Terminar la fase», and pressed before a combatant is played it lost the game by rule 7.b
+    with no word of warning. Looked ahead only with an empty board (the one way «end» loses):
+    the game is replayed with «end» added and its outcome read."""
+    state = table.state
+    if state.get("over") or not any(a.get("key") == "end" for a in state.get("actions", [])):
+        return ""
+    if not all(slot.get("empty") for slot in state.get("board", [])):
+        return ""
+    try:
+        after = table_play(game="eliria", entries=source.entries, seed=table.seed, decisions=table.decisions, key="end")
+    except (IllegalAction, CardEffectError):
+        return ""
+    outcome = after.state.get("outcome") or {}
+    if not after.state.get("over") or outcome.get("winner") is not None:
+        return ""
+    translate_state(after.state)
+    return _("Si terminas la fase ahora, pierdes la partida: %(why)s") % {"why": outcome.get("label", "")}
 
 
 def _render(request: HttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:

@@ -241,7 +241,52 @@
     return index;
   }
 
-  window.EliriaSearch = { fold: fold, search: search, prepare: prepare, Unsupported: Unsupported };
+  // «¿Quisiste decir…?» as you type (cards/suggest.py answers the same question on the server):
+  // only for plain words; the names whose folded form is nearest to the query, whole (`defensa
+  // finl`) or by one misspelt word of a longer name (`sacrifico`), best first.
+  var PLAIN = /^[\p{L}\p{N}_\s'’.,-]+$/u;
+  var WHOLE_CUTOFF = 0.6, WORD_CUTOFF = 0.75;
+
+  function similarity(a, b) {
+    // 1 - Levenshtein distance / longer length: 1 for equal strings, 0 for nothing in common.
+    if (a === b) return 1;
+    var n = a.length, m = b.length, longer = Math.max(n, m);
+    if (!n || !m || Math.abs(n - m) > longer * 0.5) return 0;
+    var prev = new Array(m + 1), cur = new Array(m + 1), i, j;
+    for (j = 0; j <= m; j++) prev[j] = j;
+    for (i = 1; i <= n; i++) {
+      cur[0] = i;
+      for (j = 1; j <= m; j++) {
+        cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1));
+      }
+      var t = prev; prev = cur; cur = t;
+    }
+    return 1 - prev[m] / longer;
+  }
+
+  function suggest(index, query, game, limit) {
+    var folded = fold(query || "");
+    if (folded.length < 3 || folded.indexOf(":") !== -1 || !PLAIN.test(folded)) return [];
+    var words = folded.split(" ").filter(function (w) { return w.length > 3; });
+    var seen = {}, scored = [];
+    index.cards.forEach(function (c) {
+      if ((game && c.g !== game) || Object.prototype.hasOwnProperty.call(seen, c.nf)) return;
+      seen[c.nf] = true;
+      var whole = similarity(folded, c.nf), word = 0;
+      if (whole < WHOLE_CUTOFF) {
+        c.nf.split(" ").forEach(function (w) {
+          if (w.length <= 3) return;
+          words.forEach(function (q) { word = Math.max(word, similarity(q, w)); });
+          if (words.length === 1 && words[0] === folded) word = Math.max(word, similarity(folded, w));
+        });
+      }
+      if (whole >= WHOLE_CUTOFF || word >= WORD_CUTOFF) scored.push({ name: c.n, whole: whole, word: word });
+    });
+    scored.sort(function (a, b) { return b.whole - a.whole || b.word - a.word || cmp(a.name, b.name); });
+    return scored.slice(0, limit || 5).map(function (s) { return s.name; });
+  }
+
+  window.EliriaSearch = { fold: fold, search: search, suggest: suggest, prepare: prepare, Unsupported: Unsupported };
 
   // ---------------------------------------------------------------- the catalogue page
   function tile(card, labels) {
@@ -294,12 +339,61 @@
         count.textContent = found.length === 1 ? grid.getAttribute("data-count-one")
           : grid.getAttribute("data-count-many").replace("{n}", String(found.length));
       }
+      // What the server drew for another query (its pager, its suggestions, its error) goes.
       document.querySelectorAll(".pager, .did-you-mean, .filters + .error").forEach(function (n) { n.hidden = true; });
       var params = new URLSearchParams(window.location.search);
       params.set("q", q);
       if (game) params.set("game", game); else params.delete("game");
       params.delete("page");
       window.history.replaceState(null, "", "?" + params.toString());
+      var after = grid;
+      if (!found.length) after = showSuggestions(suggest(index, q, game, 5), game, after);
+      if (found.length > perPage) showPager(params, Math.ceil(found.length / perPage), after);
+    }
+
+    function fresh(cls, tag, attrs, after) {
+      // The paragraph or nav this script drew last time, emptied, or a new one after `after`.
+      var node = document.querySelector(tag + "." + cls.split(" ").join(".") + "[data-typed]");
+      if (!node) {
+        node = document.createElement(tag);
+        node.className = cls;
+        node.setAttribute("data-typed", "1");
+        Object.keys(attrs).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+      }
+      node.replaceChildren();
+      node.hidden = false;
+      after.after(node);
+      return node;
+    }
+
+    function showSuggestions(names, game, after) {
+      if (!names.length) return after;
+      var p = fresh("suggest did-you-mean", "p", {}, after);
+      p.append(grid.getAttribute("data-did-you-mean") + " ");
+      names.forEach(function (name, i) {
+        var a = document.createElement("a"), link = new URLSearchParams();
+        if (game) link.set("game", game);
+        link.set("q", name);
+        a.className = "suggestion";
+        a.href = "?" + link.toString();
+        a.textContent = name;
+        if (i) p.append(" · ");
+        p.append(a);
+      });
+      return p;
+    }
+
+    function showPager(params, pages, after) {
+      // The first page is drawn here; the next ones are the server's (the same search, paged).
+      var nav = fresh("pager", "nav", { "aria-label": grid.getAttribute("data-pages-label") }, after);
+      var span = document.createElement("span"), next = document.createElement("a");
+      span.textContent = grid.getAttribute("data-page-of").replace("{n}", "1").replace("{total}", String(pages));
+      var link = new URLSearchParams(params);
+      link.set("page", "2");
+      next.rel = "next";
+      next.href = "?" + link.toString();
+      next.textContent = grid.getAttribute("data-next");
+      nav.append(span, " ", next);
     }
 
     fetch(grid.getAttribute("data-search-index"))
@@ -320,9 +414,7 @@
       .catch(function () { /* no index: the form still searches on the server */ });
   }
 
-  if (navigator.serviceWorker && window.isSecureContext) {
-    navigator.serviceWorker.register("/sw.js").catch(function () { /* offline pages are a bonus */ });
-  }
+  // The service worker that keeps the catalogue and its index offline is registered by js/site.js.
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

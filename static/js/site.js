@@ -23,3 +23,36 @@
     show(event, document.body.getAttribute("data-offline-text"));
   });
 })();
+
+// Offline reading (static/sw.js): the service worker is registered on every page, signed in or
+// not. On the first visit, before it controls the page, the page names what it loaded so the
+// worker keeps that too ("after one visit"); signing out empties the player's private cache.
+(function () {
+  "use strict";
+  var sw = navigator.serviceWorker;
+  if (!sw || !window.isSecureContext) return;
+  var PRIVATE = "eliria-private-v1";
+  function forget() {
+    if (window.caches) window.caches.delete(PRIVATE).catch(function () {});
+    if (sw.controller) sw.controller.postMessage({ type: "forget" });
+  }
+  document.addEventListener("submit", function (event) {
+    if (event.target.closest && event.target.closest("form.logout")) forget();
+  });
+  sw.addEventListener("message", function (event) {
+    if (event.data && event.data.type === "kept") document.documentElement.setAttribute("data-offline-ready", "1");
+  });
+  var first = !sw.controller;
+  sw.register("/sw.js").then(function () { return sw.ready; }).then(function (registration) {
+    if (!first) {
+      document.documentElement.setAttribute("data-offline-ready", "1");
+      return;
+    }
+    var urls = [window.location.href];
+    if (window.performance && performance.getEntriesByType) {
+      performance.getEntriesByType("resource").forEach(function (entry) { urls.push(entry.name); });
+    }
+    registration.active.postMessage({ type: "keep", urls: urls });
+  }).catch(function () { /* offline pages are a bonus */ });
+})();
+

@@ -103,3 +103,57 @@ def test_page_shows_sentences_in_english(client, combat_names):
                                    "seed": 4})
     html = r.content.decode()
     assert 'class="goldfish-reading"' in html and "could first be paid" in html
+
+
+# ---- issue 38: a part is never «100 %», each cost names its cards, charts that say nothing go.
+def test_a_share_never_rounds_a_part_to_the_whole_nor_a_little_to_nothing():
+    from play.goldfish.reading import share, share_percent
+
+    with translation.override("es"):
+        assert share(1_999, 2_000)["pct"] == "> 99,9\u00a0%"
+        assert share(1, 20_000)["pct"] == "< 0,1\u00a0%"
+        assert share(2_000, 2_000)["pct"] == "100\u00a0%" and share(0, 2_000)["pct"] == "0\u00a0%"
+        assert share(76, 200)["pct"] == "38\u00a0%"
+        assert share_percent(0.99996, 2) == "> 99,99\u00a0%" and share_percent(0.5, 2) == "50,00\u00a0%"
+    with translation.override("en"):
+        assert share(1_999, 2_000)["pct"] == "> 99.9%"
+
+
+@pytest.mark.django_db
+def test_each_attack_cost_names_the_cards_that_carry_it(combat_names):
+    from cards.validation import validate_list
+    from play.goldfish.views import summary_rows
+
+    text = "\n".join(combat_names)
+    entries = validate_list("eliria", text).entries
+    with translation.override("es"):
+        result = goldfish_answer(game="eliria", text=text, games=200, turns=5, seed=4)
+        read = " ".join(summary_rows(result, entries).sentences)
+        bare = " ".join(summary_rows(result).sentences)
+    carriers = {str(a.cost): e.card.name for e in entries for a in e.card.attacks}
+    paid = [k for k, v in result["attack_costs"].items() if v["never"] < 200]
+    assert paid
+    for k in paid:
+        sentence = next(s for s in read.split("Un ataque de coste ")[1:] if s.startswith(f"{k} "))
+        assert "Lo llevan: " in sentence and f"{carriers[k]} ×1" in sentence
+    assert "Lo llevan" not in bare  # without the deck's cards the sentences stay as they were
+
+
+def test_flat_lines_and_a_1999_to_1_histogram_are_not_drawn():
+    from play.goldfish.views import _flat, _histogram
+
+    assert _flat([Series("a", [1.0, 1.0, 1.0]), Series("b", [1.0, 1.0, 1.0])])
+    assert not _flat([Series("a", [1.0, 1.0, 0.9])])
+    with translation.override("es"):
+        assert _histogram("t", {"0": 1_999, "1": 1}, x_label="x") == []
+        assert len(_histogram("t", {"0": 1_500, "1": 500}, x_label="x")) == 1
+
+
+@pytest.mark.django_db
+def test_a_deck_every_game_keeps_alive_draws_no_probability_chart(eliria_result):
+    flat = {**eliria_result, "per_turn": [{**t, "p_alive": 1.0, "p_combatant": 1.0} for t in eliria_result["per_turn"]]}
+    with translation.override("es"):
+        titles = [s["title"] for s in _specs(charts(flat))]
+        assert "Probabilidad por turno" not in titles
+        assert "Probabilidad por turno" in [s["title"] for s in _specs(charts(eliria_result))] or \
+            all(t["p_alive"] == 1.0 and t["p_combatant"] == 1.0 for t in eliria_result["per_turn"])

@@ -114,3 +114,19 @@ def test_the_error_is_shown_in_the_readers_language(client):
     assert spanish in client.get(run.get_absolute_url()).content.decode()
     client.get("/idioma/en/?next=/")
     assert english in client.get(run.get_absolute_url()).content.decode()
+
+
+def test_a_goldfish_run_started_from_a_deck_is_titled_by_the_decks_name(client, settings, player, bundled):
+    """Issue 38: a run of a saved deck was titled «lista pegada: …»."""
+    from tests.factories import deck_from_list
+    from tests.play.conftest import eliria_text
+
+    deck = deck_from_list(player, eliria_text(), name="Bruma y ceniza")
+    settings.SIMULATION_INLINE_BUDGET = 0.0  # every goldfish is queued
+    client.force_login(player)
+    r = client.post("/goldfish/", {"deck": deck.pk, "game": "eliria", "games": 2000, "turns": 10})
+    run = SimulationRun.objects.get()
+    assert r.status_code == 302 and r["Location"] == run.get_absolute_url()
+    assert run.params["label"] == "Bruma y ceniza"
+    html = client.get(run.get_absolute_url()).content.decode()
+    assert "Bruma y ceniza" in html and "lista pegada" not in html

@@ -181,3 +181,21 @@ def test_the_start_page_links_my_decks_to_their_tables(client, decks, players):
     html = client.get("/goldfish/mesa/").content.decode()
     assert f'href="/goldfish/mesa/?deck={decks["ana_private"].pk}"' in html
     assert f'?deck={decks["bruno_private"].pk}"' not in html
+
+
+@pytest.mark.django_db
+def test_ending_the_phase_with_an_empty_board_warns_before_it_loses_by_rule_7b(client, eliria_list):
+    """Issue 38: «Terminar la fase de movimiento» before a combatant is played lost the game by 7.b
+    with no warning. Now the button opens a warning that says why; the loss is a second button."""
+    src = "list:" + pack_list(eliria_list)
+    html = client.post(START, {"game": "eliria", "list": eliria_list, "seed": 1}).content.decode()
+    assert "Si terminas la fase ahora, pierdes la partida" in html and "7.b" in html
+    assert html.count('class="end-guard ') == 2  # the side panel's and the phone bar's
+    assert 'id="bar-end-guard"' in html and "Terminar igualmente y perder" in html
+    # The warning is true: ending now loses.
+    lost = post_move(client, src, [], key="end").content.decode()
+    assert 'class="notice game-over"' in lost and "7.b" in lost
+    # With a combatant on the board ending the phase loses nothing: a plain button, no warning.
+    played = post_move(client, src, [], key="play:0:slot0:up").content.decode()
+    assert "end-guard" not in played and 'id="bar-end"' in played
+    assert "Si terminas la fase ahora" not in played
