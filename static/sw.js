@@ -43,10 +43,12 @@ function keepable(request, response) {
   return response.ok && response.type === "basic" && !response.redirected && !request.headers.get("HX-Request");
 }
 
-function keep(request, response, key) {
-  // An answer made for one player (no-store) goes to the private cache, the rest to the shared one.
+function keep(request, response, key, page) {
+  // A page made for one player (no-store) goes to the private cache, the rest to the shared one.
+  // A card's face or a static file is the same for everyone, even when a signed-in request made
+  // its answer no-store: it goes to the shared cache.
   if (keepable(request, response)) {
-    var own = (response.headers.get("Cache-Control") || "").indexOf("no-store") !== -1;
+    var own = page && (response.headers.get("Cache-Control") || "").indexOf("no-store") !== -1;
     var copy = response.clone();
     caches.open(own ? PRIVATE : CACHE).then(function (cache) { return cache.put(key || request, copy); });
   }
@@ -54,20 +56,23 @@ function keep(request, response, key) {
 }
 
 function kept(key, options) {
-  // The player's own copy first (their decks, their catalogue), then the shared one.
+  // The player's own copy first (their decks, their catalogue), then the shared one. `Vary` is
+  // ignored: the answers vary on Cookie and the like, and the two caches already keep each
+  // player's answers apart from everyone's.
+  options = Object.assign({ ignoreVary: true }, options || {});
   return caches.open(PRIVATE).then(function (own) { return own.match(key, options); }).then(function (hit) {
     return hit || caches.open(CACHE).then(function (shared) { return shared.match(key, options); });
   });
 }
 
 function offlinePage() {
-  return caches.open(CACHE).then(function (cache) { return cache.match(OFFLINE); }).then(function (hit) {
+  return caches.open(CACHE).then(function (cache) { return cache.match(OFFLINE, { ignoreVary: true }); }).then(function (hit) {
     return hit || new Response("Sin conexión / Offline", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   });
 }
 
 function networkFirst(request, key, navigate) {
-  return fetch(request).then(function (response) { return keep(request, response, key); }, function () {
+  return fetch(request).then(function (response) { return keep(request, response, key, navigate); }, function () {
     return kept(key || request).then(function (hit) {
       // A page with another query (a deck list's filters, a search): the same page without it.
       return hit || (navigate ? kept(key || request, { ignoreSearch: true }) : null);
@@ -79,7 +84,7 @@ function networkFirst(request, key, navigate) {
 }
 
 function cacheFirst(request) {
-  return caches.match(request).then(function (hit) {
+  return caches.match(request, { ignoreVary: true }).then(function (hit) {
     return hit || fetch(request).then(function (response) { return keep(request, response); });
   });
 }
@@ -98,7 +103,8 @@ self.addEventListener("message", function (event) {
       var url = new URL(href, self.location.origin);
       if (url.origin !== self.location.origin || !wanted(url)) return null;
       var request = new Request(url.href, { credentials: "same-origin" });
-      return fetch(request).then(function (response) { keep(request, response, url.pathname === CATALOGUE ? CATALOGUE : null); }, function () {});
+      var page = PAGES.test(url.pathname) && !/\.(png|json)$/.test(url.pathname);
+      return fetch(request).then(function (response) { keep(request, response, url.pathname === CATALOGUE ? CATALOGUE : null, page); }, function () {});
     })).then(function () {
       if (event.source) event.source.postMessage({ type: "kept" });
     }));
