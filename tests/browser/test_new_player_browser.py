@@ -213,6 +213,17 @@ def test_no_csp_error_after_a_list_is_replaced(live_server, browser, site):  # n
     page.wait_for_load_state("load")
     page.locator("form.deck-form button[type=submit]").last.click()
     page.wait_for_load_state("networkidle")
+    # htmx settles a swapped element with the old one's attributes: a style a script had set (uPlot,
+    # the chart tooltip) was copied with setAttribute, which the CSP refuses.
+    page.evaluate("""() => new Promise(done => {
+        const old = document.createElement('div');
+        old.id = 'settled'; old.textContent = 'antes';
+        document.querySelector('main').append(old);
+        old.style.color = 'rgb(1, 2, 3)';
+        htmx.swap('#settled', '<div id="settled">después</div>', {swapStyle: 'outerHTML'});
+        setTimeout(done, 300);
+    })""")
+    assert page.inner_text("#settled") == "después"
     csp: list[Any] = page.evaluate("window.__csp")
     _settle(page)
     context.close()
