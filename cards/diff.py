@@ -7,11 +7,15 @@ from typing import Any
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+# In the reader's language: an English card page said «BAÚL: 10 → 8», «Artista: …».
 LABELS = {
-    "potential": "Potencial", "class": "Clase", "cross": "†", "passive": "Pasiva",
-    "resistance": "Resistencia", "subtype": "Subtipo", "effect": "Efecto", "chest": "BAÚL",
-    "flavor": "Ambientación", "artist": "Artista",
+    "potential": gettext_lazy("Potencial"), "class": gettext_lazy("Clase"), "cross": "†",
+    "passive": gettext_lazy("Pasiva"), "resistance": gettext_lazy("Resistencia"), "subtype": gettext_lazy("Subtipo"),
+    "effect": gettext_lazy("Efecto"), "chest": gettext_lazy("BAÚL"), "flavor": gettext_lazy("Ambientación"),
+    "artist": gettext_lazy("Artista"),
 }
 
 
@@ -20,10 +24,11 @@ def edition_lines(data: dict[str, Any]) -> list[str]:
     lines = []
     for key, label in LABELS.items():
         if key in data and data[key] not in ("", None):
-            value = ("sí" if data[key] else "no") if key == "cross" else data[key]
+            value = (_("sí") if data[key] else _("no")) if key == "cross" else data[key]
             lines.append(f"{label}: {value}")
     for atk in data.get("attacks", []):
-        text = f"Ataque [{atk['cost']}] {atk['name']} — daño {atk['damage']}"
+        text = _("Ataque [%(cost)s] %(name)s — daño %(damage)s") % {
+            "cost": atk["cost"], "name": atk["name"], "damage": atk["damage"]}
         lines.append(text + (f": {atk['effect']}" if atk.get("effect") else ""))
     for world, points in data.get("worlds", {}).items():
         lines.append(f"{world}: {points}")

@@ -7,6 +7,7 @@ The API keeps the engine's Spanish `message` (docs/contract.md §4 says so); pag
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -57,6 +58,35 @@ MESSAGES: Messages = {
         "count",
     ),
 }
+
+
+# The deck page shows sections, not a list's text: there "ponlo bajo «Mazo:»" (a list's header)
+# reads as the builder's sections instead.
+DECK_PAGE_MESSAGES: Messages = {
+    "deck.token_in_deck": _(
+        "«%(name)s» es un token; según la regla 14 los tokens no forman parte del mazo: muévelo a la sección «Tokens»."
+    ),
+    "deck.not_a_token": _(
+        "«%(name)s» no es un token y no puede estar en la sección «Tokens» (regla 14): muévelo a la sección «Mazo»."
+    ),
+}
+
+
+_LINE_FIRST = re.compile(r"^(?:Línea|Line) \d+: ")
+
+
+def deck_page_violation_message(problem: Any) -> str:
+    """violation_message, in the deck page's words where a list's words would mislead: sections, not
+    a list's headers; and no «Línea 43:» first, since the deck page shows no list (the line of the
+    exported list is said apart, beside the rule, so it is not read as the pasted list's line)."""
+    message = DECK_PAGE_MESSAGES.get(str(getattr(problem, "message_code", None) or getattr(problem, "code", "")))
+    if message is not None:
+        try:
+            return str(message % dict(problem.params))
+        except (KeyError, TypeError, ValueError):
+            pass
+    text = _LINE_FIRST.sub("", violation_message(problem))
+    return text[:1].upper() + text[1:]
 
 
 def violation_message(problem: Any) -> str:

@@ -7,7 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from decks.messages import SECTION_LABELS, VISIBILITY_LABELS, revision_note, violation_message
+from decks.messages import (
+    SECTION_LABELS,
+    VISIBILITY_LABELS,
+    deck_page_violation_message,
+    revision_note,
+    violation_message,
+)
 
 
 def visibility_label(value: str) -> str:
@@ -24,6 +30,7 @@ def revision_note_text(note: Any) -> str:
 
 FILTERS: dict[str, Callable[[Any], str]] = {
     "violation_text": violation_message,  # an engine Violation: `{{ v|violation_text }}`
+    "deck_violation_text": deck_page_violation_message,  # the same on the deck page (sections, not headers)
     "visibility_label": visibility_label,
     "section_label": section_label,
     "revision_note_text": revision_note_text,

@@ -59,7 +59,8 @@ def describe(e: Mapping[str, Any], names: Mapping[str, str], seats: Sequence[str
         return value + 1 if isinstance(value, int) else 0
 
     kind = e.get("event", "")
-    rule = f" ({_('regla')} {e['rule']})" if e.get("rule") and str(e["rule"])[:1].isdigit() else ""
+    # Not inside an f-string: makemessages cannot read a call there, and English logs said «regla».
+    rule = " (" + _("regla %(rule)s") % {"rule": e["rule"]} + ")" if e.get("rule") and str(e["rule"])[:1].isdigit() else ""
     texts = {
         "first": lambda: _("%(who)s empieza") % {"who": seat()},
         "roll_first": lambda: _("Dados para empezar: %(a)s contra %(b)s") % {"a": e["rolls"][0], "b": e["rolls"][1]},

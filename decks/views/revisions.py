@@ -24,8 +24,12 @@ def deck_revisions(request: HttpRequest, pk: int) -> HttpResponse:
     page = Paginator(revisions, 30).get_page(request.GET.get("page"))
     page.object_list = list(page.object_list)
     notes = revision_notes(deck, page.object_list, request.user)  # what other apps add (decks.history)
-    for rev in page.object_list:
+    # The player counts saves one by one (1, 2, 3…); `number` is the deck's version, which every
+    # change moves (a click in the builder too), so it jumped 1 → 43 → 44. It stays in the links.
+    first = page.paginator.count - page.start_index() + 1 if page.object_list else 0
+    for i, rev in enumerate(page.object_list):
         rev.notes = notes.get(rev.number, [])
+        rev.ordinal = first - i
     return render(request, "decks/revisions.html", {
         "deck": deck, "page": page, "is_owner": deck.is_owned_by(request.user),
     })

@@ -70,11 +70,21 @@ def _end_warning(source: DeckSource, table: Table) -> str:
         after = table_play(game="eliria", entries=source.entries, seed=table.seed, decisions=table.decisions, key="end")
     except (IllegalAction, CardEffectError):
         return ""
-    outcome = after.state.get("outcome") or {}
-    if not after.state.get("over") or outcome.get("winner") is not None:
+    if not after.state.get("over") or (after.state.get("outcome") or {}).get("winner") is not None:
         return ""
-    translate_state(after.state)
-    return _("Si terminas la fase ahora, pierdes la partida: %(why)s") % {"why": outcome.get("label", "")}
+    outcome = after.state.get("outcome") or {}
+    why = _loss_reason(str(outcome.get("reason", ""))) or outcome.get("label", "")
+    return _("Si terminas la fase ahora, pierdes la partida: %(why)s") % {"why": why}
+
+
+def _loss_reason(reason: str) -> str:
+    """Why the solitaire game is lost, to the player, in the reader's language (the engine's label
+    is Spanish and speaks of «El jugador 1»)."""
+    reasons = {
+        "7.b": _("no tendrás cartas de combate en tu fase de poder (regla 7.b)."),
+        "7.c": _("tendrás que robar con el mazo vacío (regla 7.c)."),
+    }
+    return reasons.get(reason, "")
 
 
 def _render(request: HttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
