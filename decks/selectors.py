@@ -82,14 +82,25 @@ def deck_report(rows: Sequence[DeckEntry], game: str) -> ValidationReport:
 
 
 # ---------------------------------------------------------------- the builder's search
-def builder_search(deck: Deck, q: str, *, user: Any = None, owned_only: bool = False) -> tuple[list[Card], str | None]:
+class Found(list):  # type: ignore[type-arg]
+    """A page of the builder's results: `page` (from 1) and whether a `more` page follows (the
+    search stopped at 30 cards with no way on)."""
+
+    page: int = 1
+    more: bool = False
+
+
+def builder_search(
+    deck: Deck, q: str, *, user: Any = None, owned_only: bool = False, page: int = 1,
+) -> tuple[list[Card], str | None]:
     """Builder search in the catalogue syntax, with the section each card would go to; `owned_only`
     keeps the cards the player owns (the collection's `owned` field, registered with cards.search).
-    A plain-words query that finds nothing answers the nearest names, marked `suggested`."""
+    A plain-words query that finds nothing answers the nearest names, marked `suggested`. `page`:
+    which SEARCH_LIMIT cards; the answer (a Found) says whether more follow."""
     if not q.strip() and not owned_only:
         return [], None
-    cards, error = _find(deck, q, user=user, owned_only=owned_only)
-    if not cards and not error and not owned_only:
+    cards, error = _find(deck, q, user=user, owned_only=owned_only, page=max(1, page))
+    if not cards and not error and not owned_only and page <= 1:
         cards = near_names(deck.game, q)
         for card in cards:
             card.suggested = True  # type: ignore[attr-defined]
@@ -98,7 +109,7 @@ def builder_search(deck: Deck, q: str, *, user: Any = None, owned_only: bool = F
     return cards, error
 
 
-def _find(deck: Deck, q: str, *, user: Any, owned_only: bool) -> tuple[list[Card], str | None]:
+def _find(deck: Deck, q: str, *, user: Any, owned_only: bool, page: int = 1) -> tuple[list[Card], str | None]:
     if owned_only:
         q = f"owned>0 {q}" if q.strip() else "owned>0"
     try:
@@ -107,7 +118,11 @@ def _find(deck: Deck, q: str, *, user: Any, owned_only: bool) -> tuple[list[Card
         return [], translate_search_error(exc)
     if not qs.ordered:
         qs = qs.order_by("name_folded", "code")
-    return list(qs.select_related("set")[:SEARCH_LIMIT]), None
+    start = (page - 1) * SEARCH_LIMIT
+    found = Found(qs.select_related("set")[start:start + SEARCH_LIMIT + 1])  # one more: is there a next page?
+    found.page, found.more = page, len(found) > SEARCH_LIMIT
+    del found[SEARCH_LIMIT:]
+    return found, None
 
 
 def mark_in_deck(results: list[Card], rows: list[Any], game: str) -> None:

@@ -97,3 +97,23 @@ def test_english_pages_say_rule_and_chest(client, bundled):
     assert "you lose the game: you will have no combat card in your power phase (rule 7.b)" in table
     card = client.get(Card.objects.get(code="SOS1-044").get_absolute_url()).content.decode()
     assert "BAÚL:" not in card and "CHEST" in card
+
+
+def test_the_builder_search_goes_on_past_thirty_cards(signed, bundled, player):
+    from decks.selectors import SEARCH_LIMIT
+
+    deck = deck_from_list(player)
+    total = Card.objects.filter(game="eliria").count()
+    assert total > SEARCH_LIMIT
+    first = signed.get(f"/mazos/{deck.pk}/buscar/", {"q": "game:eliria"}, HTTP_HX_REQUEST="true").content.decode()
+    assert first.count('class="result"') == SEARCH_LIMIT and 'rel="next"' in first and "page=2" in first
+    codes = set(re.findall(r'class="result" data-code="([^"]+)"', first))
+    pages, page = [codes], 2
+    while 'rel="next"' in first:
+        first = signed.get(f"/mazos/{deck.pk}/buscar/", {"q": "game:eliria", "page": page},
+                           HTTP_HX_REQUEST="true").content.decode()
+        pages.append(set(re.findall(r'class="result" data-code="([^"]+)"', first)))
+        page += 1
+    assert 'rel="prev"' in first
+    seen = set().union(*pages)
+    assert len(seen) == sum(len(p) for p in pages) == total  # every card once, none twice

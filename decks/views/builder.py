@@ -39,7 +39,9 @@ def deck_search(request: HttpRequest, pk: int) -> HttpResponse:
     deck = deck_for_owner(request, pk)
     q = request.GET.get("q", "")[:500]
     owned_only = request.GET.get("owned") == "1"
-    results, error = builder_search(deck, q, user=request.user, owned_only=owned_only)
+    page = request.GET.get("page", "1")
+    results, error = builder_search(deck, q, user=request.user, owned_only=owned_only,
+                                    page=int(page) if page.isdigit() and len(page) < 6 else 1)
     mark_in_deck(results, deck_rows(deck), deck.game)
     context = {"deck": deck, "q": q, "results": results, "search_error": error, "is_owner": True,
                "owned_only": owned_only}
