@@ -59,8 +59,9 @@ def test_revisions_count_the_saves_one_by_one_whatever_the_version(signed, bundl
 def test_the_deck_page_says_saved_not_a_version_number(signed, bundled, player):
     deck = deck_from_list(player)
     html = signed.get(deck.get_absolute_url()).content.decode()
-    assert 'id="deck-version">guardado <time' in html and "versión" not in html.split('id="deck-version"')[1][:80]
-    assert 'href="#odds" id="odds-jump"' in html and 'id="odds"' in html
+    line = html.split('id="deck-version">')[1][:160]
+    assert f'data-version="{deck.version}">guardado</span> <time' in line and "versión" not in line
+    assert 'href="#odds" id="odds-jump"' in html and 'href="#odds" id="odds-menu-jump"' in html and 'id="odds"' in html
 
 
 def test_the_deck_page_speaks_of_sections_and_the_exported_lists_lines(signed, bundled, player):

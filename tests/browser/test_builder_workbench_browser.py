@@ -110,7 +110,8 @@ def test_the_deck_and_its_summary_stay_on_the_first_screen_and_follow_each_key(
     # ↓ from the search box, ↓ to the first card that may still be added, Enter: one more card,
     # told by the summary and the version line, without a reload; the focus stays on the row.
     before, version = _total(page), deck.version
-    assert str(version) in page.inner_text("#deck-version")
+    saved = "document.querySelector('#deck-version [data-version]').dataset.version"  # «guardado hace…» (issue 38)
+    assert page.evaluate(saved) == str(version)
     free = page.evaluate("""Array.from(document.querySelectorAll('#results li.result'))
                             .findIndex(li => !li.querySelector('button.add').disabled)""")
     assert free >= 0
@@ -121,7 +122,7 @@ def test_the_deck_and_its_summary_stay_on_the_first_screen_and_follow_each_key(
     page.keyboard.press("Enter")
     _until(page, f"document.querySelector('#summary-total').dataset.total == '{before + 1}'")
     page.wait_for_selector(f'#deck-panel li.entry[data-code="{code}"]')
-    assert str(version + 1) in page.inner_text("#deck-version")
+    assert page.evaluate(saved) == str(version + 1)
     assert page.evaluate("window.sinRecargar") is True
     _until(page, f"document.activeElement.dataset && document.activeElement.dataset.code == '{code}'")
     # Rule 4: the card just added cannot be added again (its +1 is off, Enter says why).
@@ -135,7 +136,7 @@ def test_the_deck_and_its_summary_stay_on_the_first_screen_and_follow_each_key(
     page.locator("#deck-panel li.entry").first.focus()
     page.keyboard.press("Delete")
     _until(page, f"document.querySelector('#summary-total').dataset.total == '{before - 1}'")
-    assert str(version + 3) in page.inner_text("#deck-version")
+    assert page.evaluate(saved) == str(version + 3)
     # Rule 4: "2" on a card of an Eliria deck changes nothing and says why (2–4 are for tokens).
     page.locator("#deck-panel li.entry").first.focus()
     page.keyboard.press("2")
