@@ -118,3 +118,14 @@ def test_the_builder_search_goes_on_past_thirty_cards(signed, bundled, player):
     assert 'rel="prev"' in first
     seen = set().union(*pages)
     assert len(seen) == sum(len(p) for p in pages) == total  # every card once, none twice
+
+
+def test_a_restored_revision_is_named_by_its_place_in_the_list(signed, bundled, player):
+    deck = deck_from_list(player)
+    deck_update(deck, expected_version=1, actor=player, entries=[])
+    DeckRevision.objects.filter(deck=deck, number=1).update(number=40)  # the first save at version 40
+    DeckRevision.objects.filter(deck=deck, number=2).update(number=41)
+    deck.refresh_from_db()
+    page = signed.post(f"/mazos/{deck.pk}/revisiones/40/restaurar/", {"version": deck.version}, follow=True)
+    html = page.content.decode()
+    assert "Restaurada la revisión 1." in html, re.findall(r"<p class=\"(?:error|notice)\">([^<]*)", html)

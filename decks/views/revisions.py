@@ -43,9 +43,11 @@ def deck_restore(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     try:
         if not form.is_valid():
             raise DeckError(_("Petición incompleta: recarga la página."))
+        # Said as the revisions page counts them (1, 2, 3…), not by the deck's version number.
+        ordinal = deck.revisions.filter(number__lte=number).count()
         deck_restore_revision(deck, number=number, expected_version=form.cleaned_data["version"],
                               actor=request.user)
-        messages.success(request, _("Restaurada la revisión %(number)s.") % {"number": number})
+        messages.success(request, _("Restaurada la revisión %(number)s.") % {"number": ordinal})
     except DeckError as exc:
         messages.error(request, str(exc))
         return redirect("decks:revisions", pk=deck.pk)
