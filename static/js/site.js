@@ -24,6 +24,15 @@
   });
 })();
 
+// A switch that changes what a list shows (the collection's «Todo el catálogo») applies at once,
+// not only after «Buscar».
+document.addEventListener("change", function (event) {
+  var box = event.target;
+  if (box.matches && box.matches("input[data-autosubmit]") && box.form) {
+    if (box.form.requestSubmit) box.form.requestSubmit(); else box.form.submit();
+  }
+});
+
 // Offline reading (static/sw.js): the service worker is registered on every page, signed in or
 // not. On the first visit, before it controls the page, the page names what it loaded so the
 // worker keeps that too ("after one visit"); signing out empties the player's private cache.

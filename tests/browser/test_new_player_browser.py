@@ -228,3 +228,15 @@ def test_no_csp_error_after_a_list_is_replaced(live_server, browser, site):  # n
     _settle(page)
     context.close()
     assert not csp and not [m for m in console if "style" in m.lower()], (csp, console)
+
+
+def test_the_collections_whole_catalogue_switch_applies_at_once(live_server, browser, site):  # noqa: F811
+    context = browser.new_context(viewport=PHONE, locale="es-ES")
+    page = context.new_page()
+    log_in_player(page, live_server.url)
+    page.goto(live_server.url + "/coleccion/")
+    with page.expect_navigation():
+        page.check("#todo")  # no «Buscar» pressed
+    assert "todo=1" in page.url and page.is_checked("#todo")
+    _settle(page)
+    context.close()
