@@ -245,7 +245,7 @@
   // only for plain words; the names whose folded form is nearest to the query, whole (`defensa
   // finl`) or by one misspelt word of a longer name (`sacrifico`), best first.
   var PLAIN = /^[\p{L}\p{N}_\s'’.,-]+$/u;
-  var WHOLE_CUTOFF = 0.6, WORD_CUTOFF = 0.75;
+  var WHOLE_CUTOFF = 0.6, WORD_CUTOFF = 0.75, CANDIDATES = 400;
 
   function similarity(a, b) {
     // 1 - Levenshtein distance / longer length: 1 for equal strings, 0 for nothing in common.
@@ -264,26 +264,50 @@
     return 1 - prev[m] / longer;
   }
 
-  function suggest(index, query, game, limit) {
-    var folded = fold(query || "");
-    if (folded.length < 3 || folded.indexOf(":") !== -1 || !PLAIN.test(folded)) return [];
-    var words = folded.split(" ").filter(function (w) { return w.length > 3; });
-    var seen = {}, scored = [];
+  function nameTable(index, game) {
+    // The game's names once (first card of each name, in the index's order) and each word of more
+    // than three letters -> the names holding it; kept on the index for the next keystroke.
+    var key = game || "*";
+    index.nameTables = index.nameTables || {};
+    if (index.nameTables[key]) return index.nameTables[key];
+    var seen = {}, list = [], byWord = {};
     index.cards.forEach(function (c) {
       if ((game && c.g !== game) || Object.prototype.hasOwnProperty.call(seen, c.nf)) return;
       seen[c.nf] = true;
-      var whole = similarity(folded, c.nf), word = 0;
-      if (whole < WHOLE_CUTOFF) {
-        c.nf.split(" ").forEach(function (w) {
-          if (w.length <= 3) return;
-          words.forEach(function (q) { word = Math.max(word, similarity(q, w)); });
-          if (words.length === 1 && words[0] === folded) word = Math.max(word, similarity(folded, w));
-        });
-      }
+      list.push(c);
+      c.nf.split(" ").forEach(function (w) {
+        if (w.length > 3) (Object.prototype.hasOwnProperty.call(byWord, w) ? byWord[w] : (byWord[w] = [])).push(list.length - 1);
+      });
+    });
+    index.nameTables[key] = { list: list, byWord: byWord, words: Object.keys(byWord) };
+    return index.nameTables[key];
+  }
+
+  function suggest(index, query, game, limit) {
+    var folded = fold(query || "");
+    if (folded.length < 3 || folded.indexOf(":") !== -1 || !PLAIN.test(folded)) return [];
+    var table = nameTable(index, game), words = folded.split(" ").filter(function (w) { return w.length > 3; });
+    // Each typed word against the catalogue's words (a short list), as cards/suggest.py does; the
+    // names holding a near word are then compared whole. Only a query of short words is compared
+    // with every name (cheap: names of a very different length are skipped at once).
+    var near = {}, hits = {};
+    words.forEach(function (q) {
+      table.words.forEach(function (w) {
+        var score = similarity(q, w);
+        if (score < WORD_CUTOFF) return;
+        table.byWord[w].forEach(function (i) { near[i] = Math.max(near[i] || 0, score); hits[i] = (hits[i] || 0) + score; });
+      });
+    });
+    // The CANDIDATES names sharing the most near words (cards/suggest.py keeps 400 too).
+    var candidates = Object.keys(near).map(Number).sort(function (a, b) { return hits[b] - hits[a] || a - b; }).slice(0, CANDIDATES);
+    if (!words.length) candidates = table.list.map(function (_c, i) { return i; });
+    var scored = [];
+    candidates.forEach(function (i) {
+      var c = table.list[i], whole = similarity(folded, c.nf), word = near[i] || 0;
       if (whole >= WHOLE_CUTOFF || word >= WORD_CUTOFF) scored.push({ name: c.n, whole: whole, word: word });
     });
     scored.sort(function (a, b) { return b.whole - a.whole || b.word - a.word || cmp(a.name, b.name); });
-    return scored.slice(0, limit || 5).map(function (s) { return s.name; });
+    return scored.slice(0, limit || 5).map(function (x) { return x.name; });
   }
 
   window.EliriaSearch = { fold: fold, search: search, suggest: suggest, prepare: prepare, Unsupported: Unsupported };
