@@ -270,6 +270,11 @@ SIMULATION_MAX_ACTIVE_ANONYMOUS = int(os.environ.get("SIMULATION_MAX_ACTIVE_ANON
 SIMULATION_MAX_ACTIVE_PER_ADDRESS = int(os.environ.get("SIMULATION_MAX_ACTIVE_PER_ADDRESS", "6"))
 SIMULATION_MAX_QUEUED = int(os.environ.get("SIMULATION_MAX_QUEUED", "200"))  # runs in flight, site-wide
 SIMULATION_WORKERS = int(os.environ.get("SIMULATION_WORKERS", "0")) or (os.cpu_count() or 1)  # the commands' processes
+# The most games one improve search may play (play.improve.services.max_budget): within a run's time limit
+# on the pure engine (about 4,000-5,000 search games a second on one busy core); against a field,
+# whose games are whole matches, far fewer.
+IMPROVE_MAX_BUDGET = int(os.environ.get("IMPROVE_MAX_BUDGET", "500000"))
+IMPROVE_MAX_FIELD_BUDGET = int(os.environ.get("IMPROVE_MAX_FIELD_BUDGET", "40000"))
 
 def _default_cache_dir() -> str:
     """Memory-backed /dev/shm when there is one: a cache write there costs 0.05 ms, not 2 ms."""
