@@ -69,7 +69,7 @@ def one_game(game: str, budget: int, workers: int) -> bool:
     seconds = time.perf_counter() - began
     rate = result["games"] / seconds
     alone = engine_alone(game, deck, goal.turn, 50_000, 1)
-    every = engine_alone(game, deck, goal.turn, 200_000, workers) if workers > 1 else alone
+    every = engine_alone(game, deck, goal.turn, 100_000, workers) if workers > 1 else alone
     start, best, verified = result["start"]["value"], result["best"]["value"], result["verified"]
     spec = find_game(game)
     best_entries = [DeckEntry(e.section, e.quantity, e.card) for e in search.best]

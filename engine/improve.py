@@ -13,12 +13,14 @@ round alone, on games that had no part in choosing it, and is accepted only when
 of its paired difference on those games lies above 0 (:func:`engine.compare.paired_interval`): a
 step's ``delta``, ``ci95`` and ``games`` are those games' (``raced``: every game it played).
 Each step plays fresh game indices of the search's seed, so no step reuses another's luck. The
-search stops when its budget is spent, when three steps in a row find nothing, or when every legal
-change was tried and none helps.
+first steps play few games (big gains show at once); a step that finds nothing doubles the games of
+the next ones (smaller differences need more), up to a quarter of the budget a step. The search
+stops when its budget is spent, when two steps in a row at that size find nothing, or when every
+legal change was tried and none helps.
 
 The search's own figures favour its winners (it keeps the best of many noisy measures: the winner's
 curse), so its answer ends with ``verified``: the best deck against the start on a seed the search
-never used (``derive_seed(seed, 0, "improve-verify")``), the number to trust.
+never used (``derive_seed(seed, 0, "improve-verify")`` below 2**53), the number to trust.
 
 The goal is a per-turn goldfish number at a turn (:class:`GoldfishGoal`, as the swaps race's) or the
 win rate against a field of rival decks with the rule-based players (:class:`FieldGoal`). The search
@@ -52,7 +54,7 @@ from .errors import InvalidSimulation
 from .games import find_game
 from .goldfish import simulation
 from .matchup import MatchupRun
-from .rng import derive_seed, new_seed
+from .rng import MAX_SEED, derive_seed, new_seed
 from .text import fold
 
 __all__ = [
@@ -70,8 +72,9 @@ MIN_BUDGET = 1_000
 MAX_BUDGET = 5_000_000
 CANDIDATES = 24  # changes raced per step
 MIN_ROUND = 30  # games of a first round: fewer say too little to halve on
-STEPS_HOPED = 8  # a step is sized to spend about this share of the search's budget
-MAX_FAILS = 3  # steps in a row that find nothing: the search stops
+START_ROUND = 60  # a first round's games at the start: the big gains show on few games
+STEP_SHARE = 4  # a step costs at most this share of the search's budget (its rounds stop doubling)
+MAX_FAILS = 2  # steps in a row at the largest rounds that find nothing: the search stops
 VERIFY_SHARE = 0.1  # of the budget, for the verification (best and start, each half of it)
 MAX_VERIFY = 100_000  # games per side of the verification
 
@@ -317,13 +320,17 @@ class ImproveSearch:
             raise InvalidSimulation(f"«keep»: {', '.join(missing)} no está en la lista.")
         self.goal, self.pool, self.budget = goal, pool, budget
         self.seed = new_seed() if seed is None else seed
-        self.verify_seed = derive_seed(self.seed, 0, "improve-verify")
+        # Below 2**53 (as every seed the engine chooses: JavaScript reads it exactly), never the search's.
+        self.verify_seed = derive_seed(self.seed, 0, "improve-verify") & MAX_SEED
+        if self.verify_seed == self.seed:
+            self.verify_seed = (self.seed + 1) & MAX_SEED
         self.verify_games = min(MAX_VERIFY, max(MIN_ROUND, int(budget * VERIFY_SHARE) // 2))
         self.search_budget = budget - 2 * self.verify_games
-        first = MIN_ROUND
-        while step_cost(CANDIDATES, first * 2) <= self.search_budget / STEPS_HOPED:
-            first *= 2
-        self.first = first  # the first round's games per candidate of a full step
+        largest = MIN_ROUND
+        while step_cost(CANDIDATES, largest * 2) <= self.search_budget / STEP_SHARE:
+            largest *= 2
+        self.largest = largest  # the most games of a step's first round
+        self.first = min(START_ROUND, largest)  # doubled after each step that finds nothing
         self.on_step = on_step
         self.best = list(self.start)
         self.steps: list[dict[str, Any]] = []
@@ -352,7 +359,7 @@ class ImproveSearch:
 
     # The generator yields the games it played since it last yielded: one game index at a time.
     def _search(self) -> Iterator[int]:
-        fails = 0
+        fails = attempt = 0
         tried: set[tuple[str, str, int]] = set()
         while fails < MAX_FAILS:
             left = self.search_budget - self.search_games
@@ -360,7 +367,8 @@ class ImproveSearch:
                        if (c.cut.code, c.add.code, c.count) not in tried]
             if not changes:
                 break
-            rng = random.Random(derive_seed(self.seed, len(self.steps) * 1000 + fails, "improve"))  # noqa: S311
+            rng = random.Random(derive_seed(self.seed, attempt, "improve"))  # noqa: S311
+            attempt += 1
             racers = self._racers(rng, changes)
             first = self.first
             while first > MIN_ROUND and step_cost(len(racers), first) > left:
@@ -371,8 +379,12 @@ class ImproveSearch:
                 break
             tried.update((r.change.cut.code, r.change.add.code, r.change.count) for r in racers)
             winner = yield from self._race(racers, first)
-            if winner is None:
-                fails += 1
+            if winner is None:  # smaller differences need more games: double them, try afresh
+                if self.first < self.largest:
+                    self.first = min(2 * self.first, self.largest)
+                    tried = set()
+                else:
+                    fails += 1
                 continue
             fails = 0
             tried = set()

@@ -136,12 +136,11 @@ def test_an_illegal_start_is_refused():
         ImproveSearch("eliria", deck, goal=GoldfishGoal("eliria", "p_alive", 3), pool=PoolCards([]), budget=2000)
 
 
-def test_against_a_field_the_search_raises_the_win_rate():
-    deck, cards = weak_mision()
-    rival = [DeckEntry("entities", 4, next(c for c in cards if c.type == "entity")),
-             DeckEntry("elements", 8, next(c for c in cards if c.type == "element"))]
-    goal = FieldGoal("mision", [(rival, 1)])
-    result = improve_deck("mision", deck, goal=goal, pool=PoolCards(cards), budget=4000, seed=1)
+def test_against_a_field_the_search_plays_whole_matches_within_its_budget():
+    deck, cards = weak_eliria()
+    goal = FieldGoal("eliria", [(deck, 2), (weak_eliria()[0][:10], 1)])
+    assert goal.slots == [0, 0, 1]  # each rival as often as its weight says
+    result = improve_deck("eliria", deck, goal=goal, pool=PoolCards(cards), budget=1500, seed=1)
     assert result["goal"]["field"] == "win_rate"
-    assert result["games"] <= 4000
-    assert result["verified"]["games"] > 0
+    assert result["games"] <= 1500 and result["verified"]["games"] > 0
+    assert 0 <= result["start"]["value"] <= 1
