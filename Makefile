@@ -52,6 +52,7 @@ bench: venv engine
 	$(PY) bench/catalogue.py
 	$(PY) bench/goldfish.py
 	$(PY) bench/pairing.py
+	$(PY) bench/improve.py
 	$(PY) bench/proxies.py
 	$(PY) bench/matchup.py
 	$(PY) bench/collection.py

@@ -274,7 +274,7 @@ SIMULATION_WORKERS = int(os.environ.get("SIMULATION_WORKERS", "0")) or (os.cpu_c
 # on the pure engine (about 4,000-5,000 search games a second on one busy core); against a field,
 # whose games are whole matches, far fewer.
 IMPROVE_MAX_BUDGET = int(os.environ.get("IMPROVE_MAX_BUDGET", "500000"))
-IMPROVE_MAX_FIELD_BUDGET = int(os.environ.get("IMPROVE_MAX_FIELD_BUDGET", "40000"))
+IMPROVE_MAX_FIELD_BUDGET = int(os.environ.get("IMPROVE_MAX_FIELD_BUDGET", "10000"))
 
 def _default_cache_dir() -> str:
     """Memory-backed /dev/shm when there is one: a cache write there costs 0.05 ms, not 2 ms."""

@@ -50,10 +50,10 @@ WIN_RATE = "win_rate"  # the goal against a saved field
 
 def max_budget(against: bool = False) -> int:
     """The most games one search may play: the site's bound (settings.IMPROVE_MAX_BUDGET, and
-    IMPROVE_MAX_FIELD_BUDGET against a field, whose games are whole matches: a thousand times a
-    goldfish game's cost), so that a search ends within a run's time limit."""
+    IMPROVE_MAX_FIELD_BUDGET against a field, whose games are whole matches: ten to fifty times a
+    goldfish game's cost, bench/improve.py), so that a search ends within a run's time limit."""
     if against:
-        return int(getattr(settings, "IMPROVE_MAX_FIELD_BUDGET", 40_000))
+        return int(getattr(settings, "IMPROVE_MAX_FIELD_BUDGET", 10_000))
     return int(getattr(settings, "IMPROVE_MAX_BUDGET", 500_000))
 
 

@@ -146,3 +146,21 @@ def test_anyone_may_search_and_runs_are_their_owners(api_client, bundled, settin
     assert queued.status_code == 202
     api_client.force_authenticate(other)
     assert api_client.get(queued["Location"]).status_code == 404
+
+
+@pytest.mark.django_db
+def test_against_a_saved_field_the_goal_is_the_win_rate_and_the_field_its_owners(api_client, bundled, player, other):
+    from play.compare.fields import saved_field_create, saved_field_set_rival
+    from tests.factories import deck_from_list
+
+    field = saved_field_create(owner=player, name="Mi metajuego", game="eliria")
+    saved_field_set_rival(field=field, actor=player, deck=deck_from_list(player, weak_eliria(), name="Rival"), weight=1)
+    request = {"game": "eliria", "list": weak_eliria(), "budget": 1000, "seed": 1, "against": field.pk}
+    api_client.force_authenticate(other)
+    r = post(api_client, **request)
+    assert r.status_code == 400 and "against" in r.json()
+    api_client.force_authenticate(player)
+    r = post(api_client, **request)
+    result = r.json() if r.status_code == 200 else run_queued(api_client, r)["result"]
+    assert result["goal"]["field"] == "win_rate" and result["against"]["field"] == field.pk
+    assert result["games"] <= 1000 and 0 <= result["start"]["value"] <= 1
