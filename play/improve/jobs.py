@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from play.improve.present import verified_sentence
 from play.improve.services import answer, improve_search
 from play.models import SimulationRun
 from play.runs import budget
@@ -78,7 +79,8 @@ class ImproveJob:
 
 
 def run_page(run: SimulationRun, result: dict[str, Any]) -> dict[str, Any]:
-    return {"elsewhere": "play:improve", "done_summary": ""}
+    """The run page: the verified headline; the steps are read on «Mejorar el mazo»."""
+    return {"elsewhere": "play:improve", "done_summary": verified_sentence(result)}
 
 
 register(SimulationRun.Kind.IMPROVE, ImproveJob, page=run_page)
