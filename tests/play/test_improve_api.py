@@ -164,3 +164,14 @@ def test_against_a_saved_field_the_goal_is_the_win_rate_and_the_field_its_owners
     result = r.json() if r.status_code == 200 else run_queued(api_client, r)["result"]
     assert result["goal"]["field"] == "win_rate" and result["against"]["field"] == field.pk
     assert result["games"] <= 1000 and 0 <= result["start"]["value"] <= 1
+
+
+@pytest.mark.django_db
+def test_an_inline_search_reads_the_database_a_few_times_whatever_its_budget(api_client, bundled,
+                                                                           django_assert_max_num_queries):
+    text = weak_eliria()
+    post(api_client, game="eliria", list=text, goal={"field": "p_alive", "turn": 4}, budget=1000, seed=1)  # warm
+    for budget in (1000, 4000):
+        with django_assert_max_num_queries(12):
+            r = post(api_client, game="eliria", list=text, goal={"field": "p_alive", "turn": 4}, budget=budget)
+        assert r.status_code == 200 and r.json()["games"] <= budget

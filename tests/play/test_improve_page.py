@@ -87,3 +87,23 @@ def test_bad_form_input_is_said_on_the_page(client, weak_deck):
     assert page.status_code == 200 and page.context["form"].errors["budget"]
     page = client.post(f"{URL}?deck={weak_deck.pk}", {**FORM, "pool": "collection"})  # owns none of it
     assert "copias" in " ".join(page.context["errors"])
+
+
+@pytest.mark.django_db
+def test_against_a_saved_field_the_page_searches_for_wins(client, weak_deck, settings):
+    from play.compare.fields import saved_field_create, saved_field_set_rival
+
+    owner = weak_deck.owner
+    field = saved_field_create(owner=owner, name="Mi metajuego", game="eliria")
+    saved_field_set_rival(field=field, actor=owner, deck=deck_from_list(owner, weak_eliria(), name="Rival"), weight=1)
+    settings.SIMULATION_INLINE_BUDGET = 0.0001
+    client.force_login(owner)
+    page = client.get(URL, {"deck": weak_deck.pk})
+    assert "Mi metajuego" in page.content.decode()
+    queued = client.post(f"{URL}?deck={weak_deck.pk}", {**FORM, "budget": 1000, "against": field.pk})
+    assert queued.status_code == 302
+    run = SimulationRun.objects.get(kind="improve")
+    assert run.private and run.params["against"]["field"] == field.pk
+    assert execute_chunk(run.pk, 0, "test") == "done"
+    html = client.get(queued["Location"]).content.decode()
+    assert "victorias contra el campo" in html
