@@ -211,7 +211,8 @@ def legal_changes(game: Game, entries: Sequence[DeckEntry], pool: PoolCards, kee
     """Every change of one card (Misión: also every copy of it) that keeps the deck within the rules
     and the pool, in a fixed order. Built legal: Eliria adds only a card whose name the deck lacks
     (rule 4), never a token (rule 14), into ``Mazo:``; Misión replaces an Ente by an Ente and an
-    Elemento by an Elemento (its sections keep their size: four of each at least)."""
+    Elemento by an Elemento (its sections keep their size: four of each at least). A card whose text
+    the engine does not play (``unsimulated``) is never added: its games would not show what it does."""
     counts = _counts(entries)
     names = {fold(e.card.name) for e in entries}
     cuts: dict[str, tuple[CardData, str]] = {}
@@ -227,8 +228,8 @@ def legal_changes(game: Game, entries: Sequence[DeckEntry], pool: PoolCards, kee
         sizes = sorted({1, counts[code]}) if game is Game.MISION else [1]
         for add in pool.cards:
             other = add.code.upper()
-            if other == code or add.game is not game:
-                continue
+            if other == code or add.game is not game or not add.is_simulated:
+                continue  # a card whose printed text the engine does not play cannot be judged by it
             if game is Game.ELIRIA and (add.is_token or (fold(add.name) in names and fold(add.name) != fold(cut.name))):
                 continue
             if game is Game.ELIRIA and fold(add.name) == fold(cut.name):

@@ -144,3 +144,13 @@ def test_against_a_field_the_search_plays_whole_matches_within_its_budget():
     assert result["goal"]["field"] == "win_rate"
     assert result["games"] <= 1500 and result["verified"]["games"] > 0
     assert 0 <= result["start"]["value"] <= 1
+
+
+def test_a_card_the_engine_does_not_play_is_never_added():
+    from engine import CardData
+
+    deck = main(*[combat(f"C-{i:02}", potential=1) for i in range(8)])
+    mute = CardData(Game.ELIRIA, "M-1", "Muda", "combat", potential=9, passive="Hace algo que el motor no juega.")
+    loud = combat("L-1", "Sonora", potential=9)
+    changes = legal_changes(Game.ELIRIA, deck, PoolCards([mute, loud]), frozenset())
+    assert {c.add.code for c in changes} == {"L-1"}
