@@ -273,7 +273,7 @@ SIMULATION_WORKERS = int(os.environ.get("SIMULATION_WORKERS", "0")) or (os.cpu_c
 # The most games one improve search may play (play.improve.services.max_budget): within a run's time limit
 # on the pure engine (about 4,000-5,000 search games a second on one busy core); against a field,
 # whose games are whole matches, far fewer.
-IMPROVE_MAX_BUDGET = int(os.environ.get("IMPROVE_MAX_BUDGET", "500000"))
+IMPROVE_MAX_BUDGET = int(os.environ.get("IMPROVE_MAX_BUDGET", "300000"))
 IMPROVE_MAX_FIELD_BUDGET = int(os.environ.get("IMPROVE_MAX_FIELD_BUDGET", "10000"))
 
 def _default_cache_dir() -> str:

@@ -54,7 +54,7 @@ def max_budget(against: bool = False) -> int:
     goldfish game's cost, bench/improve.py), so that a search ends within a run's time limit."""
     if against:
         return int(getattr(settings, "IMPROVE_MAX_FIELD_BUDGET", 10_000))
-    return int(getattr(settings, "IMPROVE_MAX_BUDGET", 500_000))
+    return int(getattr(settings, "IMPROVE_MAX_BUDGET", 300_000))
 
 
 def _authenticated(user: Any) -> bool:

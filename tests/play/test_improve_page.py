@@ -4,6 +4,8 @@ save the best deck as a new revision noted with the steps."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.urls import reverse
 
@@ -107,3 +109,18 @@ def test_against_a_saved_field_the_page_searches_for_wins(client, weak_deck, set
     assert execute_chunk(run.pk, 0, "test") == "done"
     html = client.get(queued["Location"]).content.decode()
     assert "victorias contra el campo" in html
+
+
+@pytest.mark.django_db
+def test_a_running_search_shows_the_steps_found_so_far(client, weak_deck, settings):
+    settings.SIMULATION_INLINE_BUDGET = 0.0001
+    client.force_login(weak_deck.owner)
+    queued = client.post(f"{URL}?deck={weak_deck.pk}", FORM)
+    run = SimulationRun.objects.get(kind="improve")
+    step = {"cut": ["BASE-009"], "add": ["EXP-004"], "cut_name": "Gólem de barro", "add_name": "Hidra de la ciénaga",
+            "delta": 0.5, "ci95": [0.4, 0.6], "games": 480}
+    SimulationRun.objects.filter(pk=run.pk).update(found_json=json.dumps([step]))
+    html = client.get(queued["Location"]).content.decode()
+    assert "Paso 1: fuera Gólem de barro, dentro Hidra de la ciénaga" in html
+    status = client.get(reverse("api:run", args=[run.pk])).json()
+    assert status["found"][0]["add"] == ["EXP-004"]
