@@ -94,16 +94,20 @@ def one_game(game: str, budget: int, workers: int) -> bool:
     return ok
 
 
-def field_speed(game: str, budget: int) -> None:
+def field_speed(game: str, budget: int, policy: str = "rules") -> None:
     deck, cards, _ = weak(game)
     rival, _, _ = weak(game)
-    goal = FieldGoal(game, [(rival, 1)])
+    goal = FieldGoal(game, [(rival, 1)], policy=policy, rival_policy=policy)
     began = time.perf_counter()
     result = ImproveSearch(game, deck, goal=goal, pool=PoolCards(cards), budget=budget, seed=SEED).run()
     seconds = time.perf_counter() - began
-    print(f"{game} against a field (rules players): {result['games']:,} games in {seconds:.1f} s = "
+    print(f"{game} against a field ({policy} players): {result['games']:,} games in {seconds:.1f} s = "
           f"{result['games'] / seconds:,.0f} games/s; {len(result['steps'])} steps kept, verified "
           f"{result['verified']['delta']:+.4f} {result['verified']['ci95']}")
+    if policy == "rules" and "search" in find_game(game).policies:  # the search player, once the engine has it
+        field_speed(game, max(1000, budget // 10), "search")
+    elif policy == "rules":
+        print(f"  (no «search» player in {game}'s engine yet: nothing to measure)")
 
 
 def main() -> int:
