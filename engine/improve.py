@@ -22,8 +22,10 @@ The search's own figures favour its winners (it keeps the best of many noisy mea
 curse), so its answer ends with ``verified``: the best deck against the start on a seed the search
 never used (``derive_seed(seed, 0, "improve-verify")`` below 2**53), the number to trust.
 
-The goal is a per-turn goldfish number at a turn (:class:`GoldfishGoal`, as the swaps race's) or the
-win rate against a field of rival decks with the rule-based players (:class:`FieldGoal`). The search
+The goal is a per-turn goldfish number at a turn (:class:`GoldfishGoal`, as the swaps race's), Misión
+S.O.S's win turn (``win_turn``: lower is better, so the search raises minus it and reports its own
+figures, the differences that help being negative), or the win rate against a field of rival decks
+with the rule-based players (:class:`FieldGoal`). The search
 is a pure function of its arguments and seed, and it plays in steps (:meth:`ImproveSearch.advance`),
 so a queued run may play it slice by slice and publish each accepted step as it is found.
 
@@ -75,27 +77,50 @@ MIN_ROUND = 30  # games of a first round: fewer say too little to halve on
 START_ROUND = 60  # a first round's games at the start: the big gains show on few games
 STEP_SHARE = 4  # a step costs at most this share of the search's budget (its rounds stop doubling)
 MAX_FAILS = 2  # steps in a row at the largest rounds that find nothing: the search stops
+WIN_TURN = "win_turn"  # Misión S.O.S's goal: the turn the BAÚL reaches 30 (lower is better)
 VERIFY_SHARE = 0.1  # of the budget, for the verification (best and start, each half of it)
 MAX_VERIFY = 100_000  # games per side of the verification
 
 
 # ---------------------------------------------------------------- what a deck is worth
 class GoldfishGoal:
-    """A per-turn goldfish number of section 5 at a turn (the swaps race's goal): higher is better."""
+    """A per-turn goldfish number of section 5 at a turn (the swaps race's goal): higher is better; or,
+    in Misión S.O.S, ``win_turn``: the turn the BAÚL reaches 30 within *turn* turns (a game that does
+    not reach it counts as *turn* + 1), lower is better (``sign`` -1: the search raises minus it)."""
 
     def __init__(self, game: Game | str, field: str, turn: int) -> None:
         self.game = as_game(game)
-        self.attr = check_goal(self.game, field, turn, turn)
+        self.sign = 1
+        if field == WIN_TURN:
+            if self.game is not Game.MISION:
+                raise InvalidSimulation("«goal.field»: «win_turn» (el turno en que el BAÚL llega a 30) es de "
+                                        "Misión S.O.S.")
+            self.attr = check_goal(self.game, "p_won", turn, turn)  # the turn's own bounds
+            self.sign = -1
+        else:
+            self.attr = check_goal(self.game, field, turn, turn)
         self.field, self.turn = field, turn
 
     def describe(self) -> dict[str, Any]:
         return {"field": self.field, "turn": self.turn}
 
     def player(self, entries: Sequence[DeckEntry]) -> Callable[[int, int], int]:
-        """The goal's value in game *index* of the run with base *seed*, for this deck."""
+        """The goal's value (times ``sign``) in game *index* of the run with base *seed*, for this deck."""
         sim = simulation(self.game, entries, self.turn)
         player, tally = ListPlayer(sim, (self.attr,)), sim.new_tally()
         attr, t = self.attr, self.turn - 1
+        if self.field == WIN_TURN:
+            missed = self.turn + 1
+
+            def win_turn(seed: int, index: int) -> int:
+                wins = tally.win_turns
+                n, total = sum(wins.values()), sum(k * v for k, v in wins.items())
+                player.play(seed, index, tally)
+                wins = tally.win_turns
+                won = sum(wins.values()) > n
+                return -(sum(k * v for k, v in wins.items()) - total if won else missed)
+
+            return win_turn
 
         def value(seed: int, index: int) -> int:
             before = getattr(tally, attr)[t]
@@ -118,6 +143,7 @@ class FieldGoal:
         # Game i is played against rival slots[i % len(slots)]: each rival as often as its weight says.
         self.slots = [r for r, (_, w) in enumerate(rivals) for _ in range(w)]
         self.policy, self.rival_policy = policy, rival_policy
+        self.sign = 1
 
     def describe(self) -> dict[str, Any]:
         return {"field": "win_rate", "rivals": len(self.rivals), "policy": self.policy,
@@ -431,15 +457,25 @@ class ImproveSearch:
         return best
 
     def _accept(self, racer: _Racer) -> None:
-        interval = paired_interval(racer.n, racer.sums, racer.squares)
-        assert interval is not None
+        interval = self._natural(paired_interval(racer.n, racer.sums, racer.squares))
         self.kept_games += racer.total
         self.best = racer.entries
         step = {**racer.change.as_dict(), **interval, "games": racer.n, "raced": racer.total,
-                "value": round(racer.values / racer.n, 6), "list": find_game(self.game).format_list(self.best)}
+                "value": round(self.goal.sign * racer.values / racer.n, 6) + 0.0,
+                "list": find_game(self.game).format_list(self.best)}
         self.steps.append(step)
         if self.on_step is not None:
             self.on_step(step)
+
+    def _natural(self, interval: dict[str, Any] | None) -> dict[str, Any]:
+        """A paired interval of the values the search raised, in the goal's own direction (a win turn's
+        difference is negative when it helps)."""
+        if interval is None:
+            return {"delta": None, "ci95": None}
+        if self.goal.sign == 1:
+            return interval
+        ci = interval["ci95"]
+        return {"delta": -interval["delta"] + 0.0, "ci95": None if ci is None else [-ci[1] + 0.0, -ci[0] + 0.0]}
 
     def _verify(self) -> Iterator[int]:
         """Best against start on the verification seed (a seed the search never used)."""
@@ -460,7 +496,7 @@ class ImproveSearch:
                 self.values["best"] += a
                 n += 1
                 yield 1
-        self.verified = {**(paired_interval(n, sums, squares) or {"delta": None, "ci95": None}),
+        self.verified = {**self._natural(paired_interval(n, sums, squares)),
                          "games": n, "seed": self.verify_seed}
 
     def report(self) -> dict[str, Any]:
@@ -469,7 +505,7 @@ class ImproveSearch:
         n = self.verified["games"] if self.verified else 0
 
         def value(key: str) -> float | None:
-            return round(self.values[key] / n, 6) if n else None
+            return round(self.goal.sign * self.values[key] / n, 6) + 0.0 if n else None
 
         return {
             "game": self.game.value, "goal": self.goal.describe(), "budget": self.budget, "seed": self.seed,

@@ -20,8 +20,9 @@ from play.runs.web import client_address, run_answer
 
 
 class ImproveGoalInput(serializers.Serializer):
-    field = StrictCharField(max_length=40, help_text="Un número por turno de la sección 5 (p. ej. mean_power_max); "
-                                                     "p_won en el turno dado es el turno de victoria de Misión S.O.S.")
+    field = StrictCharField(max_length=40, help_text="Un número por turno de la sección 5 (p. ej. mean_power_max), o "
+                                                     "en Misión S.O.S win_turn: el turno en que el BAÚL llega a 30 "
+                                                     "(menos es mejor; sin llegar en «turn» turnos cuenta turn + 1).")
     turn = serializers.IntegerField(min_value=1, max_value=50)
 
 

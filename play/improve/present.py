@@ -13,22 +13,28 @@ from play.compare.present import FIELDS, interval_text, measurable, signed
 
 NOTE_LENGTH = 200  # DeckRevision.note
 WIN_RATE_PHRASE = gettext_lazy("%(delta)s puntos de porcentaje de victorias contra el campo")
+WIN_TURN_PHRASE = gettext_lazy("%(delta)s turnos en llegar el BAÚL a 30")
+WIN_TURN_LABEL = gettext_lazy("Turno en que el BAÚL llega a 30")
 
 
 def _percent(goal: dict[str, Any]) -> bool:
-    return goal["field"] == "win_rate" or FIELDS[goal["field"]].percent
+    return goal["field"] == "win_rate" or (goal["field"] != "win_turn" and FIELDS[goal["field"]].percent)
 
 
 def _phrase(goal: dict[str, Any], delta: float) -> str:
     text = signed(delta, percent=_percent(goal))
     if goal["field"] == "win_rate":
         return str(WIN_RATE_PHRASE) % {"delta": text}
+    if goal["field"] == "win_turn":
+        return str(WIN_TURN_PHRASE) % {"delta": text}
     return FIELDS[goal["field"]].phrase % {"delta": text, "turn": goal["turn"]}
 
 
 def goal_label(goal: dict[str, Any]) -> str:
     if goal["field"] == "win_rate":
         return _("porcentaje de victorias contra el campo")
+    if goal["field"] == "win_turn":
+        return _("turno en que el BAÚL llega a 30 (en %(turn)s turnos)") % {"turn": goal["turn"]}
     return str(FIELDS[goal["field"]].short % {"turn": goal["turn"]})
 
 
@@ -63,7 +69,7 @@ def verified_sentence(result: dict[str, Any]) -> str:
     if not measurable(cell):
         return _("Verificado en %(games)s partidas nuevas: sin diferencia medible entre el mazo mejorado y el de "
                  "partida (%(ci)s).") % {"games": games, "ci": interval_text(verified["ci95"], percent=_percent(goal))}
-    return _("Verificado en %(games)s partidas nuevas: el mazo mejorado da %(change)s más que el de partida "
+    return _("Verificado en %(games)s partidas nuevas: el mazo mejorado da %(change)s frente al de partida "
              "(%(ci)s): de %(start)s a %(best)s.") % {
         "games": games, "change": _phrase(goal, verified["delta"]),
         "ci": interval_text(verified["ci95"], percent=_percent(goal)),

@@ -24,7 +24,6 @@ from cards.validation import UNREADABLE, ListTooLarge, validate_list
 from collection.models import CollectionItem
 from common.errors import BadInput
 from engine import EngineError, ValidationReport
-from engine.compare import check_goal
 from engine.improve import MIN_BUDGET, FieldGoal, GoldfishGoal, ImproveSearch, PoolCards
 from engine.rng import new_seed
 from play.compare.services import PAIRING_OVERHEAD, CompareInputError
@@ -141,8 +140,8 @@ def improve_params(*, game: str, text: str, goal_field: str | None, goal_turn: i
     report = _validated(game, text)
     if against is None:
         try:
-            check_goal(game, goal_field, goal_turn, goal_turn if isinstance(goal_turn, int) else 0)
-        except EngineError as exc:
+            GoldfishGoal(game, goal_field, goal_turn)  # type: ignore[arg-type]  # it checks both and names them
+        except (EngineError, TypeError) as exc:
             raise BadInput(str(exc), field="goal") from exc
         goal: dict[str, Any] = {"field": goal_field, "turn": goal_turn}
     else:

@@ -29,7 +29,7 @@ from engine.improve import MIN_BUDGET
 from play.common import MAX_SEED
 from play.compare.present import DEFAULT_GOAL, goal_fields
 from play.compare.services import CompareInputError
-from play.improve.present import found_sentences, goal_label, result_context
+from play.improve.present import WIN_TURN_LABEL, found_sentences, goal_label, result_context
 from play.improve.services import (
     improve_answer,
     improve_fits,
@@ -58,7 +58,8 @@ class ImproveForm(forms.Form):
 
     def __init__(self, *args: Any, deck: Deck, rows: list[Any], user: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["field"].choices = goal_fields(deck.game)
+        self.fields["field"].choices = goal_fields(deck.game) + (
+            [("win_turn", str(WIN_TURN_LABEL))] if deck.game == "mision" else [])
         self.fields["keep"].choices = [(r.card.code, f"{r.card.name} ({r.card.code})")
                                        for r in sorted(rows, key=lambda r: (r.card.name_folded, r.card.code))]
         fields = SavedField.objects.filter(owner_id=user.pk, game=deck.game).order_by("name") \

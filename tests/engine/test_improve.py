@@ -154,3 +154,22 @@ def test_a_card_the_engine_does_not_play_is_never_added():
     loud = combat("L-1", "Sonora", potential=9)
     changes = legal_changes(Game.ELIRIA, deck, PoolCards([mute, loud]), frozenset())
     assert {c.add.code for c in changes} == {"L-1"}
+
+
+def test_mision_win_turn_goal_brings_the_win_earlier():
+    # The weakest deck never reaches 30 (its Elementos run out first): a flat goal no single change
+    # moves. Middling Elementos win now and then by turn 12.
+    deck, cards = weak_mision()
+    middling = sorted((c for c in cards if c.type == "element"), key=lambda c: (c.chest or 0, c.code))[20:28]
+    deck = deck[:4] + [DeckEntry("elements", 2, c) for c in middling]
+    result = improve_deck("mision", deck, goal=GoldfishGoal("mision", "win_turn", 12), pool=PoolCards(cards),
+                          budget=12_000, seed=4)
+    assert result["goal"] == {"field": "win_turn", "turn": 12}
+    assert result["steps"] and all(s["ci95"][1] < 0 for s in result["steps"])  # earlier is better
+    assert result["verified"]["ci95"][1] < 0
+    assert 1 <= result["best"]["value"] < result["start"]["value"] <= 13  # 13: not won within 12 turns
+
+
+def test_win_turn_is_misions_goal_only():
+    with pytest.raises(InvalidSimulation, match="«goal.field»"):
+        GoldfishGoal("eliria", "win_turn", 5)

@@ -111,6 +111,7 @@ def test_collection_pool_needs_an_account_and_the_copies(api_client, bundled, pl
     ({"keep": ["No existe"]}, "keep"),
     ({"pool": "todo"}, "pool"),
     ({"goal": {"field": "mean_chest", "turn": 6}}, "goal"),
+    ({"goal": {"field": "win_turn", "turn": 6}}, "goal"),  # Misión S.O.S's goal only
     ({"goal": {"field": "p_alive", "turn": 0}}, "goal"),
     ({"list": "No existe\n"}, "list"),
     ({"list": "Mazo:\n1 Gólem de barro\n1 Gólem de barro (BASE-009)\n"}, "list"),  # rule 4: not a legal deck
@@ -175,3 +176,13 @@ def test_an_inline_search_reads_the_database_a_few_times_whatever_its_budget(api
         with django_assert_max_num_queries(12):
             r = post(api_client, game="eliria", list=text, goal={"field": "p_alive", "turn": 4}, budget=budget)
         assert r.status_code == 200 and r.json()["games"] <= budget
+
+
+@pytest.mark.django_db
+def test_misions_win_turn_goal_is_lower_is_better(api_client, bundled):
+    r = post(api_client, game="mision", list=weak_mision(), goal={"field": "win_turn", "turn": 12}, budget=2000, seed=1)
+    assert r.status_code == 200, r.content
+    body = r.json()
+    assert body["goal"] == {"field": "win_turn", "turn": 12}
+    assert all(s["ci95"][1] < 0 for s in body["steps"])
+    assert 1 <= body["best"]["value"] <= body["start"]["value"] <= 13
