@@ -119,12 +119,7 @@ def _discarded(blocks: list[Block], steps: int, hand: int, deadline: float | Non
     size = 0
     for g, o in reversed(blocks):
         if g and o:  # a mixed class: count its discards x, then split them by group
-            table: list[list[list[float]]] = [[after[r]] for r in range(steps + 1)]  # [r][x] -> over j
-            for _ in range(g + o):
-                _check(deadline)
-                size += 1
-                table = [_one_card(table, r, _taken(size, r, hand)) for r in range(steps + 1)]
-            after = [_mix_class(table[r], g, o) for r in range(steps + 1)]
+            size = _mixed_class(after, g, o, size, steps, hand, deadline)
             continue
         shift = [0.0] if g else []  # a discard of a group card moves j up by one
         for _ in range(g + o):
@@ -132,6 +127,52 @@ def _discarded(blocks: list[Block], steps: int, hand: int, deadline: float | Non
             size += 1
             after = [_plain_card(after, r, _taken(size, r, hand), shift) for r in range(steps + 1)]
     return after
+
+
+def _mixed_class(
+    after: list[list[float]], g: int, o: int, size: int, steps: int, hand: int, deadline: float | None
+) -> int:
+    """Put a class of g group and o other copies below *after* (in place); returns the new size.
+
+    x discards from the class leave r - x mulligans to the cards above it, so the vector over j
+    that goes with (r, x) is always ``after[r - x]``: only a scalar weight a[r][x] moves as the
+    class's cards are put below one at a time (kept with chance 1 - q, discarded with q, as for a
+    plain card). Then the x discards split by group hypergeometrically."""
+    weights: list[list[float]] = [[1.0] for _ in range(steps + 1)]  # a[r][x]
+    for _ in range(g + o):
+        _check(deadline)
+        size += 1
+        for r in range(steps, 0, -1):  # downwards: a[r - 1] is still the previous card's
+            q = _taken(size, r, hand)
+            if q <= 0.0:
+                continue
+            row, below = weights[r], weights[r - 1]
+            width = max(len(row), len(below) + 1)
+            weights[r] = [
+                (row[x] * (1.0 - q) if x < len(row) else 0.0) + (below[x - 1] * q if 0 < x <= len(below) else 0.0)
+                for x in range(width)
+            ]
+    above = list(after)
+    total = g + o
+    widest = max(len(row) for row in weights)
+    split = [  # split[x]: (i, the chance that x discards hold i group cards)
+        [(i, math.comb(g, i) * math.comb(o, x - i) / math.comb(total, x)) for i in range(max(0, x - o), min(g, x) + 1)]
+        for x in range(min(widest, total + 1))
+    ]
+    for r in range(steps + 1):
+        row = weights[r]
+        width = max((len(above[r - x]) + min(g, x) for x in range(min(len(row), r + 1)) if above[r - x]), default=0)
+        out = [0.0] * width
+        for x in range(min(len(row), r + 1, len(split))):
+            a, vec = row[x], above[r - x]
+            if a == 0.0 or not vec:
+                continue
+            for i, share in split[x]:
+                w = a * share
+                for k, v in enumerate(vec, i):
+                    out[k] += w * v
+        after[r] = out
+    return size
 
 
 def _plain_card(after: list[list[float]], r: int, q: float, shift: list[float]) -> list[float]:
@@ -152,34 +193,6 @@ def _taken(size: int, r: int, hand: int) -> float:
     if size - hand < r:
         return 1.0
     return 1.0 - math.comb(size - hand, r) / math.comb(size, r)
-
-
-def _one_card(table: list[list[list[float]]], r: int, q: float) -> list[list[float]]:
-    """Row r once one more card (discarded within r mulligans with chance q) is below the rest."""
-    kept_row = table[r]
-    taken_row = table[r - 1] if r else []
-    width = max(len(kept_row), len(taken_row) + 1)
-    out = []
-    for x in range(width):
-        vec = _axpy([], kept_row[x], 1.0 - q) if x < len(kept_row) and q < 1.0 else []
-        if x and x - 1 < len(taken_row) and q > 0.0:
-            vec = _axpy(vec, taken_row[x - 1], q)
-        out.append(vec)
-    return out
-
-
-def _mix_class(row: list[list[float]], g: int, o: int) -> list[float]:
-    """Over j: x discards in a class of g group and o other copies, in random order, hold
-    i group cards hypergeometrically; j = i + the group cards discarded above the class."""
-    out: list[float] = []
-    c = g + o
-    for x, vec in enumerate(row):
-        if not any(vec):
-            continue
-        for i in range(max(0, x - o), min(g, x) + 1):
-            share = math.comb(g, i) * math.comb(o, x - i) / math.comb(c, x)
-            out = _axpy(out, [0.0] * i + vec, share)
-    return out
 
 
 def _axpy(into: list[float], vec: list[float], a: float) -> list[float]:
