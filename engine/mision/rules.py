@@ -65,25 +65,26 @@ def _too_few(entries: Sequence[DeckEntry]) -> list[Violation]:
     return out
 
 
-def prize_draws(external: int, entes: int) -> int:
+def prize_draws(external: int, entes: int, placed: int = 0) -> int:
     """The most prizes a player can take from an external Elementos deck of *external* cards with
-    *entes* Entes de juego (PASOS PARA EL TURNO).
+    *entes* Entes in all, *placed* of them already in a world, from the start of its next turn
+    (PASOS PARA EL TURNO).
 
     Every turn first draws one Elemento into the Elementos de juego (step 1), and only then do the
     Entes placed on earlier turns fight, one prize each at best (step 3): one Ente is placed a turn,
-    so on a player's turn *k* at most ``min(k - 1, entes)`` fight. Whatever is left in the deck goes
-    by turns, draw first, prizes after, until the deck is empty.
+    so on the player's *k*-th turn at most ``min(placed + k - 1, entes)`` fight. Whatever is left in
+    the deck goes by turns, draw first, prizes after, until the deck is empty.
 
     >>> prize_draws(6, 4), prize_draws(7, 4)  # 10 or 11 Elementos: turns 1-3 (or 4) empty the deck
     (3, 3)
-    >>> prize_draws(12, 4), prize_draws(0, 4), prize_draws(20, 0)
-    (7, 0, 0)
+    >>> prize_draws(12, 4), prize_draws(0, 4), prize_draws(20, 0), prize_draws(6, 4, placed=4)
+    (7, 0, 0, 4)
     """
     prizes, turn = 0, 0
     while external > 0:
         turn += 1
         external -= 1  # step 1: the draw into the Elementos de juego
-        won = min(turn - 1, entes, external)  # step 3: one prize per fight won, while the deck lasts
+        won = min(placed + turn - 1, entes, external)  # step 3: one prize per fight won, while the deck lasts
         prizes += won
         external -= won
     return prizes
