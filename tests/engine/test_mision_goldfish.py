@@ -116,8 +116,8 @@ def test_a_game_that_can_no_longer_change_ends_as_a_stalemate_with_unchanged_per
 def test_the_stalemate_is_the_same_on_the_fast_path_and_through_the_match_rules():
     import json
 
-    from engine.mision.goldfish import MisionSimulation
     from engine.goldfish import run_range
+    from engine.mision.goldfish import MisionSimulation
 
     small = [DeckEntry("entities", 2, entity("MS-001", (1, 2, 3, 4))), DeckEntry("elements", 6, element("MS-101", 3))]
     reports = []
