@@ -21,6 +21,11 @@ leaving the rival without Elementos de juego: "el primer jugador que deje sin
 elementos de juego a su rival" wins, so at the end of a contested fight (after the
 prize) its loser loses the game when it has no Elementos de juego left; a player
 who spends its last Elemento in a fight it wins plays on (reading in docs/rules-map.md).
+
+A game that can no longer change is a draw between two turns (:meth:`MisionMatch.stalemate`,
+``stalemate``), and so is the same position starting a player's turn for the third time
+(``repetition``); two players may agree a draw (the decision ``draw``, reason ``agreement``).
+The README's assumptions give the reading (issue 35).
 """
 
 from __future__ import annotations
