@@ -18,8 +18,7 @@ from ..errors import CardEffectError
 from ..text import fold
 from .effects import validate_effects
 from .rules import FACE_DOWN_CAP, playable_cards
-from .scripts import CardScript, make_script
-from .verbs import REGISTRY
+from .verbs.base import REGISTRY, CardScript, make_script
 
 __all__ = ["COMBAT", "FACE_DOWN_CAP", "REACTION", "SUMMON", "TOKEN", "AttackInfo", "CardInfo", "CardTable"]
 
@@ -41,11 +40,11 @@ class AttackInfo:
             read = REGISTRY[("on_attack", s["action"])].read
             if read is not None:
                 read(self, s, s.get("amount", 0))
-        self.before = tuple(s for s in specs if _STAGE[s["action"]] == "before")  # applied before the hit
-        self.after = tuple(s for s in specs if _STAGE[s["action"]] == "after")
+        stage = {s["action"]: REGISTRY[("on_attack", s["action"])].stage for s in specs}
+        self.before = tuple(s for s in specs if stage[s["action"]] == "before")  # applied before the hit
+        self.after = tuple(s for s in specs if stage[s["action"]] == "after")
 
 
-_STAGE = {action: v.stage for (trigger, action), v in REGISTRY.items() if trigger == "on_attack"}
 # Effects that can change what the goldfish measures (power, potential, combatants, hand and
 # deck): a deck whose cards have none of them may take the fast path (engine.eliria.game).
 _SOLITAIRE = frozenset(

@@ -13,10 +13,10 @@ from functools import partial
 
 from ..actions import Action
 from ..match import Pending
-from .board import PASS, AttackContext, EliriaBoard, Then
+from .board import PASS, AttackContext, EliriaBoard
 from .cardinfo import SUMMON, AttackInfo
 from .state import Combatant
-from .verbs import runs
+from .verbs.base import runs
 
 __all__ = ["EliriaCombat"]
 
@@ -320,35 +320,3 @@ class EliriaCombat(EliriaBoard):
             if _AFTER[spec["action"]](self, ctx, target, i, spec):  # engine/eliria/verbs/on_attack.py
                 return
         self._end_turn()
-
-    def _push(self, ctx: AttackContext, target: Combatant, then: Then) -> None:
-        """Move the attacked card to an adjacent free slot of its board, the attacker choosing which."""
-        q = 1 - ctx.p
-        options = [
-            self.act(("push", ctx.t, f), f"push:slot{f}", f"Mover la carta atacada al espacio {f + 1}", "push", (f,))
-            for f in self.movable_to(q, ctx.t)
-        ]
-
-        def push(a: Action) -> None:
-            self.move(q, ctx.t, a.args[0], then, event="pushed")
-
-        self.ask(ctx.p, "push", "Elige a dónde mover la carta atacada", options, push)
-
-    def _destroy_attached(self, ctx: AttackContext, target: Combatant, then: Then) -> None:
-        """Destroy one attached summon bound to the attacked card (the attacker chooses which)."""
-        q = 1 - ctx.p
-        options = [
-            self.act(("destroy_attached", k, sup.card.id), f"destroy:rival:support{k}",
-                     f"Destruir {sup.card.name} ligada a la carta atacada", "destroy_support", (k,))
-            for k, sup in enumerate(self.sides[q].support)
-            if sup is not None and sup.attached is target and not self.support_protected(q, k, ctx.p)
-        ]  # fmt: skip
-        if not options:
-            then()
-            return
-
-        def hit(a: Action) -> None:
-            self.destroy_support(q, a.args[0], ctx.p)
-            then()
-
-        self.ask(ctx.p, "destroy_support", "Elige la invocación a destruir", options, hit)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import CardData
-from .verbs import REGISTRY
+from .verbs.base import REGISTRY
 
 __all__ = [
     "AMOUNT_ALL",

@@ -34,11 +34,11 @@ from .cardinfo import COMBAT, FACE_DOWN_CAP, REACTION, SUMMON, CardInfo, CardTab
 from .combat import EliriaCombat
 from .rules import HAND_SIZE, power_up
 from .state import Combatant, Side, Support
-from .verbs import runs
+from .verbs.base import runs
+from .view import EliriaView
 
 if TYPE_CHECKING:
-    from .scripts import CardScript
-    from .view import EliriaView
+    from .verbs.base import CardScript
 
 __all__ = ["KEEP", "AttackContext", "EliriaMatch"]
 
@@ -78,9 +78,7 @@ class EliriaMatch(EliriaCombat):
         else:
             self._opening(first or 0)
 
-    def view(self, player: int) -> EliriaView:
-        from .view import EliriaView
-
+    def view(self, player: int) -> EliriaView[EliriaMatch]:
         return EliriaView(self, player)
 
     # -- 11: the start -------------------------------------------------------------------------

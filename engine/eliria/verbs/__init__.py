@@ -25,5 +25,7 @@ from .base import REGISTRY, Read, Spec, Verb, describe, register, runs
 
 __all__ = ["REGISTRY", "Read", "Spec", "Verb", "describe", "register", "runs"]
 
-# The families register in the vocabulary's order (REGISTRY keeps it), not alphabetically.
+# The families register in the vocabulary's order (REGISTRY keeps it), not alphabetically; then the
+# named scripts fill SCRIPTS. Any import of .base runs this first: the registry is whole for every reader.
 from . import on_play, attached, field, passive, static, events, on_attack, reaction  # noqa: E402, F401, I001
+from .. import scripts  # noqa: E402, F401

@@ -1,16 +1,16 @@
 """The event triggers of combat cards: entering, being destroyed, an ally destroyed, surviving an
 attack, a field summon played, a summon discarded, the end of the Poder phase (12.c) and the
 start of the Movimiento phase (12.b). Compiled into ``CardInfo`` fields that the board's single
-paths read when the event happens (``EliriaBoard.enter``, ``destroy``…).
+paths read when the event happens (``Moves.enter``, ``destroy``…).
 
 Each verb executes here (``run``); the single path it hangs on decides when (the card face up
 and not silenced, 6.a.III) and calls it: ``on_enter``/``discard_reaction`` ``run(m, p, comb)`` from
-``EliriaBoard.on_enter``; ``on_destroyed``/``create_token`` ``run(m, p, slot, comb)`` and
-``on_ally_destroyed`` ``run(m, p, ally)`` from ``EliriaBoard.destroy``; ``on_attacked_survived``
+``Moves.on_enter``; ``on_destroyed``/``create_token`` ``run(m, p, slot, comb)`` and
+``on_ally_destroyed`` ``run(m, p, ally)`` from ``Moves.destroy``; ``on_attacked_survived``
 from ``EliriaCombat._strike``, ``on_field_summon`` from the summon's effect and
 ``on_summon_discarded`` from ``discard_support``, each ``run(m, p, comb)``; ``end_of_power``/
 ``create_token`` and ``start_of_movement``/``scry`` ``run(m, p, slot, spec) -> bool`` from the
-phases of ``EliriaMatch`` (True when it asked the player, who resumes the phase at the next slot).
+phases of ``TurnMoves`` (True when it asked the player, who resumes the phase at the next slot).
 """
 
 from __future__ import annotations
@@ -23,12 +23,11 @@ from .base import Verb, register
 from .read import fields
 
 if TYPE_CHECKING:
-    from ..board import EliriaBoard
-    from ..match import EliriaMatch
+    from ..moves import Moves, TurnMoves
     from ..state import Combatant
 
 
-def _discard_reaction(m: EliriaBoard, p: int, comb: Combatant) -> None:
+def _discard_reaction(m: Moves, p: int, comb: Combatant) -> None:
     """Each player sends one reaction of its board to the discard pile (assumption: the leftmost)."""
     for q, side in enumerate(m.sides):
         for k, sup in enumerate(side.support):
@@ -37,16 +36,16 @@ def _discard_reaction(m: EliriaBoard, p: int, comb: Combatant) -> None:
                 break
 
 
-def _token_where_destroyed(m: EliriaBoard, p: int, slot: int, comb: Combatant) -> None:
+def _token_where_destroyed(m: Moves, p: int, slot: int, comb: Combatant) -> None:
     token = comb.card.destroyed_token
     assert token is not None
     m.place_token(p, token, slot)
 
 
-def _gain(field: str) -> Callable[[EliriaBoard, int, Combatant], None]:
+def _gain(field: str) -> Callable[[Moves, int, Combatant], None]:
     """Gain the power compiled into *field* of the card (its ``amount``)."""
 
-    def run(m: EliriaBoard, p: int, comb: Combatant) -> None:
+    def run(m: Moves, p: int, comb: Combatant) -> None:
         m.gain_power(p, comb, getattr(comb.card, field))
 
     return run
@@ -58,7 +57,7 @@ def end_power_ready(power: int, spec: Mapping[str, object]) -> bool:
     return (exact is None or power == exact) and (not isinstance(least, int) or power >= least)
 
 
-def _end_of_power_token(m: EliriaMatch, p: int, slot: int, spec: Mapping[str, object]) -> bool:
+def _end_of_power_token(m: TurnMoves, p: int, slot: int, spec: Mapping[str, object]) -> bool:
     """Optionally pay ``cost_power`` of the card at *slot* to place the ``token`` in a free slot."""
     c = m.sides[p].combat[slot]
     if c is None or not end_power_ready(c.power, spec) or not m.sides[p].free_combat():
@@ -84,7 +83,7 @@ def _end_of_power_token(m: EliriaMatch, p: int, slot: int, spec: Mapping[str, ob
     return True
 
 
-def _scry(m: EliriaMatch, p: int, slot: int, spec: Mapping[str, object]) -> bool:
+def _scry(m: TurnMoves, p: int, slot: int, spec: Mapping[str, object]) -> bool:
     """Look at the top card of the deck; leave it there or put it at the bottom."""
     side = m.sides[p]
     if not side.top:

@@ -1,7 +1,7 @@
 """``on_attack``: the effects of one of the card's attacks (``attack``: its index, from 0).
 
 ``stage`` orders them: ``before`` the hit (``run(m, ctx, target, spec)``), ``formula`` of the
-variable damage "x" (compiled only: ``EliriaCombat.damage_x`` computes it), ``after`` the attack
+variable damage "x" (compiled only: ``AttackMoves.damage_x`` computes it), ``after`` the attack
 resolves (``run(m, ctx, target, i, spec) -> bool``: *i* is the index of the next effect; True when
 the verb took over the rest of the chain, asking a player and resuming ``m._after_attack`` itself,
 or the game ended). A verb whose ``target`` is the attacked card does nothing once that card has
@@ -13,21 +13,21 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from .base import Spec, Verb, register
+from ...actions import Action
+from .base import Spec, Then, Verb, register
 from .read import fields
 
 if TYPE_CHECKING:
-    from ..board import AttackContext
-    from ..combat import EliriaCombat
-    from ..state import Combatant
+    from ..moves import AttackMoves
+    from ..state import AttackContext, Combatant
 
 
-def _silence(m: EliriaCombat, ctx: AttackContext, target: Combatant, spec: Spec) -> None:
+def _silence(m: AttackMoves, ctx: AttackContext, target: Combatant, spec: Spec) -> None:
     target.silenced_turn = m.turn  # until the end of this turn
     m.event("silence", player=1 - ctx.p, slot=ctx.t)
 
 
-def _nothing_before(m: EliriaCombat, ctx: AttackContext, target: Combatant, spec: Spec) -> None:
+def _nothing_before(m: AttackMoves, ctx: AttackContext, target: Combatant, spec: Spec) -> None:
     """``move_before`` acts when the attack is chosen (``AttackInfo.moves_first``), not at the hit."""
 
 
@@ -41,7 +41,7 @@ def _lose_power_read(atk: Any, s: Spec, amount: Any) -> None:
         atk.spends_attacker = True
 
 
-def _lose_power(m: EliriaCombat, ctx: AttackContext, target: Combatant, i: int, spec: Spec) -> bool:
+def _lose_power(m: AttackMoves, ctx: AttackContext, target: Combatant, i: int, spec: Spec) -> bool:
     amount, who, q = spec.get("amount", 0), spec.get("target"), 1 - ctx.p
     if who == "adjacent_to_attacked":
         for n in (ctx.t - 1, ctx.t + 1):
@@ -57,7 +57,7 @@ def _lose_power(m: EliriaCombat, ctx: AttackContext, target: Combatant, i: int, 
     return False
 
 
-def _create_token(m: EliriaCombat, ctx: AttackContext, target: Combatant, i: int, spec: Spec) -> bool:
+def _create_token(m: AttackMoves, ctx: AttackContext, target: Combatant, i: int, spec: Spec) -> bool:
     free = m.sides[ctx.p].free_combat()
     if free:
         m.ask_token_slot(ctx.p, str(spec["token"]), free, partial(m._after_attack, ctx, target, i))
@@ -65,15 +65,15 @@ def _create_token(m: EliriaCombat, ctx: AttackContext, target: Combatant, i: int
     return False
 
 
-def _draw(m: EliriaCombat, ctx: AttackContext, target: Combatant, i: int, spec: Spec) -> bool:
+def _draw(m: AttackMoves, ctx: AttackContext, target: Combatant, i: int, spec: Spec) -> bool:
     return (ctx.destroyed or not spec.get("if_destroyed")) and not m.draw(ctx.p, spec.get("amount", 0))
 
 
-def _here(m: EliriaCombat, ctx: AttackContext, target: Combatant) -> bool:
+def _here(m: AttackMoves, ctx: AttackContext, target: Combatant) -> bool:
     return m.sides[1 - ctx.p].combat[ctx.t] is target
 
 
-def _cannot_attack(m: EliriaCombat, ctx: AttackContext, target: Combatant, i: int, spec: Spec) -> bool:
+def _cannot_attack(m: AttackMoves, ctx: AttackContext, target: Combatant, i: int, spec: Spec) -> bool:
     if _here(m, ctx, target):
         roll = m.rng.d12()
         hit = roll >= spec["roll_at_least"]
@@ -83,7 +83,7 @@ def _cannot_attack(m: EliriaCombat, ctx: AttackContext, target: Combatant, i: in
     return False
 
 
-def _turn_face_down(m: EliriaCombat, ctx: AttackContext, target: Combatant, i: int, spec: Spec) -> bool:
+def _turn_face_down(m: AttackMoves, ctx: AttackContext, target: Combatant, i: int, spec: Spec) -> bool:
     if _here(m, ctx, target):
         roll = m.rng.d12()
         hit = roll >= spec["roll_at_least"]
@@ -93,27 +93,61 @@ def _turn_face_down(m: EliriaCombat, ctx: AttackContext, target: Combatant, i: i
     return False
 
 
-def _cannot_move(m: EliriaCombat, ctx: AttackContext, target: Combatant, i: int, spec: Spec) -> bool:
+def _cannot_move(m: AttackMoves, ctx: AttackContext, target: Combatant, i: int, spec: Spec) -> bool:
     if _here(m, ctx, target):  # in the rival's next turn
         target.unmovable_turn = m.turn + 1
     return False
 
 
-def _move(m: EliriaCombat, ctx: AttackContext, target: Combatant, i: int, spec: Spec) -> bool:
+def _move(m: AttackMoves, ctx: AttackContext, target: Combatant, i: int, spec: Spec) -> bool:
     if _here(m, ctx, target) and m.movable_to(1 - ctx.p, ctx.t):
-        m._push(ctx, target, partial(m._after_attack, ctx, target, i))
+        _push(m, ctx, partial(m._after_attack, ctx, target, i))
         return True
     return False
 
 
-def _destroy_attached(m: EliriaCombat, ctx: AttackContext, target: Combatant, i: int, spec: Spec) -> bool:
+def _push(m: AttackMoves, ctx: AttackContext, then: Then) -> None:
+    """Move the attacked card to an adjacent free slot of its board, the attacker choosing which."""
+    q = 1 - ctx.p
+    options = [
+        m.act(("push", ctx.t, f), f"push:slot{f}", f"Mover la carta atacada al espacio {f + 1}", "push", (f,))
+        for f in m.movable_to(q, ctx.t)
+    ]
+
+    def push(a: Action) -> None:
+        m.move(q, ctx.t, a.args[0], then, event="pushed")
+
+    m.ask(ctx.p, "push", "Elige a dónde mover la carta atacada", options, push)
+
+
+def _destroy_attached(m: AttackMoves, ctx: AttackContext, target: Combatant, i: int, spec: Spec) -> bool:
     if _here(m, ctx, target):
-        m._destroy_attached(ctx, target, partial(m._after_attack, ctx, target, i))
+        _choose_attached(m, ctx, target, partial(m._after_attack, ctx, target, i))
         return True
     return False
 
 
-def _add_resistance(m: EliriaCombat, ctx: AttackContext, target: Combatant, i: int, spec: Spec) -> bool:
+def _choose_attached(m: AttackMoves, ctx: AttackContext, target: Combatant, then: Then) -> None:
+    """Destroy one attached summon bound to the attacked card (the attacker chooses which)."""
+    q = 1 - ctx.p
+    options = [
+        m.act(("destroy_attached", k, sup.card.id), f"destroy:rival:support{k}",
+              f"Destruir {sup.card.name} ligada a la carta atacada", "destroy_support", (k,))
+        for k, sup in enumerate(m.sides[q].support)
+        if sup is not None and sup.attached is target and not m.support_protected(q, k, ctx.p)
+    ]  # fmt: skip
+    if not options:
+        then()
+        return
+
+    def hit(a: Action) -> None:
+        m.destroy_support(q, a.args[0], ctx.p)
+        then()
+
+    m.ask(ctx.p, "destroy_support", "Elige la invocación a destruir", options, hit)
+
+
+def _add_resistance(m: AttackMoves, ctx: AttackContext, target: Combatant, i: int, spec: Spec) -> bool:
     if m.sides[ctx.p].combat[ctx.s] is ctx.attacker:
         ctx.attacker.res_bonus, ctx.attacker.res_until = spec.get("amount", 0), m.turn + 2
     return False

@@ -11,15 +11,16 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from .base import Spec, Verb, register
+from ...actions import Action
+from ..moves import DONE
+from .base import Spec, Then, Verb, register
 
 if TYPE_CHECKING:
-    from ..board import EliriaBoard, Then
     from ..cardinfo import CardInfo
-    from ..view import EliriaView
+    from ..moves import Moves, Sight
 
 
-def _add_power(m: EliriaBoard, p: int, k: int, card: CardInfo, i: int, spec: Spec, then: Then) -> bool:
+def _add_power(m: Moves, p: int, k: int, card: CardInfo, i: int, spec: Spec, then: Then) -> bool:
     amount = spec.get("amount", 0)
     for _, c in m.sides[p].combatants():
         if c.up:
@@ -27,34 +28,90 @@ def _add_power(m: EliriaBoard, p: int, k: int, card: CardInfo, i: int, spec: Spe
     return False
 
 
-def _add_power_worth(view: EliriaView, spec: Spec) -> bool:
+def _add_power_worth(view: Sight, spec: Spec) -> bool:
     return any(
         c is not None and c.up and (c.power < c.card.potential or c.power < view.potential(c)) for c in view.me.combat
     )
 
 
-def _draw(m: EliriaBoard, p: int, k: int, card: CardInfo, i: int, spec: Spec, then: Then) -> bool:
+def _draw(m: Moves, p: int, k: int, card: CardInfo, i: int, spec: Spec, then: Then) -> bool:
     return not m.draw(p, spec.get("amount", 0))  # a deck that runs out ends the game (rule 5)
 
 
-def _draw_worth(view: EliriaView, spec: Spec) -> bool:
+def _draw_worth(view: Sight, spec: Spec) -> bool:
     return view.me.deck_size() > int(spec.get("amount", 1))
 
 
-def _add_damage(m: EliriaBoard, p: int, k: int, card: CardInfo, i: int, spec: Spec, then: Then) -> bool:
+def _add_damage(m: Moves, p: int, k: int, card: CardInfo, i: int, spec: Spec, then: Then) -> bool:
     slots = [s for s, c in m.sides[p].combatants() if c.up]
     if slots:
-        m._choose_boost(p, k, card, i, slots, spec.get("amount", 0), then)
+        _choose_boost(m, p, k, card, i, slots, spec.get("amount", 0), then)
         return True
     return False
 
 
-def _sacrifice_for_power(m: EliriaBoard, p: int, k: int, card: CardInfo, i: int, spec: Spec, then: Then) -> bool:
-    m._sacrifice_for_power(p, spec, partial(m._on_play, p, k, card, i, then))
+def _choose_boost(m: Moves, p: int, k: int, card: CardInfo, i: int, slots: list[int], amount: int, then: Then) -> None:
+    options = [
+        m.act(("boost", s, card.id, m.tag(p, s)), f"boost:slot{s}", f"{card.name}: potenciar a {m.combatant_name(p, s)}",
+              "boost", (s,))
+        for s in slots
+    ]  # fmt: skip
+
+    def boost(a: Action) -> None:
+        comb = m.sides[p].combat[a.args[0]]
+        assert comb is not None
+        comb.boost += amount
+        m._on_play(p, k, card, i, then)
+
+    m.ask(p, "boost", f"{card.name}: elige la carta de combate", options, boost)
+
+
+def _sacrifice_for_power(m: Moves, p: int, k: int, card: CardInfo, i: int, spec: Spec, then: Then) -> bool:
+    _offer_tokens(m, p, spec, partial(m._on_play, p, k, card, i, then))
     return True
 
 
-def _tokens_feed(view: EliriaView, spec: Any = None) -> bool:
+def _offer_tokens(m: Moves, p: int, spec: Spec, then: Then) -> None:
+    """Sacrifice any number of your tokens (``tokens``: allowed expressly, 14.a); for each, one of
+    your combatants gains ``amount`` power."""
+    side = m.sides[p]
+    victims = [s for s, c in side.combatants() if c.card.is_token and spec.get("tokens", False)]
+    if not victims or len(side.combatants()) < 2:
+        then()
+        return
+    options = m.offer_actions(p, victims)
+    options.append(DONE)
+
+    def offer(a: Action) -> None:
+        if a.kind == "done":
+            then()
+            return
+        m.sacrifice(p, a.args[0], lambda: _power_for_sacrifice(m, p, spec, then))
+
+    m.ask(p, "sacrifice_power", "Elige un token a sacrificar (o termina)", options, offer)
+
+
+def _power_for_sacrifice(m: Moves, p: int, spec: Spec, then: Then) -> None:
+    side = m.sides[p]
+    options = [
+        m.act(("sac_target", s, m.tag(p, s)), f"boost:slot{s}",
+              f"{m.combatant_name(p, s)} gana {spec.get('amount', 0)} de poder", "boost", (s,))
+        for s, _ in side.combatants()
+    ]  # fmt: skip
+    if not options:
+        then()
+        return
+
+    def gain(a: Action) -> None:
+        comb = side.combat[a.args[0]]
+        assert comb is not None
+        m.gain_power(p, comb, int(spec.get("amount", 0)))
+        _offer_tokens(m, p, spec, then)
+
+    m.ask(p, "sacrifice_target", "Elige la carta de combate que gana poder", options, gain)
+
+
+def _tokens_feed(view: Sight, spec: Any = None) -> bool:
     """A token of yours to sacrifice and a face-up non-token combatant of yours below its potential."""
     combat = view.me.combat
     for c in combat:  # a token first: the goldfish asks every turn, and most turns have none
