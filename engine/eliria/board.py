@@ -10,6 +10,7 @@ one implementation. The turn flow lives in :mod:`.match`, attacks in
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import Any
 
 from ..actions import Action
@@ -18,7 +19,7 @@ from ..decklist import DeckEntry
 from ..match import Match, Pending
 from ..rng import GameRng, draw_random
 from .cardinfo import FACE_DOWN_CAP, REACTION, SUMMON, CardInfo, CardTable
-from .moves import DONE, END, NO_REACT, PASS, SKIP, Then
+from .moves import DONE, END, NO_REACT, PASS, SKIP, Occasion, Then
 from .rules import RULE_OF_THREE
 from .state import AttackContext, Combatant, Side, Support
 from .verbs.base import runs
@@ -31,14 +32,9 @@ LOSS_LABELS = {
     "7.c": "debía robar y su mazo estaba vacío (regla 7.c)",
 }
 
-# Each verb's execution, by action: the registry's units (engine/eliria/verbs/).
-_ON_PLAY = runs("on_play")
-_REACTIONS = runs("reaction")
-_DISCARD_REACTION = runs("on_enter")["discard_reaction"]
-_DESTROYED = runs("on_destroyed")["create_token"]
-_ALLY_DESTROYED = runs("on_ally_destroyed")["add_power"]
-_FIELD_SUMMON = runs("on_field_summon")["add_power"]
-_SUMMON_DISCARDED = runs("on_summon_discarded")["add_power"]
+# Each verb's whole behaviour, by action: the registry's units (engine/eliria/verbs/). The board fires
+# the triggers (an Occasion each) and runs the verb the card's data names.
+_RUN = runs()
 
 
 class EliriaBoard(Match):
@@ -213,11 +209,17 @@ class EliriaBoard(Match):
 
         self.ask(p, "token_slot", "Elige el espacio del token", options, place)
 
+    def fire(self, trigger: str, p: int, comb: Combatant, slot: int = -1) -> None:
+        """Run the verb of *comb*'s event *trigger* (callers check it is face up and not silenced, 6.a.III)."""
+        spec = comb.card.events[trigger]
+        _RUN[spec["action"]](self, Occasion(trigger, p, spec, comb=comb, slot=slot))
+
     def on_enter(self, p: int, comb: Combatant) -> None:
         """A combat card entering face up with an ``on_enter`` effect (6.a.III): each player sends one
         reaction of its board to the discard pile (assumption: the leftmost)."""
-        if comb.card.enter_discard:
-            _DISCARD_REACTION(self, p, comb)  # engine/eliria/verbs/events.py
+        spec = comb.card.events.get("on_enter")
+        if spec is not None:
+            _RUN[spec["action"]](self, Occasion("on_enter", p, spec, comb=comb))
 
     def remove_combatant(self, p: int, slot: int) -> Combatant:
         """Take a combatant off the field: attached summons go with it (6.c.II), a token vanishes (14.b)."""
@@ -259,7 +261,7 @@ class EliriaBoard(Match):
         if sup.card.kind == SUMMON:  # "cuando una de tus invocaciones pase a la pila de descarte"
             for c in side.combat:
                 if c is not None and c.up and c.card.summon_discard_power and not self.silenced(c):
-                    _SUMMON_DISCARDED(self, p, c)
+                    self.fire("on_summon_discarded", p, c)
 
     def support_protected(self, owner: int, k: int, by: int) -> bool:
         """An attached summon bound to a face-up ``protect_attached`` combatant cannot be destroyed
@@ -298,10 +300,10 @@ class EliriaBoard(Match):
             self.remove_combatant(p, slot)
         self.event("destroyed", player=p, slot=slot, card=comb.card.code, token=comb.card.is_token)
         if not stays and comb.up and comb.card.destroyed_token is not None and not self.silenced(comb):
-            _DESTROYED(self, p, slot, comb)
+            self.fire("on_destroyed", p, comb, slot)
         for _, ally in side.combatants():
             if ally is not comb and ally.up and ally.card.ally_power and not self.silenced(ally):
-                _ALLY_DESTROYED(self, p, ally)
+                self.fire("on_ally_destroyed", p, ally)
 
         def after() -> None:
             if p != self.active and not side.has_combatant() and self._outcome is None:
@@ -556,7 +558,8 @@ class EliriaBoard(Match):
         """Apply a data reaction (6.b)."""
         spec = card.reaction
         assert spec is not None
-        _REACTIONS[spec["action"]](self, owner, card, ctx, then)  # engine/eliria/verbs/reaction.py
+        if not _RUN[spec["action"]](self, Occasion("reaction", owner, spec, then, card=card, ctx=ctx)):
+            then()
 
     def strike_damage(self, ctx: AttackContext, target: Combatant) -> int:
         raise NotImplementedError
@@ -602,7 +605,7 @@ class EliriaBoard(Match):
         elif card.subtype == "field":
             for c in side.combat:
                 if c is not None and c.up and c.card.field_summon_power and not self.silenced(c):
-                    _FIELD_SUMMON(self, p, c)
+                    self.fire("on_field_summon", p, c)
             if card.field_forbid_attached:
                 self._discard_attached(p)
         if card.subtype == "attached":
@@ -648,7 +651,8 @@ class EliriaBoard(Match):
         while i < len(card.on_play):
             spec = card.on_play[i]
             i += 1
-            if _ON_PLAY[spec["action"]](self, p, k, card, i, spec, then):  # engine/eliria/verbs/on_play.py
+            at = Occasion("on_play", p, spec, partial(self._on_play, p, k, card, i, then), card=card, k=k, i=i)
+            if _RUN[spec["action"]](self, at):  # engine/eliria/verbs/
                 return
         if card.script is not None:
             card.script.on_effect(self, p, k, then)

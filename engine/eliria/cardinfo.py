@@ -36,13 +36,12 @@ class AttackInfo:
         self.index, self.cost, self.name, self.damage = index, cost, name, damage
         self.formula, self.moves_first = "power", False
         self.spends_attacker = False  # an effect takes the attacker's own power (worth it only if it destroys)
-        for s in reversed(specs):  # each verb compiles itself (verbs/on_attack.py); the first "x" formula wins
-            read = REGISTRY[("on_attack", s["action"])].read
+        for s in reversed(specs):  # each verb compiles itself (engine/eliria/verbs/); the first "x" formula wins
+            read = REGISTRY[s["action"]].read
             if read is not None:
                 read(self, s, s.get("amount", 0))
-        stage = {s["action"]: REGISTRY[("on_attack", s["action"])].stage for s in specs}
-        self.before = tuple(s for s in specs if stage[s["action"]] == "before")  # applied before the hit
-        self.after = tuple(s for s in specs if stage[s["action"]] == "after")
+        self.before = tuple(s for s in specs if REGISTRY[s["action"]].stage == "before")  # applied before the hit
+        self.after = tuple(s for s in specs if REGISTRY[s["action"]].stage == "after")
 
 
 # Effects that can change what the goldfish measures (power, potential, combatants, hand and
@@ -52,6 +51,12 @@ _SOLITAIRE = frozenset(
      "on_field_summon", "on_summon_discarded"}
 )  # fmt: skip
 _SOLITAIRE_ACTIONS = frozenset({"cap_power_gain", "play_by_sacrifice"})
+# The triggers of a combat card's own events: the board fires them (``EliriaBoard.enter``, ``destroy``…,
+# the phases of ``EliriaMatch``) and runs the verb of ``CardInfo.events[trigger]``.
+_EVENTS = frozenset(
+    {"on_enter", "on_destroyed", "on_ally_destroyed", "on_attacked_survived", "on_field_summon",
+     "on_summon_discarded", "end_of_power", "start_of_movement"}
+)  # fmt: skip
 _SOLITAIRE_SCRIPTS = frozenset({"sacrifice_cannon", "mutation"})
 
 
@@ -67,7 +72,7 @@ class CardInfo:
         "is_token", "kind", "min_cost", "name", "on_play", "only_by_effect", "play_sacrifice", "potential",
         "power_cap", "protect", "protect_attached", "protect_max_power", "reach", "reaction", "reaction_when",
         "reactions_face_up", "resistance", "script", "scry", "specs", "subtype", "summon_damage", "worths",
-        "summon_discard_power", "survived_power", "worth", "end_hook", "goldfish_scan",
+        "summon_discard_power", "survived_power", "worth", "end_hook", "goldfish_scan", "events",
     )  # fmt: skip
 
     def __init__(self, ident: int, card: CardData) -> None:
@@ -101,7 +106,7 @@ class CardInfo:
         self.on_play = tuple(s for s in specs if s["trigger"] == "on_play" and "action" in s)
         # What each on_play verb is worth to a computer player, compiled once: (its worth, the effect).
         self.worths = tuple(
-            (worth, s) for s in self.on_play if (worth := REGISTRY[("on_play", str(s["action"]))].worth) is not None
+            (worth, s) for s in self.on_play if (worth := REGISTRY[str(s["action"])].worth) is not None
         )
         self.attach_class: str | None = None
         self.att_res = self.att_dmg = self.att_pot = self.att_thorns = 0
@@ -119,11 +124,24 @@ class CardInfo:
         self.protect_attached = self.block_attach = self.reactions_face_up = False
         self.only_by_effect = self.enter_discard = False
         self.scry: Spec | None = None
+        # The event triggers' effects, by trigger (the board runs the verb of the one that fires).
+        self.events: dict[str, Spec] = {}
         for s in specs:
-            if "action" in s:
-                self._read_one(s["trigger"], s["action"], s)
-            elif s["trigger"] == "reaction":
-                self.reaction_when = str(s["when"])
+            trigger = s["trigger"]
+            if "action" not in s:
+                if trigger == "reaction":
+                    self.reaction_when = str(s["when"])
+                continue
+            if trigger == "reaction":  # a data reaction: the board activates it (6.b) and runs its verb
+                self.reaction, self.reaction_when = s, s.get("when", "")
+            elif trigger in _EVENTS:
+                self.events[trigger] = s
+            if trigger != "on_attack":  # an attack's verbs compile onto its AttackInfo
+                read = REGISTRY[s["action"]].read  # each verb compiles itself (engine/eliria/verbs/)
+                if read is not None:
+                    read(self, s, s.get("amount", 0))
+        self.end_power = self.events.get("end_of_power")
+        self.scry = self.events.get("start_of_movement")
         self._derive(specs)
 
     def _derive(self, specs: Sequence[Spec]) -> None:
@@ -151,11 +169,6 @@ class CardInfo:
             s["trigger"] in _SOLITAIRE or s.get("action") in _SOLITAIRE_ACTIONS or s.get("script") in _SOLITAIRE_SCRIPTS
             for s in specs
         )
-
-    def _read_one(self, trigger: str, action: str, s: Spec) -> None:
-        read = REGISTRY[(trigger, action)].read  # each verb compiles itself (engine/eliria/verbs/)
-        if read is not None and trigger != "on_attack":  # an attack's verbs compile onto its AttackInfo
-            read(self, s, s.get("amount", 0))
 
     @property
     def is_mulligan_combat(self) -> bool:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import CardData
-from .verbs.base import REGISTRY
+from .verbs.base import TRIGGERS
 
 __all__ = [
     "AMOUNT_ALL",
@@ -98,11 +98,11 @@ class Param:
 _BASE = frozenset({"trigger", "action", "script"})
 
 # trigger -> action -> the parameters it accepts (besides trigger and action): read from the
-# registry, where each verb is one unit (engine/eliria/verbs/). Triggers of combat cards run only
-# while the card is face up (6.a.III, 8).
+# registry's table of triggers, where each verb is one unit whatever its trigger (engine/eliria/verbs/).
+# Triggers of combat cards run only while the card is face up (6.a.III, 8).
 VOCABULARY: dict[str, dict[str, frozenset[str]]] = {}
-for (_trigger, _action), _unit in REGISTRY.items():
-    VOCABULARY.setdefault(_trigger, {})[_action] = _unit.params
+for (_trigger, _action), _use in TRIGGERS.items():
+    VOCABULARY.setdefault(_trigger, {})[_action] = _use.params
 
 TARGETS = frozenset(
     {
@@ -135,11 +135,11 @@ WHEN = frozenset(
 )
 DURATIONS = frozenset({"turn", "until_next_turn"})
 # The targets and durations each action is played with (anything else would be accepted and ignored).
-ACTION_TARGETS: dict[tuple[str, str], frozenset[str]] = {k: v.targets for k, v in REGISTRY.items() if v.targets}
-ACTION_DURATIONS: dict[tuple[str, str], frozenset[str]] = {k: v.durations for k, v in REGISTRY.items() if v.durations}
+ACTION_TARGETS: dict[tuple[str, str], frozenset[str]] = {k: v.targets for k, v in TRIGGERS.items() if v.targets}
+ACTION_DURATIONS: dict[tuple[str, str], frozenset[str]] = {k: v.durations for k, v in TRIGGERS.items() if v.durations}
 # The reaction moments each reaction action answers.
 ACTION_WHEN: dict[str, frozenset[str]] = {
-    **{action: v.when for (trigger, action), v in REGISTRY.items() if trigger == "reaction" and v.when},
+    **{action: v.when for (trigger, action), v in TRIGGERS.items() if trigger == "reaction" and v.when},
     "final_defence": frozenset({"last_destroyed"}),
     "mirage_veil": frozenset({"attack_declared"}),
     "tactical_retreat": frozenset({"attack_declared"}),
@@ -208,9 +208,9 @@ FIELDS: dict[str, type | tuple[type, ...]] = {
 }  # fmt: skip
 # "amount": "all" — only where the rules text says "all its power" (Coloso, Cañón: 6.a.IV):
 # drawing or gaining "all" has no meaning in the rules, so it is refused everywhere else.
-AMOUNT_ALL = frozenset(k for k, v in REGISTRY.items() if v.amount_all)
+AMOUNT_ALL = frozenset(k for k, v in TRIGGERS.items() if v.amount_all)
 # Parameters a verb cannot do without (the interpreter has no default for them).
-REQUIRED: dict[tuple[str, str], frozenset[str]] = {k: v.required for k, v in REGISTRY.items() if v.required}
+REQUIRED: dict[tuple[str, str], frozenset[str]] = {k: v.required for k, v in TRIGGERS.items() if v.required}
 
 
 def verbs() -> Iterator[tuple[str, str, str]]:

@@ -18,7 +18,7 @@ board and the board imports no verb: it runs the units the registry holds.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..actions import Action
@@ -28,9 +28,34 @@ if TYPE_CHECKING:
     from .cardinfo import CardInfo, CardTable
     from .state import AttackContext, Combatant, Side
 
-__all__ = ["DONE", "END", "NO_REACT", "PASS", "SKIP", "AttackMoves", "Moves", "Sight", "Then", "TurnMoves"]
+__all__ = [
+    "DONE", "END", "NO_REACT", "PASS", "SKIP", "AttackMoves", "Moves", "Occasion", "Sight", "Then", "TurnMoves",
+]  # fmt: skip
 
 Then = Callable[[], None]
+
+
+def _stay() -> None:
+    """No chain to go on with (a verb whose occasion asks nothing after it)."""
+
+
+class Occasion:
+    """One time a verb runs: under which ``trigger``, for which seat ``p``, as which effect ``spec``,
+    and what it concerns: the summon ``card`` on support slot ``k`` and the index ``i`` of its next
+    effect (``on_play``); the combatant ``comb`` on ``slot`` whose event it is (the event triggers);
+    the attack ``ctx`` and its ``target`` (``on_attack``, and a reaction to an attack). ``resume``
+    goes on with the chain once the verb has asked its question (its ``run`` returned True)."""
+
+    __slots__ = ("card", "comb", "ctx", "i", "k", "p", "resume", "slot", "spec", "target", "trigger")
+
+    def __init__(
+        self, trigger: str, p: int, spec: Mapping[str, Any], resume: Then = _stay, *, card: CardInfo | None = None,
+        comb: Combatant | None = None, slot: int = -1, k: int = -1, i: int = 0, ctx: AttackContext | None = None,
+        target: Combatant | None = None,
+    ) -> None:  # fmt: skip
+        self.trigger, self.p, self.spec, self.resume = trigger, p, spec, resume
+        self.card, self.comb, self.slot, self.k, self.i = card, comb, slot, k, i
+        self.ctx, self.target = ctx, target
 
 END = Action("end", "Terminar la fase de movimiento", "end", (), "action.end")
 PASS = Action("pass", "No atacar", "pass")

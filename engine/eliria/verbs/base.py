@@ -1,11 +1,11 @@
 """The verb registry itself: :class:`Verb`, ``REGISTRY``, :func:`register` and the dispatch helpers;
 the hooks of a named script (:class:`CardScript`) and their table ``SCRIPTS``.
 
-The lowest layer of the effects: it imports nothing of the board. The families (``on_play``,
-``attached``, …) and :mod:`..scripts` import from here and register their units; the package
-``__init__`` imports this module and then every family and the scripts, so any import of this
-module (``from .verbs.base import …`` runs the package first) finds the registry whole. The
-families import nothing above :mod:`..moves` at run time, so that load never runs in a circle.
+The lowest layer of the effects: it imports nothing of the board. The verbs' modules and
+:mod:`..scripts` import from here and register their units; the package ``__init__`` imports this
+module and then every verb module and the scripts, so any import of this module (``from
+.verbs.base import …`` runs the package first) finds the registry whole. The verbs import nothing
+above :mod:`..moves` at run time, so that load never runs in a circle.
 """
 
 from __future__ import annotations
@@ -16,60 +16,112 @@ from typing import Any, ClassVar
 
 from ...actions import Action
 
-__all__ = ["REGISTRY", "SCRIPTS", "CardScript", "Read", "Spec", "Verb", "describe", "make_script", "register", "runs"]
+__all__ = [
+    "REGISTRY", "SCRIPTS", "TRIGGERS", "CardScript", "Read", "Spec", "Use", "Verb", "by_trigger", "describe",
+    "make_script", "register", "runs", "use",
+]  # fmt: skip
 
 Spec = Mapping[str, Any]
 Read = Callable[[Any, Spec, Any], None]  # (compiled card or attack, the effect, its amount)
+Run = Callable[[Any, Any], bool]  # (the board as engine/eliria/moves.py's protocols, the Occasion)
+
+# The triggers, in the vocabulary's order: when a verb runs (the event triggers, ``on_play``,
+# ``on_attack``, ``reaction``) or while it holds (``attached``, ``field``, ``passive``, ``static``:
+# a continuous effect of a card in play). Who fires each is the board's business (moves.Occasion).
+TRIGGER_ORDER = (
+    "on_play", "attached", "field", "passive", "static", "on_enter", "on_destroyed", "on_ally_destroyed",
+    "on_attacked_survived", "on_field_summon", "on_summon_discarded", "end_of_power", "start_of_movement",
+    "on_attack", "reaction",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
-class Verb:
-    """One verb under one trigger: its parameters, its compile step, its execution, its worth, its label.
-
-    ``params``: the parameter names it takes; ``targets``/``durations``/``when``: the values of
+class Use:
+    """One trigger a verb answers: the parameters it takes there, its Spanish label there (a template
+    over them) and the values it plays. ``targets``/``durations``/``when``: the values of
     ``target``/``duration``/``when`` it plays (None: any of the vocabulary); ``amount_all``:
-    ``"amount": "all"`` accepted; ``required``: parameters it cannot do without. ``read`` stores its
-    data on the compiled card (``CardInfo``; an ``on_attack`` verb on the ``AttackInfo``); ``run``
-    executes it when its trigger fires (its signature is the family's, see each module); ``worth``
-    says whether a computer player gains by it now; ``stage`` orders an attack's verbs
-    (``before`` the hit, ``formula`` of "x", ``after`` it).
-    """
+    ``"amount": "all"`` accepted; ``required``: parameters it cannot do without."""
 
     trigger: str
-    action: str
     params: frozenset[str]
     label: str
-    read: Read | None = None
-    run: Callable[..., Any] | None = None
-    worth: Callable[..., bool] | None = None
     targets: frozenset[str] | None = None
     durations: frozenset[str] | None = None
     when: frozenset[str] | None = None
     amount_all: bool = False
     required: frozenset[str] = frozenset()
+
+
+def use(trigger: str, params: set[str] | frozenset[str], label: str, **kw: Any) -> Use:
+    """A :class:`Use`, its sets given as plain sets."""
+    sets = {k: frozenset(v) for k, v in kw.items() if k in ("targets", "durations", "when", "required")}
+    return Use(trigger, frozenset(params), label, **{**kw, **sets})
+
+
+@dataclass(frozen=True)
+class Verb:
+    """One verb, whatever triggers it: where it may appear, what it compiles, what it does, what it is worth.
+
+    ``uses``: the triggers it answers, each with its parameters and label (:class:`Use`). ``read``
+    stores its data on the compiled card (``CardInfo``; an ``on_attack`` effect on its
+    ``AttackInfo``): the card-data triggers' continuous effects and the flags the board reads to
+    know a card has an event at all. ``run(m, at) -> bool`` is its whole behaviour when it runs
+    (*m* the board, *at* the :class:`~engine.eliria.moves.Occasion`): True when it took over the
+    rest of the chain (it asked a player and goes on with ``at.resume``, or the game ended).
+    ``worth(view, spec)`` says whether a computer player gains by it now; ``stage`` orders an
+    attack's effects (``before`` the hit, ``formula`` of "x", ``after`` it).
+    """
+
+    action: str
+    uses: tuple[Use, ...]
+    read: Read | None = None
+    run: Run | None = None
+    worth: Callable[..., bool] | None = None
     stage: str = "after"
 
+    def use(self, trigger: str) -> Use:
+        """Its use under *trigger* (KeyError when it does not answer it)."""
+        for found in self.uses:
+            if found.trigger == trigger:
+                return found
+        raise KeyError((trigger, self.action))
 
-# (trigger, action) -> its unit, in the order the families register them (the vocabulary's order).
-REGISTRY: dict[tuple[str, str], Verb] = {}
+
+# action -> its unit, in the order they register. TRIGGERS: (trigger, action) -> its use, the
+# table of when each verb may run, in the vocabulary's order of triggers.
+REGISTRY: dict[str, Verb] = {}
+TRIGGERS: dict[tuple[str, str], Use] = {}
 
 
 def register(*units: Verb) -> None:
-    """Add *units* to the registry; a verb is registered once."""
+    """Add *units* to the registry; a verb is registered once, under any number of triggers."""
     for unit in units:
-        key = (unit.trigger, unit.action)
-        if key in REGISTRY:
-            raise ValueError(f"verbo registrado dos veces: {key}")
-        REGISTRY[key] = unit
+        if unit.action in REGISTRY:
+            raise ValueError(f"verbo registrado dos veces: {unit.action!r}")
+        unknown = [u.trigger for u in unit.uses if u.trigger not in TRIGGER_ORDER]
+        if unknown or not unit.uses:
+            raise ValueError(f"verbo {unit.action!r}: disparadores desconocidos {unknown}")
+        REGISTRY[unit.action] = unit
+    rows = {(u.trigger, v.action): u for v in REGISTRY.values() for u in v.uses}
+    TRIGGERS.clear()
+    for trigger in TRIGGER_ORDER:
+        TRIGGERS.update({key: row for key, row in rows.items() if key[0] == trigger})
 
 
-def runs(trigger: str, stage: str | None = None) -> dict[str, Callable[..., Any]]:
-    """The executions of *trigger*'s verbs by action (of one attack *stage*, when given): the board's dispatch."""
-    return {
-        v.action: v.run
-        for v in REGISTRY.values()
-        if v.trigger == trigger and v.run is not None and (stage is None or v.stage == stage)
-    }
+def runs(stage: str | None = None) -> dict[str, Run]:
+    """Every verb's ``run`` by action (of one attack *stage*, when given): the board's dispatch."""
+    return {v.action: v.run for v in REGISTRY.values() if v.run is not None and (stage is None or v.stage == stage)}
+
+
+def by_trigger(**reads: Read) -> Read:
+    """A compile step that does what *reads* says for the effect's trigger (nothing for another)."""
+
+    def read(info: Any, s: Spec, amount: Any) -> None:
+        step = reads.get(str(s["trigger"]))
+        if step is not None:
+            step(info, s, amount)
+
+    return read
 
 
 class _Blank(dict[str, Any]):
@@ -82,8 +134,8 @@ class _Blank(dict[str, Any]):
 
 def describe(spec: Spec) -> str:
     """The Spanish label of one effect object of the vocabulary, its parameters filled in."""
-    unit = REGISTRY[(str(spec["trigger"]), str(spec["action"]))]
-    return unit.label.format_map(_Blank(spec))
+    row = TRIGGERS[(str(spec["trigger"]), str(spec["action"]))]
+    return row.label.format_map(_Blank(spec))
 
 
 Then = Callable[[], None]
