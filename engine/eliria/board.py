@@ -163,7 +163,7 @@ class EliriaBoard(Match):
         """A combat card enters the field, however it comes (played, by a reaction, by an effect):
         placed, and its entry effect runs when it enters face up (6.a.III). The one path in."""
         comb = self.sides[p].combat[slot] = Combatant(card, up, power)  # place(), inlined: every play comes here
-        if up and card.enter_discard:
+        if up and "on_enter" in card.events:
             self.on_enter(p, comb)
         return comb
 
@@ -260,7 +260,7 @@ class EliriaBoard(Match):
             self.event("support_destroyed", player=p, support=k, card=sup.card.code)
         if sup.card.kind == SUMMON:  # "cuando una de tus invocaciones pase a la pila de descarte"
             for c in side.combat:
-                if c is not None and c.up and c.card.summon_discard_power and not self.silenced(c):
+                if c is not None and c.up and "on_summon_discarded" in c.card.events and not self.silenced(c):
                     self.fire("on_summon_discarded", p, c)
 
     def support_protected(self, owner: int, k: int, by: int) -> bool:
@@ -299,10 +299,10 @@ class EliriaBoard(Match):
         else:
             self.remove_combatant(p, slot)
         self.event("destroyed", player=p, slot=slot, card=comb.card.code, token=comb.card.is_token)
-        if not stays and comb.up and comb.card.destroyed_token is not None and not self.silenced(comb):
+        if not stays and comb.up and "on_destroyed" in comb.card.events and not self.silenced(comb):
             self.fire("on_destroyed", p, comb, slot)
         for _, ally in side.combatants():
-            if ally is not comb and ally.up and ally.card.ally_power and not self.silenced(ally):
+            if ally is not comb and ally.up and "on_ally_destroyed" in ally.card.events and not self.silenced(ally):
                 self.fire("on_ally_destroyed", p, ally)
 
         def after() -> None:
@@ -604,7 +604,7 @@ class EliriaBoard(Match):
                 side.turn_damage += bonus
         elif card.subtype == "field":
             for c in side.combat:
-                if c is not None and c.up and c.card.field_summon_power and not self.silenced(c):
+                if c is not None and c.up and "on_field_summon" in c.card.events and not self.silenced(c):
                     self.fire("on_field_summon", p, c)
             if card.field_forbid_attached:
                 self._discard_attached(p)

@@ -20,7 +20,7 @@ from .effects import validate_effects
 from .rules import FACE_DOWN_CAP, playable_cards
 from .verbs.base import REGISTRY, CardScript, make_script
 
-__all__ = ["COMBAT", "FACE_DOWN_CAP", "REACTION", "SUMMON", "TOKEN", "AttackInfo", "CardInfo", "CardTable"]
+__all__ = ["COMBAT", "FACE_DOWN_CAP", "TABLE_FLAGS", "REACTION", "SUMMON", "TOKEN", "AttackInfo", "CardInfo", "CardTable"]
 
 COMBAT, TOKEN, REACTION, SUMMON = "combat", "token", "reaction", "summon"
 Spec = Mapping[str, Any]
@@ -52,10 +52,17 @@ _SOLITAIRE = frozenset(
 )  # fmt: skip
 _SOLITAIRE_ACTIONS = frozenset({"cap_power_gain", "play_by_sacrifice"})
 # The triggers of a combat card's own events: the board fires them (``EliriaBoard.enter``, ``destroy``…,
-# the phases of ``EliriaMatch``) and runs the verb of ``CardInfo.events[trigger]``.
-_EVENTS = frozenset(
-    {"on_enter", "on_destroyed", "on_ally_destroyed", "on_attacked_survived", "on_field_summon",
-     "on_summon_discarded", "end_of_power", "start_of_movement"}
+# the phases of ``EliriaMatch``) and runs the verb of ``CardInfo.events[trigger]``; each with the
+# CardTable flags a card having it raises (the phases look for the cards of the two last only then).
+_EVENTS: dict[str, frozenset[str]] = {
+    "on_enter": frozenset(), "on_destroyed": frozenset(), "on_ally_destroyed": frozenset(),
+    "on_attacked_survived": frozenset(), "on_field_summon": frozenset(), "on_summon_discarded": frozenset(),
+    "end_of_power": frozenset({"end_powers"}), "start_of_movement": frozenset({"scrys"}),
+}  # fmt: skip
+# The checks of a match a deck may switch on (CardInfo.flags, from its verbs and scripts).
+TABLE_FLAGS = (
+    "modifiers", "protections", "reveals", "sacrifice_plays", "potentials", "forbids_attached", "movement_scripts",
+    "scrys", "end_powers", "field_powers",
 )  # fmt: skip
 _SOLITAIRE_SCRIPTS = frozenset({"sacrifice_cannon", "mutation"})
 
@@ -72,7 +79,7 @@ class CardInfo:
         "is_token", "kind", "min_cost", "name", "on_play", "only_by_effect", "play_sacrifice", "potential",
         "power_cap", "protect", "protect_attached", "protect_max_power", "reach", "reaction", "reaction_when",
         "reactions_face_up", "resistance", "script", "scry", "specs", "subtype", "summon_damage", "worths",
-        "summon_discard_power", "survived_power", "worth", "end_hook", "goldfish_scan", "events",
+        "summon_discard_power", "worth", "end_hook", "goldfish_scan", "events", "flags", "helps", "helps_solo",
     )  # fmt: skip
 
     def __init__(self, ident: int, card: CardData) -> None:
@@ -114,18 +121,20 @@ class CardInfo:
         self.field_res = self.field_power = self.adjacent_res = 0
         self.field_res_tokens, self.field_power_class = True, ""
         self.field_forbid_attached, self.field_draw, self.field_draw_tokens, self.field_attack_roll = False, 0, True, 0
-        self.destroyed_token: str | None = None
-        self.ally_power = self.survived_power = self.field_summon_power = self.summon_discard_power = 0
         self.end_power: Spec | None = None
         self.reaction: Spec | None = None
         self.reaction_when = ""
         self.protect, self.protect_max_power, self.reach = "", -1, ""
         self.power_cap = self.summon_damage = self.play_sacrifice = 0
         self.protect_attached = self.block_attach = self.reactions_face_up = False
-        self.only_by_effect = self.enter_discard = False
+        self.only_by_effect = False
         self.scry: Spec | None = None
-        # The event triggers' effects, by trigger (the board runs the verb of the one that fires).
+        # The event triggers' effects, by trigger: the board fires a trigger the card has and runs its verb.
         self.events: dict[str, Spec] = {}
+        # The checks of the match its verbs need (CardTable's flags), and what a computer player gains by
+        # its continuous bonuses played face up (each use says: ``Use.flags``, ``Use.gain``).
+        flags: set[str] = set()
+        self.helps_solo = self.helps = False
         for s in specs:
             trigger = s["trigger"]
             if "action" not in s:
@@ -136,10 +145,19 @@ class CardInfo:
                 self.reaction, self.reaction_when = s, s.get("when", "")
             elif trigger in _EVENTS:
                 self.events[trigger] = s
-            if trigger != "on_attack":  # an attack's verbs compile onto its AttackInfo
-                read = REGISTRY[s["action"]].read  # each verb compiles itself (engine/eliria/verbs/)
-                if read is not None:
-                    read(self, s, s.get("amount", 0))
+                flags |= _EVENTS[trigger]
+            unit = REGISTRY[s["action"]]
+            row = unit.use(trigger)
+            flags |= row.flags
+            if row.gain and s.get("amount", 0):
+                self.helps = True
+                self.helps_solo = self.helps_solo or row.gain == "solo"
+            if trigger != "on_attack" and unit.read is not None:  # an attack's verbs compile onto its AttackInfo
+                unit.read(self, s, s.get("amount", 0))  # each verb compiles itself (engine/eliria/verbs/)
+        if self.script is not None:
+            flags |= {"movement_scripts"} if self.script.has_movement else set()
+            flags |= {"end_powers"} if self.script.has_end_of_power else set()
+        self.flags = frozenset(flags)
         self.end_power = self.events.get("end_of_power")
         self.scry = self.events.get("start_of_movement")
         self._derive(specs)
@@ -156,10 +174,8 @@ class CardInfo:
         # whose bonus, verb worth or script it reads; False lets the goldfish's choice skip the card.
         if self.kind != SUMMON:
             self.goldfish_use = False
-        elif self.subtype == "attached":
-            self.goldfish_use = bool(self.att_res or self.att_pot or self.att_dmg)
-        elif self.subtype == "field":
-            self.goldfish_use = bool(self.field_res or self.field_power)
+        elif self.subtype in ("attached", "field"):
+            self.goldfish_use = self.helps_solo
         else:
             self.goldfish_use = bool(self.worths) or (self.script is not None and self.script.goldfish)
         # Whether the goldfish's quick Movimiento choice reads the card in hand at all past the combat cards:
@@ -185,7 +201,8 @@ class CardTable:
     """The cards of one match (both decks and the tokens their effects make) and each seat's pile."""
 
     def __init__(self, decks: Sequence[Sequence[DeckEntry]]) -> None:
-        # What the cards of this match can do at all: the rules skip whole checks when nobody can.
+        # What the cards of this match can do at all: the rules skip whole checks when nobody can
+        # (TABLE_FLAGS; a card raises those its verbs need, CardInfo.flags).
         self.modifiers = self.protections = self.reveals = self.sacrifice_plays = self.potentials = False
         self.forbids_attached = self.movement_scripts = False
         # Phase hooks no card of the match has: the turn skips looking for them (engine/eliria/match.py).
@@ -227,19 +244,6 @@ class CardTable:
             self.cards.append(c)
             for t in card.tokens:
                 self._carried.setdefault(t.code.upper(), t)
-            self.modifiers = self.modifiers or bool(
-                c.att_res or c.att_dmg or c.att_pot or c.att_thorns or c.field_res or c.field_power
-                or c.adjacent_res or c.summon_damage or c.power_cap
-            )  # fmt: skip
-            self.protections = self.protections or bool(c.protect)
-            self.potentials = self.potentials or bool(c.att_pot)
-            self.reveals = self.reveals or c.reactions_face_up
-            self.sacrifice_plays = self.sacrifice_plays or bool(c.play_sacrifice)
-            self.movement_scripts = self.movement_scripts or (c.script is not None and c.script.has_movement)
-            self.scrys = self.scrys or c.scry is not None
-            self.end_powers = self.end_powers or c.end_power is not None or (
-                c.script is not None and c.script.has_end_of_power
-            )
-            self.field_powers = self.field_powers or bool(c.field_power)
-            self.forbids_attached = self.forbids_attached or c.field_forbid_attached
+            for flag in c.flags:  # what its verbs need the rules to look at (Use.flags), never listed here
+                setattr(self, flag, True)
         return found

@@ -249,7 +249,7 @@ class EliriaCombat(EliriaBoard):
                 rule="6.a.V",
             )
         if not ctx.destroyed and not thorns:  # most attacks: after_hit and after_thorns' steps, not built
-            if target.card.survived_power and not self.silenced(target):
+            if "on_attacked_survived" in target.card.events and not self.silenced(target):
                 self.fire("on_attacked_survived", q, target)
             self.offer_reactions(q, "attacked_survived", ctx, lambda: self._after_attack(ctx, target))
             return
@@ -272,7 +272,7 @@ class EliriaCombat(EliriaBoard):
         if ctx.destroyed:
             self.destroy(q, ctx.t, after_hit)
         else:
-            if target.card.survived_power and not self.silenced(target):
+            if "on_attacked_survived" in target.card.events and not self.silenced(target):
                 self.fire("on_attacked_survived", q, target)
             after_hit()
 

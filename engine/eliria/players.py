@@ -40,10 +40,8 @@ def _floor(target: Combatant) -> int:
 def _useful_summon(view: View, card: CardInfo) -> bool:
     """Whether a summon played face up now does something."""
     me = view.me
-    if card.subtype == "field":
-        return bool(card.field_res or card.field_power)
-    if card.subtype == "attached":
-        return bool(card.att_res or card.att_dmg or card.att_pot or card.att_thorns)
+    if card.subtype in ("field", "attached"):  # its continuous bonuses (each use says what it gains: Use.gain)
+        return card.helps
     if card.on_play:
         return any(c is not None and c.up for c in me.combat)
     script = card.script  # a named script knows whether it would do anything now
@@ -177,11 +175,10 @@ class EliriaPlayer:
             elif kind == SUMMON:
                 subtype = card.subtype
                 if subtype == "field":  # summon_playable_up: any subtype but attached
-                    if card.field_res or card.field_power:
+                    if card.helps:
                         return m.play_action(i, card, -1, 1)
                 elif subtype == "attached":
-                    bonus = card.att_res or card.att_dmg or card.att_pot or card.att_thorns
-                    if bonus and m.summon_playable_up(p, card):  # 6.c.II: a combatant to bind to
+                    if card.helps and m.summon_playable_up(p, card):  # 6.c.II: a combatant to bind to
                         return m.play_action(i, card, -1, 1)
                 elif card.on_play:
                     if face_up is None:
@@ -600,10 +597,10 @@ def goldfish_helps(view: View, card: CardInfo) -> bool:
     potential, resistance, cards drawn, tokens or combatants)."""
     if card.kind != SUMMON:
         return False
-    if card.subtype == "attached":
-        return bool(card.att_res or card.att_pot or card.att_dmg) and view.can_attach(card)
+    if card.subtype == "attached":  # a bonus that grows a number of its own (Use.gain "solo")
+        return card.helps_solo and view.can_attach(card)
     if card.subtype == "field":
-        return bool(card.field_res or card.field_power)
+        return card.helps_solo
     for worth, spec in card.worths:  # each verb says what it is worth (engine/eliria/verbs/on_play.py)
         if worth(view, spec):
             return True

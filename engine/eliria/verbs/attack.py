@@ -179,7 +179,8 @@ register(
             targets=_ATTACKED),
     ), run=_destroy_attached),
     Verb("damage_attacker", (
-        use("attached", {"amount", "class"}, "Quien ataque al combatiente ligado recibe {amount} de daño"),
+        use("attached", {"amount", "class"}, "Quien ataque al combatiente ligado recibe {amount} de daño",
+            flags={"modifiers"}, gain="rival"),
         use("reaction", {"when", "amount"}, "El atacante recibe {amount} de daño", when={"attacked_survived"},
             required={"when"}),
     ), read=by_trigger(attached=attached("att_thorns")), run=_damage_attacker),
@@ -192,7 +193,7 @@ register(
     Verb("protect", (
         use("passive", {"target", "max_attacker_power"},
             "No puede ser atacada por combatientes de poder {max_attacker_power} o menos",
-            targets={"self", "self_beside_ally", "own_face_down"}),
+            targets={"self", "self_beside_ally", "own_face_down"}, flags={"protections"}),
     ), read=by_trigger(passive=_protect)),
     Verb("reach", (
         use("passive", {"reach"}, "Puede atacar a más cartas que la de enfrente"),

@@ -18,7 +18,7 @@ from ...actions import Action
 
 __all__ = [
     "REGISTRY", "SCRIPTS", "TRIGGERS", "CardScript", "Read", "Spec", "Use", "Verb", "by_trigger", "describe",
-    "make_script", "register", "runs", "use",
+    "make_script", "register", "runs", "unregister", "use",
 ]  # fmt: skip
 
 Spec = Mapping[str, Any]
@@ -50,11 +50,17 @@ class Use:
     when: frozenset[str] | None = None
     amount_all: bool = False
     required: frozenset[str] = frozenset()
+    # The checks of the match it needs (CardTable's flags: "modifiers", "protections"…): a deck
+    # without a card raising one skips that check altogether.
+    flags: frozenset[str] = frozenset()
+    # What a computer player gains by a continuous bonus of this use played face up: "solo" (a
+    # number of its own grows: the goldfish counts it), "rival" (only against an attacker).
+    gain: str = ""
 
 
 def use(trigger: str, params: set[str] | frozenset[str], label: str, **kw: Any) -> Use:
     """A :class:`Use`, its sets given as plain sets."""
-    sets = {k: frozenset(v) for k, v in kw.items() if k in ("targets", "durations", "when", "required")}
+    sets = {k: frozenset(v) for k, v in kw.items() if k in ("targets", "durations", "when", "required", "flags")}
     return Use(trigger, frozenset(params), label, **{**kw, **sets})
 
 
@@ -91,6 +97,9 @@ class Verb:
 # table of when each verb may run, in the vocabulary's order of triggers.
 REGISTRY: dict[str, Verb] = {}
 TRIGGERS: dict[tuple[str, str], Use] = {}
+# The board's dispatch, kept in step with the registry (the board holds these very dicts): every
+# run by action, and an attack's by stage.
+_RUNS: dict[str | None, dict[str, Run]] = {None: {}, "before": {}, "after": {}, "formula": {}}
 
 
 def register(*units: Verb) -> None:
@@ -102,15 +111,31 @@ def register(*units: Verb) -> None:
         if unknown or not unit.uses:
             raise ValueError(f"verbo {unit.action!r}: disparadores desconocidos {unknown}")
         REGISTRY[unit.action] = unit
+    _index()
+
+
+def unregister(action: str) -> None:
+    """Take the verb *action* out of the registry (a test's own verb, once played)."""
+    del REGISTRY[action]
+    _index()
+
+
+def _index() -> None:
     rows = {(u.trigger, v.action): u for v in REGISTRY.values() for u in v.uses}
     TRIGGERS.clear()
     for trigger in TRIGGER_ORDER:
         TRIGGERS.update({key: row for key, row in rows.items() if key[0] == trigger})
+    for stage, table in _RUNS.items():
+        table.clear()
+        table.update(
+            {v.action: v.run for v in REGISTRY.values() if v.run is not None and (stage is None or v.stage == stage)}
+        )
 
 
 def runs(stage: str | None = None) -> dict[str, Run]:
-    """Every verb's ``run`` by action (of one attack *stage*, when given): the board's dispatch."""
-    return {v.action: v.run for v in REGISTRY.values() if v.run is not None and (stage is None or v.stage == stage)}
+    """Every verb's ``run`` by action (of one attack *stage*, when given): the board's dispatch, a
+    live table that follows the registry."""
+    return _RUNS[stage]
 
 
 def by_trigger(**reads: Read) -> Read:

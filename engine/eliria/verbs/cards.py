@@ -137,17 +137,17 @@ register(
         use("end_of_power", {"token", "min_power", "exact_power", "cost_power"},
             "Al final de tu fase de poder, puede crear un token {token}", required={"token"}),
         use("on_attack", {"attack", "token"}, "Crea un token {token}", required={"attack", "token"}),
-    ), read=by_trigger(on_destroyed=fields(destroyed_token=("token", None))), run=_create_token),
+    ), run=_create_token),
     Verb("scry", (
         use("start_of_movement", {"amount"}, "Al empezar tu fase de movimiento, mira {amount} cartas"),
     ), run=_scry),
     Verb("discard_reaction", (
         use("on_enter", {"target"}, "Al entrar, cada jugador descarta una reacción", targets={"each_player"}),
-    ), read=by_trigger(on_enter=fields(enter_discard=True)), run=_discard_reaction),
+    ), run=_discard_reaction),
     Verb("enters_only_by_effect", (
         use("static", set(), "Solo entra en juego por un efecto"),
     ), read=by_trigger(static=fields(only_by_effect=True))),
     Verb("play_by_sacrifice", (
-        use("static", {"amount", "tokens"}, "Se juega sacrificando {amount} combatientes"),
+        use("static", {"amount", "tokens"}, "Se juega sacrificando {amount} combatientes", flags={"sacrifice_plays"}),
     ), read=by_trigger(static=fields(play_sacrifice="amount", only_by_effect=True))),
 )  # fmt: skip

@@ -188,46 +188,46 @@ register(
     Verb("add_power", (
         use("on_play", _GAIN, "Tus combatientes boca arriba ganan {amount} de poder", targets={"own_face_up"}),
         use("field", {"amount", "target", "class"}, "Los combatientes de ambos jugadores ganan {amount} de poder",
-            targets={"all"}),
+            targets={"all"}, flags={"modifiers", "field_powers"}, gain="solo"),
         use("on_ally_destroyed", _GAIN, "Gana {amount} de poder cuando destruyen a un aliado", targets=_SELF),
         use("on_attacked_survived", _GAIN, "Gana {amount} de poder al sobrevivir a un ataque", targets=_SELF),
         use("on_field_summon", _GAIN, "Gana {amount} de poder cuando se juega un campo", targets=_SELF),
         use("on_summon_discarded", _GAIN, "Gana {amount} de poder cuando se descarta una invocación", targets=_SELF),
-    ), read=by_trigger(
-        field=fields(field_power="amount", field_power_class=("class", "")),
-        on_ally_destroyed=fields(ally_power="amount"), on_attacked_survived=fields(survived_power="amount"),
-        on_field_summon=fields(field_summon_power="amount"), on_summon_discarded=fields(summon_discard_power="amount"),
-    ), run=_add_power, worth=_add_power_worth),
+    ), read=by_trigger(field=fields(field_power="amount", field_power_class=("class", ""))), run=_add_power,
+        worth=_add_power_worth),
     Verb("add_damage", (
         use("on_play", {"amount", "target", "duration"},
             "Uno de tus combatientes boca arriba hace {amount} de daño más este turno",
             targets={"chosen_own_face_up"}, durations={"turn"}),
-        use("attached", _AMOUNT_CLASS, "Los ataques del combatiente ligado hacen {amount} de daño más"),
+        use("attached", _AMOUNT_CLASS, "Los ataques del combatiente ligado hacen {amount} de daño más",
+            flags={"modifiers"}, gain="solo"),
     ), read=by_trigger(attached=attached("att_dmg")), run=_add_damage),
     Verb("add_resistance", (
-        use("attached", _AMOUNT_CLASS, "El combatiente ligado gana {amount} de resistencia"),
+        use("attached", _AMOUNT_CLASS, "El combatiente ligado gana {amount} de resistencia", flags={"modifiers"},
+            gain="solo"),
         # all_face_down: a face-down combatant resists more while it is attacked; the attack reveals it
         # (rule 8) and the bonus still counts against that attack, never outside an attack.
         use("field", {"amount", "target", "exclude_tokens"}, "Las cartas boca abajo atacadas ganan {amount} de resistencia",
-            targets={"all_face_down"}),
+            targets={"all_face_down"}, flags={"modifiers"}, gain="solo"),
         use("passive", {"amount", "target"}, "Tus combatientes adyacentes ganan {amount} de resistencia",
-            targets={"adjacent_own"}),
+            targets={"adjacent_own"}, flags={"modifiers"}),
         use("on_attack", {"attack", "amount", "target", "duration"}, "Gana {amount} de resistencia hasta tu próximo turno",
             targets=_SELF, durations={"until_next_turn"}),
     ), read=by_trigger(attached=attached("att_res"), field=_field_res, passive=fields(adjacent_res="amount")),
         run=_add_resistance),
     Verb("add_potential", (
-        use("attached", _AMOUNT_CLASS, "El combatiente ligado gana {amount} de potencial"),
+        use("attached", _AMOUNT_CLASS, "El combatiente ligado gana {amount} de potencial",
+            flags={"modifiers", "potentials"}, gain="solo"),
     ), read=by_trigger(attached=attached("att_pot"))),
     Verb("lose_power", (
         use("on_attack", {"attack", "amount", "target"}, "Pierde {amount} puntos de poder",
             targets={"attacked", "self", "adjacent_to_attacked"}, amount_all=True),
     ), read=by_trigger(on_attack=_lose_power_read), run=_lose_power),
     Verb("cap_power_gain", (
-        use("passive", {"amount"}, "Gana como mucho {amount} de poder por fase"),
+        use("passive", {"amount"}, "Gana como mucho {amount} de poder por fase", flags={"modifiers"}),
     ), read=by_trigger(passive=fields(power_cap="amount"))),
     Verb("summon_damage", (
-        use("passive", {"amount"}, "Cada invocación tuya le da {amount} de daño más"),
+        use("passive", {"amount"}, "Cada invocación tuya le da {amount} de daño más", flags={"modifiers"}),
     ), read=by_trigger(passive=fields(summon_damage="amount"))),
     Verb("sacrifice_for_power", (
         use("on_play", {"amount", "tokens"}, "Sacrifica tokens: por cada uno, un combatiente tuyo gana {amount} de poder"),

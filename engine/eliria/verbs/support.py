@@ -95,12 +95,12 @@ register(
             when={"rival_played_aligned"}, required={"when"}),
     ), run=_ambush),
     Verb("forbid_attached", (
-        use("field", set(), "No se pueden jugar invocaciones ligadas"),
+        use("field", set(), "No se pueden jugar invocaciones ligadas", flags={"forbids_attached"}),
     ), read=by_trigger(field=fields(field_forbid_attached=True))),
     Verb("protect_attached", (
         use("passive", set(), "Sus invocaciones ligadas no pueden ser destruidas por efectos del rival"),
     ), read=by_trigger(passive=fields(protect_attached=True))),
     Verb("reactions_face_up", (
-        use("passive", set(), "Las reacciones se juegan boca arriba"),
+        use("passive", set(), "Las reacciones se juegan boca arriba", flags={"reveals"}),
     ), read=by_trigger(passive=fields(reactions_face_up=True))),
 )  # fmt: skip
