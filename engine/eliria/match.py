@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 __all__ = ["KEEP", "AttackContext", "EliriaMatch"]
 
-# The phases' own verbs, by action: the registry's units (engine/eliria/verbs/events.py).
+# Every verb by action (engine/eliria/verbs/): the phases fire end_of_power and start_of_movement with it.
 _RUN = runs()
 
 KEEP = Action("mulligan_keep", "Conservar la mano (renunciar al mulligan, 11.b)", "mulligan_keep", (), "action.keep")

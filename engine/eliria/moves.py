@@ -53,9 +53,17 @@ class Occasion:
         comb: Combatant | None = None, slot: int = -1, k: int = -1, i: int = 0, ctx: AttackContext | None = None,
         target: Combatant | None = None,
     ) -> None:  # fmt: skip
-        self.trigger, self.p, self.spec, self.resume = trigger, p, spec, resume
-        self.card, self.comb, self.slot, self.k, self.i = card, comb, slot, k, i
-        self.ctx, self.target = ctx, target
+        self.trigger = trigger  # one plain assignment each: an occasion is built every time a verb runs
+        self.p = p
+        self.spec = spec
+        self.resume = resume
+        self.card = card
+        self.comb = comb
+        self.slot = slot
+        self.k = k
+        self.i = i
+        self.ctx = ctx
+        self.target = target
 
 END = Action("end", "Terminar la fase de movimiento", "end", (), "action.end")
 PASS = Action("pass", "No atacar", "pass")

@@ -464,7 +464,7 @@ class EliriaPlayer:
         not worth making."""
         destroys = damage > res
         atk = c.card.attacks[i]
-        spends = atk.spends_attacker  # compiled by verbs/on_attack.py (lose_power)
+        spends = atk.spends_attacker  # compiled by engine/eliria/verbs/power.py (lose_power)
         if spends and not destroys:
             return None
         if not destroys and view.rival_thorns(t) > view.resistance(s):
@@ -601,7 +601,7 @@ def goldfish_helps(view: View, card: CardInfo) -> bool:
         return card.helps_solo and view.can_attach(card)
     if card.subtype == "field":
         return card.helps_solo
-    for worth, spec in card.worths:  # each verb says what it is worth (engine/eliria/verbs/on_play.py)
+    for worth, spec in card.worths:  # each verb says what it is worth (engine/eliria/verbs/)
         if worth(view, spec):
             return True
     script = card.script
