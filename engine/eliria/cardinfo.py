@@ -9,7 +9,7 @@ rules read ``info.att_res`` instead of walking dicts in the hot loop; a named sc
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..cards import CardData
@@ -79,7 +79,7 @@ class CardInfo:
         "is_token", "kind", "min_cost", "name", "on_play", "only_by_effect", "play_sacrifice", "potential",
         "power_cap", "protect", "protect_attached", "protect_max_power", "reach", "reaction", "reaction_when",
         "reactions_face_up", "resistance", "script", "scry", "specs", "subtype", "summon_damage", "worths",
-        "summon_discard_power", "worth", "end_hook", "goldfish_scan", "events", "flags", "helps", "helps_solo",
+        "summon_discard_power", "worth", "end_hook", "goldfish_scan", "events", "flags", "helps", "helps_solo", "ready",
     )  # fmt: skip
 
     def __init__(self, ident: int, card: CardData) -> None:
@@ -131,6 +131,7 @@ class CardInfo:
         self.scry: Spec | None = None
         # The event triggers' effects, by trigger: the board fires a trigger the card has and runs its verb.
         self.events: dict[str, Spec] = {}
+        self.ready: dict[str, Callable[..., bool]] = {}  # an optional event's gate, by trigger (Use.ready)
         # The checks of the match its verbs need (CardTable's flags), and what a computer player gains by
         # its continuous bonuses played face up (each use says: ``Use.flags``, ``Use.gain``).
         flags: set[str] = set()
@@ -143,11 +144,13 @@ class CardInfo:
                 continue
             if trigger == "reaction":  # a data reaction: the board activates it (6.b) and runs its verb
                 self.reaction, self.reaction_when = s, s.get("when", "")
-            elif trigger in _EVENTS:
-                self.events[trigger] = s
-                flags |= _EVENTS[trigger]
             unit = REGISTRY[s["action"]]
             row = unit.use(trigger)
+            if trigger in _EVENTS:
+                self.events[trigger] = s
+                flags |= _EVENTS[trigger]
+                if row.ready is not None:
+                    self.ready[trigger] = row.ready
             flags |= row.flags
             if row.gain and s.get("amount", 0):
                 self.helps = True

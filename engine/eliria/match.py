@@ -707,6 +707,9 @@ class EliriaMatch(EliriaCombat):
 
     def _end_power(self, p: int, slot: int, comb: Combatant, spec: Mapping[str, Any]) -> bool:
         """Run the card's ``end_of_power`` verb (engine/eliria/verbs/); True when it asked the player."""
+        ready = comb.card.ready.get("end_of_power")
+        if ready is not None and not ready(self, p, comb, spec):  # most turns: nothing to offer
+            return False
         at = Occasion("end_of_power", p, spec, partial(self._end_of_power, slot + 1), comb=comb, slot=slot)
         return _RUN[spec["action"]](self, at)
 

@@ -56,6 +56,9 @@ class Use:
     # What a computer player gains by a continuous bonus of this use played face up: "solo" (a
     # number of its own grows: the goldfish counts it), "rival" (only against an attacker).
     gain: str = ""
+    # An optional effect of a phase: whether it can act now, ``ready(m, p, comb, spec)``; the phase
+    # asks it before it builds the occasion (most turns it cannot: the goldfish's turns stay cheap).
+    ready: Callable[[Any, int, Any, Spec], bool] | None = None
 
 
 def use(trigger: str, params: set[str] | frozenset[str], label: str, **kw: Any) -> Use:

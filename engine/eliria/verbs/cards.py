@@ -14,6 +14,7 @@ from .read import fields
 
 if TYPE_CHECKING:
     from ..moves import Moves, Occasion, Sight
+    from ..state import Combatant
 
 
 # -- draw -----------------------------------------------------------------------------------------
@@ -60,10 +61,15 @@ def _create_token(m: Moves, at: Occasion) -> bool:
     return False
 
 
+def _can_pay(m: Moves, p: int, comb: Combatant, spec: Spec) -> bool:
+    """Whether the combatant may pay for its token now: its power as the effect asks, a free slot."""
+    return end_power_ready(comb.power, spec) and bool(m.sides[p].free_combat())
+
+
 def _paid_token(m: Moves, at: Occasion, code: str) -> bool:
     p, slot, spec = at.p, at.slot, at.spec
     c = m.sides[p].combat[slot]
-    if c is None or not end_power_ready(c.power, spec) or not m.sides[p].free_combat():
+    if c is None or not _can_pay(m, p, c, spec):
         return False
     cost = spec.get("cost_power", 0)
     assert isinstance(cost, int)
@@ -135,7 +141,7 @@ register(
         use("on_destroyed", {"token", "target"}, "Al ser destruida, deja un token {token}", targets={"self"},
             required={"token"}),
         use("end_of_power", {"token", "min_power", "exact_power", "cost_power"},
-            "Al final de tu fase de poder, puede crear un token {token}", required={"token"}),
+            "Al final de tu fase de poder, puede crear un token {token}", required={"token"}, ready=_can_pay),
         use("on_attack", {"attack", "token"}, "Crea un token {token}", required={"attack", "token"}),
     ), run=_create_token),
     Verb("scry", (
