@@ -215,11 +215,9 @@ class EliriaBoard(Match):
         _RUN[spec["action"]](self, Occasion(trigger, p, spec, comb=comb, slot=slot))
 
     def on_enter(self, p: int, comb: Combatant) -> None:
-        """A combat card entering face up with an ``on_enter`` effect (6.a.III): each player sends one
-        reaction of its board to the discard pile (assumption: the leftmost)."""
-        spec = comb.card.events.get("on_enter")
-        if spec is not None:
-            _RUN[spec["action"]](self, Occasion("on_enter", p, spec, comb=comb))
+        """A combat card entering face up runs its ``on_enter`` effect, when it has one (6.a.III)."""
+        if "on_enter" in comb.card.events:
+            self.fire("on_enter", p, comb)
 
     def remove_combatant(self, p: int, slot: int) -> Combatant:
         """Take a combatant off the field: attached summons go with it (6.c.II), a token vanishes (14.b)."""
