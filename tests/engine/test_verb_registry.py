@@ -99,8 +99,9 @@ def test_every_continuous_verb_compiles_itself_onto_the_card(trigger):
         card = CardData(game=Game.ELIRIA, code="T-1", name="t", type=kind, subtype=trigger if kind == "summon" else "",
                         effects=(examples[(t, action)],))
         plain = CardData(game=Game.ELIRIA, code="T-2", name="t", type=kind, subtype=trigger if kind == "summon" else "", effects=())
-        changed = [k for k in CardInfo.__slots__ if k not in ("id", "data", "code", "specs", "events")
-                   and getattr(CardInfo(0, card), k, None) != getattr(CardInfo(0, plain), k, None)]
+        compiled, bare = CardInfo(0, card), CardInfo(0, plain)
+        names = [k for k in dir(bare) if not k.startswith("_") and k not in ("id", "data", "code", "specs")]
+        changed = [k for k in names if getattr(compiled, k, None) != getattr(bare, k, None)]
         assert REGISTRY[action].read is not None and changed, (trigger, action)
 
 
