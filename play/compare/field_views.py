@@ -23,6 +23,7 @@ from decks.models import Deck
 from engine import EngineError
 from play.common import DeckChoice
 from play.compare.fields import (
+    rival_view,
     saved_field_create,
     saved_field_delete,
     saved_field_keep,
@@ -111,7 +112,8 @@ def field_page(request: HttpRequest, pk: int) -> HttpResponse:
             return render(request, "play/_polled_run.html", context)
     results = list(field.results.select_related("deck")[:20])
     return render(request, "play/compare_field.html", {
-        **context, "field": field, "rivals": field.rivals.select_related("deck", "deck__owner"),
+        **context, "field": field,
+        "rivals": [rival_view(r, request.user) for r in field.rivals.select_related("deck", "deck__owner")],
         "rival_form": rival_form, "run_form": run_form, "results": [_result_view(r, results) for r in results],
     })
 

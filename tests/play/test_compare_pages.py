@@ -469,3 +469,19 @@ def test_the_swaps_page_prices_the_race_as_the_api_does(client, decks, fixed_cos
     r = client.post(f"{SWAPS}?deck={deck.pk}", _swap_form(deck, games=2000))
     assert r.status_code == 302 and "run=" in r["Location"]
     assert SimulationRun.objects.get().kind == "swaps"
+
+
+@pytest.mark.django_db
+def test_a_rival_gone_private_shows_neither_its_name_nor_its_owner(client, field, decks):
+    """Attack finding (low): the field kept showing a rival's current name and owner after its owner
+    made it private; it is now told as a deck no longer visible, and left out of a run."""
+    rival = decks["bruno_public"]
+    rival.name = "Plan secreto de Bruno"
+    rival.visibility = "private"
+    rival.save()
+    html = client.get(field.get_absolute_url()).content.decode()
+    assert "Plan secreto" not in html and ">bruno<" not in html
+    assert "ya no es visible" in html
+    client.post(field.get_absolute_url(), {"action": "run", "deck": decks["ana_public"].pk})
+    html = client.get(field.get_absolute_url()).content.decode()
+    assert "Plan secreto" not in html and "Ya no es visible para ti." in html
