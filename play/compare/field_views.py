@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods
 
 from cards.models import Game
 from common.errors import BadInput
+from common.fields import validate_name
 from common.http import is_htmx
 from decks.charts import format_percent
 from decks.models import Deck
@@ -37,7 +38,7 @@ from play.runs.web import client_address, polled_run, throttled_post
 
 
 class FieldForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Nombre del campo"), max_length=80)
+    name = forms.CharField(label=gettext_lazy("Nombre del campo"), max_length=80, validators=[validate_name])
     game = forms.ChoiceField(label=gettext_lazy("Juego"), choices=Game.choices)
     games = forms.IntegerField(label=gettext_lazy("Partidas contra cada rival"), min_value=1,
                                max_value=SavedField.MAX_GAMES, initial=20)

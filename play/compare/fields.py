@@ -16,11 +16,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils.translation import gettext as _
 
 from common.errors import BadInput
+from common.fields import validate_name
 from decks.models import Deck
 from engine.matchup import MatchupRun
 from engine.matchup_compare import PairedMatchup
@@ -39,7 +41,12 @@ def _own(field: SavedField, actor: Any) -> None:
 
 @transaction.atomic
 def saved_field_create(*, owner: Any, name: str, game: str, games: int = 20) -> SavedField:
+    """A new field; its name is refused with an invisible or bidi character, as a deck's (common.fields)."""
     field = SavedField(owner=owner, name=name.strip(), game=game, games=games)
+    try:
+        validate_name(field.name)
+    except ValidationError as exc:
+        raise ValidationError({"name": exc.messages}) from exc
     field.full_clean()
     field.save()
     return field
