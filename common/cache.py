@@ -14,17 +14,60 @@ breaker (common.breaker), so a Redis that hangs costs one timeout, not one per c
 
 from __future__ import annotations
 
+import logging
+import sqlite3
+import time
 from collections.abc import Callable
 from typing import Any
 
-from diskcache import DjangoCache
+from diskcache import DjangoCache, FanoutCache
+from django.conf import settings
+from django.core.cache.backends.base import BaseCache
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 
-from common.breaker import breaker_for
+from common.breaker import ServerUnavailable, breaker_for
+
+log = logging.getLogger(__name__)
+
+
+class CacheFolderUnavailable(ServerUnavailable):
+    """The cache's folder cannot be opened now (a full disk, no permission): the cache is skipped,
+    as a Redis that does not answer is (the callers already carry on without it)."""
 
 
 class KeptDiskCache(DjangoCache):  # type: ignore[misc]
-    """diskcache.DjangoCache whose connections outlive a request (see the module's docstring)."""
+    """diskcache.DjangoCache whose connections outlive a request (see the module's docstring), and
+    whose folder is opened on first use, not in the constructor: a folder that cannot be opened
+    (attack finding: a full cache disk made every ``manage.py`` command die in Django's system
+    checks, which build every cache, and a restarted worker crash-loop) makes each call raise
+    CacheFolderUnavailable, and is tried again CACHE_BREAKER_SECONDS later (common.checks warns)."""
+
+    def __init__(self, directory: str, params: dict[str, Any]) -> None:
+        BaseCache.__init__(self, params)
+        self._folder = (directory, params.get("SHARDS", 8), params.get("DATABASE_TIMEOUT", 0.010),
+                        params.get("OPTIONS", {}))
+        self._opened: FanoutCache | None = None
+        self._retry_at = 0.0
+
+    @property
+    def _cache(self) -> FanoutCache:
+        return self._opened if self._opened is not None else self.open()
+
+    def open(self) -> FanoutCache:
+        """The folder's shards, opened now if they are not yet (CacheFolderUnavailable if they cannot be)."""
+        if self._opened is not None:
+            return self._opened
+        directory, shards, timeout, options = self._folder
+        if time.monotonic() < self._retry_at:
+            raise CacheFolderUnavailable(f"cache folder {directory}: skipped for a few seconds after a failure")
+        try:
+            self._opened = FanoutCache(directory, shards, timeout, **options)
+        except (OSError, sqlite3.Error) as exc:
+            self._retry_at = time.monotonic() + float(getattr(settings, "CACHE_BREAKER_SECONDS", 5.0))
+            log.warning("cache folder %s cannot be opened (%s): running without the shared cache "
+                        "(throttles let requests through, answers are not kept) until it can", directory, exc)
+            raise CacheFolderUnavailable(f"cache folder {directory}: {exc}") from exc
+        return self._opened
 
     def close(self, **kwargs: Any) -> None:
         """Kept open: Django calls this after every request."""
