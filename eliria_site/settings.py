@@ -364,6 +364,8 @@ THROTTLE_RATES = {
     # Account pages (common.throttling.throttle_view): sign-ups and reset mails per client address.
     "signup": os.environ.get("THROTTLE_SIGNUP", "10/hour"),
     "password_reset": os.environ.get("THROTTLE_PASSWORD_RESET", "5/hour"),
+    # The replay page (anyone may ask; each step replays a whole game): per client address.
+    "replay": os.environ.get("THROTTLE_REPLAY", "120/min"),
 }
 
 LOGGING = {
