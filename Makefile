@@ -51,7 +51,9 @@ check: venv
 bench: venv engine
 	$(PY) bench/catalogue.py
 	$(PY) bench/goldfish.py
+	$(PY) bench/odds.py
 	$(PY) bench/pairing.py
+	$(PY) bench/improve.py
 	$(PY) bench/proxies.py
 	$(PY) bench/matchup.py
 	$(PY) bench/collection.py

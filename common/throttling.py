@@ -29,6 +29,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from rest_framework import throttling
 
+from common.breaker import ServerUnavailable
 from common.net import client_ip
 
 log = logging.getLogger(__name__)
@@ -51,6 +52,8 @@ class _FailOpen:
     def allow_request(self, request: Any, view: Any) -> bool:
         try:
             return self._allow(request, view)
+        except ServerUnavailable:  # Redis skipped for a while (common.breaker logged it once)
+            return True
         except Exception:  # noqa: BLE001 - a broken cache must not take the site down
             log.warning("throttle cache unavailable; request allowed", exc_info=True)
             return True
@@ -181,6 +184,13 @@ class GoldfishThrottle(_FailOpen, throttling.UserRateThrottle):
     """CPU-heavy endpoints: their own, stricter budget per user (per address when anonymous)."""
 
     scope = "goldfish"
+
+
+class OddsThrottle(_FailOpen, throttling.UserRateThrottle):
+    """The exact odds (``POST /api/odds/``): each request may spend up to the inline budget of CPU,
+    so its own budget per user (per address when anonymous), beside the client's overall rate."""
+
+    scope = "odds"
 
 
 def throttle_view(scope: str, methods: tuple[str, ...] = ("POST",)) -> Callable[..., Any]:

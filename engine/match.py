@@ -23,7 +23,7 @@ from .rng import GameRng, derive_seed
 
 __all__ = ["DEFAULT_TURN_CAP", "ENGINE_VERSION", "RECORD_FORMAT", "Match", "Pending", "Policy", "SeatView"]
 
-ENGINE_VERSION = "3.1"  # written in every record; bump when a rule change alters replays (3.1: issue 22)
+ENGINE_VERSION = "3.2"  # written in every record; bump when a rule change alters replays (3.1: issue 22; 3.2: issue 35)
 RECORD_FORMAT = "game-record/1"
 DEFAULT_TURN_CAP = 200  # turns (one player's turn each) before a game is called a draw
 
@@ -268,7 +268,17 @@ class Match:
         return record
 
 
-M = TypeVar("M", bound=Match)
+class Seated(Protocol):
+    """What every view reads of its match: the turn and the decision it waits for."""
+
+    @property
+    def turn(self) -> int: ...
+
+    @property
+    def pending(self) -> Pending | None: ...
+
+
+M = TypeVar("M", bound=Seated)
 
 
 class SeatView(Generic[M]):

@@ -21,28 +21,36 @@ leaving the rival without Elementos de juego: "el primer jugador que deje sin
 elementos de juego a su rival" wins, so at the end of a contested fight (after the
 prize) its loser loses the game when it has no Elementos de juego left; a player
 who spends its last Elemento in a fight it wins plays on (reading in docs/rules-map.md).
+
+A game that can no longer change is a draw between two turns (:meth:`MisionMatch.stalemate`,
+``stalemate``), and so is the same position starting a player's turn for the third time
+(``repetition``); two players may agree a draw (the decision ``draw``, reason ``agreement``).
+The README's assumptions give the reading (issue 35).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from ..actions import Action
 from ..cards import WORLDS, CardData, Game
 from ..decklist import DeckEntry
+from ..errors import IllegalAction
 from ..match import DEFAULT_TURN_CAP, Match
 from ..rng import GameRng, draw_random
 from .game import TARGET
 from .rules import SETUP_CARDS
+from .state import MisionSide, Placed, UnseenElements
+from .view import MisionView
 
-if TYPE_CHECKING:
-    from .view import MisionView
-
-__all__ = ["WORLD_NAMES", "MisionMatch", "MisionSide", "Placed", "UnseenElements", "fight_winner", "pick_defender"]
+__all__ = ["DRAW_KEY", "WORLD_NAMES", "MisionMatch", "MisionSide", "Placed", "UnseenElements", "fight_winner", "pick_defender"]
 
 WORLD_NAMES = ("Agua", "Aire", "Fuego", "Tierra")  # Spanish names, in WORLDS order
 ATTACKER, DEFENDER = 0, 1
+DRAW_KEY = "draw"  # a draw by agreement, among the decisions
+# Turn starts in a row with the same position: the third time a player's turn starts from it (_settled).
+REPEATS = 4
 
 
 def fight_winner(attacker_points: int, defender_points: int) -> int | None:
@@ -68,84 +76,6 @@ def pick_defender(entes: Sequence[Placed], world: int) -> Placed | None:
         if placed.world == world and (best is None or placed.card.worlds[world] > best.card.worlds[world]):
             best = placed
     return best
-
-
-class Placed:
-    """An Ente in a world, and the turn it was placed (it fights from the next one)."""
-
-    __slots__ = ("card", "turn", "world")
-
-    def __init__(self, card: CardData, world: int, turn: int) -> None:
-        self.card, self.world, self.turn = card, world, turn
-
-
-class MisionSide:
-    """One player's cards."""
-
-    __slots__ = (
-        "board",
-        "chest",
-        "chest_points",
-        "elementos",
-        "elements_deck",
-        "entes",
-        "entes_deck",
-        "olvido",
-    )
-
-    def __init__(self, entes: list[CardData], elements: list[CardData]) -> None:
-        self.entes_deck = entes
-        self.elements_deck = elements  # the external deck, drawn from the end
-        self.entes: list[CardData] = []  # Entes de juego, face down
-        self.elementos: list[CardData] = []  # Elementos de juego, face down (unseen even by the owner)
-        self.board: list[Placed] = []
-        self.chest: list[CardData] = []  # the BAÚL, face up
-        self.chest_points = 0
-        self.olvido: list[CardData] = []
-
-
-class UnseenElements:
-    """One seat's Elementos not yet seen, as counts kept up to date as its BAÚL and OLVIDO grow
-    (nothing ever leaves them): how many copies are left and what they add up to in the BAÚL and
-    in each world. Integer sums, so the means are those of listing every unseen copy."""
-
-    __slots__ = ("by_code", "chest", "chest_seen", "count", "entries", "olvido_seen", "seen", "worlds")
-
-    def __init__(self, entries: list[tuple[CardData, int]]) -> None:
-        self.entries = entries  # (card, quantity) in deck list order
-        self.by_code: dict[str, list[tuple[CardData, int]]] = {}
-        for card, quantity in entries:
-            self.by_code.setdefault(card.code, []).append((card, quantity))
-        self.seen: dict[str, int] = {}
-        self.chest_seen = self.olvido_seen = 0  # how much of the BAÚL and the OLVIDO is counted
-        present = [(card, quantity) for card, quantity in entries if quantity > 0]
-        self.count = sum(quantity for _, quantity in present)
-        self.chest = sum((card.chest or 0) * quantity for card, quantity in present)
-        self.worlds = [sum(card.worlds[w] * quantity for card, quantity in present) for w in range(len(WORLDS))]
-
-    def see(self, side: MisionSide) -> None:
-        """Count the cards added to *side*'s BAÚL and OLVIDO since the last call."""
-        for card in side.chest[self.chest_seen:]:
-            self._see(card.code)
-        for card in side.olvido[self.olvido_seen:]:
-            self._see(card.code)
-        self.chest_seen, self.olvido_seen = len(side.chest), len(side.olvido)
-
-    def _see(self, code: str) -> None:
-        before = self.seen.get(code, 0)
-        self.seen[code] = before + 1
-        for card, quantity in self.by_code.get(code, ()):
-            if quantity > before:  # this entry had an unseen copy left: one fewer now
-                self.count -= 1
-                self.chest -= card.chest or 0
-                worlds = self.worlds
-                for w, value in enumerate(card.worlds):
-                    worlds[w] -= value
-
-    def cards(self) -> list[CardData]:
-        """Every unseen copy, entry by entry in list order."""
-        seen = self.seen
-        return [card for card, quantity in self.entries for _ in range(quantity - seen.get(card.code, 0))]
 
 
 class MisionMatch(Match):
@@ -179,6 +109,8 @@ class MisionMatch(Match):
         self._driving = False  # _next_fight's loop is running (see there)
         self._again = False
         self._unseen: list[UnseenElements | None] = [None, None]  # built on first use: the goldfish never asks
+        self._progress = -1  # cards left to draw or place less cards spent, at the last turn's start
+        self._still = 0  # turns started in a row with nothing drawn, placed or spent (_settled)
         self._setup()
 
     def unseen(self, seat: int) -> UnseenElements:
@@ -193,8 +125,6 @@ class MisionMatch(Match):
         return tracker
 
     def view(self, player: int) -> MisionView:
-        from .view import MisionView
-
         return MisionView(self, player)
 
     def _side(self, entries: Sequence[DeckEntry]) -> MisionSide:
@@ -227,7 +157,7 @@ class MisionMatch(Match):
     # -- the turn ----------------------------------------------------------------------------------
 
     def _begin_turn(self, p: int) -> None:
-        if self._outcome is not None:
+        if self._outcome is not None or self._settled():
             return
         self.turn += 1
         if self.turn > self.turn_cap:
@@ -244,6 +174,90 @@ class MisionMatch(Match):
             self._ask(p, "place", f"Elige el mundo de {card.name}", self._place_options(card), self._place)
         else:
             self._next_fight()
+
+    # -- games that can no longer change (issue 35; reading in docs/rules-map.md) ---------------------
+
+    def _settled(self) -> bool:
+        """Between two turns: end the game as a draw when nothing can change its outcome any more
+        (``stalemate``) or the same position starts this player's turn for the third time
+        (``repetition``). Checked before the turn is counted, so the outcome's turn is the last played."""
+        reason = self.stalemate()
+        if reason is None and self.players == 2:
+            progress = sum(len(s.elements_deck) + len(s.entes) - len(s.olvido) for s in self.sides)
+            self._still = self._still + 1 if progress == self._progress else 0
+            self._progress = progress
+            if self._still >= REPEATS:
+                reason = "repetition"
+        if reason is None:
+            return False
+        label = {
+            "stalemate": "Empate: ya nada puede cambiar el resultado",
+            "repetition": "Empate: la misma posición se repitió tres veces",
+        }[reason]
+        self._finish(None, None, reason, label)
+        return True
+
+    def stalemate(self) -> str | None:
+        """``"stalemate"`` when, between two turns, the outcome can no longer change, else None.
+
+        Both external Elementos decks are empty: no step 1 draw and no prize can come any more, so no
+        BAÚL grows and 30 is out of reach (OBJETIVO DEL JUEGO 1). What is left is OBJETIVO 2, a player
+        left without Elementos de juego by losing a fight. Elementos de juego leave only when their
+        owner reinforces with them, so a player who still holds one can never be left without them
+        against its will: it loses them only by spending its last one and then losing that fight,
+        which no player can be made to do. A player who holds none loses the first contested fight
+        it loses; once no Ente de juego is left to place (the worlds are then fixed, and every Ente
+        fights every turn), it is safe only if it can lose none of them, even against the rival's
+        strongest Elemento de juego left. One seat (the goldfish): its Elementos deck is empty and
+        no Ente de juego is left, so no turn changes anything.
+        """
+        sides = self.sides
+        if any(side.elements_deck for side in sides):
+            return None
+        if self.players == 1:
+            return "stalemate" if not sides[0].entes else None
+        if all(side.elementos for side in sides):
+            return "stalemate"
+        if any(side.entes for side in sides):
+            return None
+        exposed = [z for z in (0, 1) if not sides[z].elementos and self._can_lose(z)]
+        return None if exposed else "stalemate"
+
+    def _can_lose(self, z: int) -> bool:
+        """Whether seat *z* (with no Elementos de juego) could lose a contested fight of the fixed
+        worlds: attacking a world its rival defends, or defending one its rival attacks, the rival
+        reinforcing with the strongest Elemento de juego it still holds there."""
+        mine, theirs = self.sides[z], self.sides[1 - z]
+        best = [max((e.worlds[w] for e in theirs.elementos), default=0) for w in range(len(WORLDS))]
+        for ente in mine.board:
+            w = ente.world
+            defender = pick_defender(theirs.board, w)
+            if defender is not None and fight_winner(ente.card.worlds[w], defender.card.worlds[w] + best[w]) != ATTACKER:
+                return True
+        for ente in theirs.board:
+            w = ente.world
+            defender = pick_defender(mine.board, w)
+            if defender is not None and fight_winner(ente.card.worlds[w] + best[w], defender.card.worlds[w]) == ATTACKER:
+                return True
+        return False
+
+    def agree_draw(self) -> None:
+        """Both players agree to a draw (the table's offer, accepted by the computer); recorded as
+        ``draw`` among the decisions so the game replays."""
+        if self._outcome is not None:
+            raise IllegalAction("La partida ya terminó: no se puede acordar un empate.")
+        if self.players != 2:
+            raise IllegalAction("Un empate se acuerda entre dos jugadores.")
+        self.decisions.append(DRAW_KEY)
+        self._event("draw_agreed")
+        self._finish(None, None, "agreement", "Empate de mutuo acuerdo")
+
+    def push_key(self, key: str) -> Action:
+        """As :meth:`Match.push_key`, and ``draw``: a draw both players agreed to (:meth:`agree_draw`)."""
+        if key == DRAW_KEY:
+            self.agree_draw()
+            return Action(key, "Empate de mutuo acuerdo", "draw")
+        return super().push_key(key)
 
     def _place(self, action: Action) -> None:
         p, card = self.active, self.drawn
