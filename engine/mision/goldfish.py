@@ -78,7 +78,7 @@ class MisionSimulation:
         if not self.fast:
             self.play_rules(rng.seed, rng.index, tally, trace, rng=rng)
             return
-        game = MisionGame(self.deck, rng.shuffle, trace)
+        game = MisionGame(self.deck, rng.base, trace)
         game.setup()
         tally.games += 1
         for t in range(self.turns):
