@@ -183,6 +183,7 @@ class SwapRace:
             interval = paired_interval(n, state.sums[c], state.squares[c]) or {"delta": None, "ci95": None}
             rows.append((-(state.sums[c] / n) if n else math.inf, -n, c, {
                 **self.row_names(c), "card": card.code, "name": card.name, **interval, "games": n,
+                "stopped": bool(state.stopped[c]),  # clearly behind at the end of a round: fewer games
                 "value": round(state.values[c] / n, 6) if n else None,
             }))
         rows.sort(key=lambda row: row[:3])

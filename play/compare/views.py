@@ -38,12 +38,13 @@ from play.common import MAX_SEED
 from play.compare.history import kept_comparison, revision_comparison_keep
 from play.compare.present import (
     DEFAULT_GOAL,
+    change_words,
     charts,
+    clear_turns_sentences,
     diff_table,
     goal_fields,
     goal_sentence,
     scalar_sentence,
-    who,
 )
 from play.compare.services import compare_answer, compare_seconds, run_enqueue_compare
 from play.goldfish.services import GoldfishInputError
@@ -286,10 +287,11 @@ def _same_lists(run: SimulationRun, a: Side, b: Side) -> bool:
 
 def _result_context(result: dict[str, Any], a: Side, b: Side, goal: tuple[str, int], diff: ListDiff) -> dict[str, Any]:
     labels = side_labels(a, b)
-    subject = who([line.name for line in diff.added], labels[1])
+    subject = change_words(diff, labels[1])
     return {
         "result": result, "goal": goal, "games_text": format_number(result["games"], 0),
         "headline": goal_sentence(result, goal[0], goal[1], subject=subject),
+        "clear_turns": clear_turns_sentences(result),
         "scalar": scalar_sentence(result),
         "charts": charts(result, labels), "table": diff_table(result),
     }
