@@ -133,7 +133,8 @@ def test_a_swapped_card_leaves_every_other_card_in_its_order_in_the_games_of_bot
     for index in range(30):
         ma, mb = MisionMatch([ea], seed=2, index=index, first=0), MisionMatch([eb], seed=2, index=index, first=0)
         assert [c.code for c in ma.sides[0].elements_deck] == [c.code for c in mb.sides[0].elements_deck]
+        orders = []
         for m, swapped in ((ma, "E-3"), (mb, "E-9")):  # set aside, the one drawn to place, then the deck
             side = m.sides[0]
-            m.order = [c.code for c in [*side.entes, m.drawn, *reversed(side.entes_deck)] if c.code != swapped]
-        assert ma.order == mb.order
+            orders.append([c.code for c in [*side.entes, m.drawn, *reversed(side.entes_deck)] if c.code != swapped])
+        assert orders[0] == orders[1]
