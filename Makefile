@@ -51,6 +51,7 @@ check: venv
 bench: venv engine
 	$(PY) bench/catalogue.py
 	$(PY) bench/goldfish.py
+	$(PY) bench/odds.py
 	$(PY) bench/pairing.py
 	$(PY) bench/proxies.py
 	$(PY) bench/matchup.py

@@ -85,7 +85,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if isinstance(exc, SiteError):
         return Response(exc.as_dict(), status=exc.status)
     if isinstance(exc, EngineError):
-        return Response({"detail": str(exc)}, status=400)
+        code = getattr(exc, "code", None)
+        return Response({"detail": str(exc), **({"code": code} if isinstance(code, str) else {})}, status=400)
     if isinstance(exc, RecursionError):
         return Response({"detail": "La entrada está anidada demasiado hondo."}, status=400)
     return exception_handler(exc, context)

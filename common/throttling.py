@@ -183,6 +183,13 @@ class GoldfishThrottle(_FailOpen, throttling.UserRateThrottle):
     scope = "goldfish"
 
 
+class OddsThrottle(_FailOpen, throttling.UserRateThrottle):
+    """The exact odds (``POST /api/odds/``): each request may spend up to the inline budget of CPU,
+    so its own budget per user (per address when anonymous), beside the client's overall rate."""
+
+    scope = "odds"
+
+
 def throttle_view(scope: str, methods: tuple[str, ...] = ("POST",)) -> Callable[..., Any]:
     """Refuse a view's `methods` with 429 once the client address spent its `scope` budget."""
 

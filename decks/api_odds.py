@@ -6,7 +6,7 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers
-from rest_framework.decorators import api_view, permission_classes
+from rest_framework.decorators import api_view, permission_classes, throttle_classes
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from cards.search import MAX_QUERY, SearchError
 from common.errors import BadInput
 from common.serializers import StrictBooleanField, StrictCharField
+from common.throttling import ClientRateThrottle, OddsThrottle
 from decks.api_validate import BAD_REQUEST, ValidateInput
 from decks.models import Deck
 from decks.odds import odds_for_list
@@ -49,6 +50,11 @@ _PER_TURN = serializers.ListField(child=_TURN)
             "per_turn": _PER_TURN,
             "one_more": serializers.DictField(allow_null=True, help_text="Eliria: lo mismo con una carta más del "
                                               "grupo en lugar de una que no lo es."),
+            "keepable": serializers.BooleanField(required=False, help_text="Eliria: si el mazo tiene alguna carta de "
+                                                 "combate sin †; sin ella toda mano va al mulligan y se pierde (7.c)."),
+            "lost": serializers.ListField(required=False, child=serializers.DictField(), help_text="Eliria, si puede "
+                                          "haber mulligan: por turno, la probabilidad de haber perdido ya por 7.c "
+                                          "(esas partidas cuentan en `p` como no tener el grupo)."),
             "entities": serializers.DictField(required=False, help_text="Misión: los Entes sacados, uno por turno."),
             "cards": serializers.ListField(child=serializers.CharField(), help_text="Los códigos del grupo."),
         }),  # fmt: skip
@@ -58,6 +64,7 @@ _PER_TURN = serializers.ListField(child=_TURN)
 )
 @api_view(["POST"])
 @permission_classes([AllowAny])
+@throttle_classes([ClientRateThrottle, OddsThrottle])
 def odds(request: Request) -> Response:
     """Exact probability of holding at least `at_least` cards of the group by each turn, with the
     11.b mulligan as the site's goldfish plays it (docs/formats.md); anonymous use allowed."""

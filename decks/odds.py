@@ -6,8 +6,11 @@ come from the engine (engine/odds.py); this module only picks the cards."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Sequence
 from typing import Any
+
+from django.conf import settings
 
 from cards.models import Card
 from cards.search import SearchError
@@ -60,18 +63,29 @@ def list_entries(game: str, text: str) -> list[DeckEntry]:
 def odds_answer(
     entries: Sequence[DeckEntry], game: str, group: set[str], *, at_least: int, turns: int, first: bool
 ) -> dict[str, Any]:
-    """The answer of ``POST /api/odds/`` for the list's engine entries and the group's codes."""
+    """The answer of ``POST /api/odds/`` for the list's engine entries and the group's codes.
+
+    Both Eliria computations together stop at ``SIMULATION_INLINE_BUDGET`` seconds of this thread's
+    CPU (the engine's TooCostly, a 400 that says what to ask for instead): an anonymous request
+    never holds a web worker longer than an inline simulation may (issue 38, R1)."""
     if game == "mision":
         both = mision_odds(entries, group, at_least=at_least, turns=turns)
         return {**both["elements"].as_dict(), "entities": both["entities"].as_dict()}
+    deadline = time.thread_time() + settings.SIMULATION_INLINE_BUDGET
     cards = eliria_odds_cards(entries, group)
-    answer = eliria_odds(cards, at_least=at_least, turns=turns, first=first).as_dict()
+    answer = eliria_odds(cards, at_least=at_least, turns=turns, first=first, deadline=deadline).as_dict()
     more = one_more_of_group(cards)
     if more is not None:
-        one_more = eliria_odds(more, at_least=at_least, turns=turns, first=first).as_dict()
+        one_more = eliria_odds(more, at_least=at_least, turns=turns, first=first, deadline=deadline).as_dict()
         answer["one_more"] = {"group": one_more["group"], "per_turn": one_more["per_turn"]}
     else:
         answer["one_more"] = None
+    # What p counts as "not held" (issue 36): games already lost by 7.c (a mulligan left fewer than
+    # five cards, or a draw from an empty deck), and decks whose every hand must be mulliganed.
+    answer["keepable"] = any(c.starter for c in cards)
+    if answer["mulligan"]:
+        alive = eliria_odds(cards, at_least=0, turns=turns, first=first, deadline=deadline).per_turn
+        answer["lost"] = [{"turn": t.turn, "p": max(0.0, 1.0 - t.p)} for t in alive]
     return answer
 
 

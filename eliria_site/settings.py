@@ -353,6 +353,8 @@ THROTTLE_RATES = {
     "anon": os.environ.get("THROTTLE_ANON", "300/min"),
     "user": os.environ.get("THROTTLE_USER", "1200/min"),
     "goldfish": os.environ.get("THROTTLE_GOLDFISH", "30/min"),
+    # The exact odds (API and the deck page's panel): up to SIMULATION_INLINE_BUDGET of CPU each.
+    "odds": os.environ.get("THROTTLE_ODDS", "60/min"),
     # Account pages (common.throttling.throttle_view): sign-ups and reset mails per client address.
     "signup": os.environ.get("THROTTLE_SIGNUP", "10/hour"),
     "password_reset": os.environ.get("THROTTLE_PASSWORD_RESET", "5/hour"),

@@ -28,7 +28,7 @@ BUILDS = PACKAGE.parent / ".build" / "engine"
 # compiled function checks its arguments' declared types itself (True passes as the int 1, a str
 # where an int is declared raises TypeError), which would change the engine's own errors.
 COMPILED_PACKAGES = ("eliria", "eliria/verbs", "mision")
-COMPILED_TOP = ("actions.py", "match.py", "policy.py", "rng.py")
+COMPILED_TOP = ("actions.py", "match.py", "mulligan.py", "policy.py", "rng.py")
 COMPLETE = "COMPLETE"  # the marker the build writes last
 
 

@@ -5,7 +5,8 @@
     ├── InvalidDeck        entries that cannot be formatted or simulated
     │   └── CardEffectError  a card whose ``effects`` the engine cannot play (names the card)
     ├── InvalidSimulation  goldfish and matchup arguments out of bounds
-    │   └── TraceNotAllowed  ``trace=True`` with more than one game
+    │   ├── TraceNotAllowed  ``trace=True`` with more than one game
+    │   └── TooCostly        a computation that ran past the CPU deadline its caller gave
     ├── IllegalAction      a decision that is not legal now (or the game is over)
     └── InvalidRecord      a game record that cannot be replayed
 
@@ -22,6 +23,7 @@ __all__ = [
     "InvalidDeck",
     "InvalidRecord",
     "InvalidSimulation",
+    "TooCostly",
     "TraceNotAllowed",
     "UnknownGame",
 ]
@@ -62,6 +64,12 @@ class InvalidSimulation(EngineError):
 
 class TraceNotAllowed(InvalidSimulation):
     """A trace was asked for a run of more than one game."""
+
+
+class TooCostly(InvalidSimulation):
+    """A computation stopped at the CPU deadline its caller set (a web request's budget)."""
+
+    code = "too_costly"
 
 
 class IllegalAction(EngineError):

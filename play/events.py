@@ -95,6 +95,7 @@ def describe(e: Mapping[str, Any], names: Mapping[str, str], seats: Sequence[str
         "attach": lambda: _("%(card)s se une al combatiente del espacio %(slot)s") % {"card": card(), "slot": slot()},
         "game_over": lambda: str(e.get("label") or _("Fin de la partida")),
         "resign": lambda: _("%(who)s se rinde") % {"who": seat()},
+        "draw_agreed": lambda: _("Empate de mutuo acuerdo"),
         # Misión S.O.S
         "place": lambda: _("%(who)s coloca %(card)s en %(world)s")
         % {"who": seat(), "card": card(), "world": WORLD_LABELS.get(e.get("world", ""), e.get("world"))},

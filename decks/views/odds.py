@@ -21,6 +21,7 @@ from cards.models import Card
 from cards.search import SearchError
 from common.errors import SiteError
 from common.http import is_htmx
+from common.throttling import throttle_view
 from decks.models import Deck
 from decks.odds import group_codes, odds_answer
 from decks.selectors import deck_rows, engine_entries
@@ -40,6 +41,7 @@ def _int(value: str | None, default: int, low: int, high: int) -> int:
 
 
 @require_GET
+@throttle_view("odds", methods=("GET",))
 def deck_odds(request: HttpRequest, pk: int | None = None, slug: str | None = None) -> HttpResponse:
     """The odds table for the panel's query (or tag), k, turns and seat."""
     deck = deck_for_viewer(request, pk=pk, slug=slug)
@@ -54,6 +56,7 @@ def deck_odds(request: HttpRequest, pk: int | None = None, slug: str | None = No
         group = group_codes(entries, deck.game, query, user=request.user, deck=deck)
         context["odds"] = odds_answer(entries, deck.game, group, at_least=at_least, turns=turns, first=first)
         context["rows"] = _rows(context["odds"])
+        context["shows_lost"] = any(row.get("lost", 0) >= 0.05 for row in context["rows"])
     except SearchError as exc:
         context["error"] = translate_search_error(exc)
     except (SiteError, EngineError) as exc:
@@ -64,9 +67,12 @@ def deck_odds(request: HttpRequest, pk: int | None = None, slug: str | None = No
 def _rows(answer: dict[str, Any]) -> list[dict[str, Any]]:
     """Per turn: p, p with one more card of the group, and their difference, as percentages."""
     more = (answer.get("one_more") or {}).get("per_turn") or []
+    lost = answer.get("lost") or []
     rows = []
     for i, t in enumerate(answer["per_turn"]):
         row = {"turn": t["turn"], "seen": t["cards_seen"], "p": t["p"], "pct": 100 * t["p"]}
+        if i < len(lost):
+            row["lost"] = 100 * lost[i]["p"]
         if i < len(more):
             row["more"] = 100 * more[i]["p"]
             row["gain"] = 100 * (more[i]["p"] - t["p"])

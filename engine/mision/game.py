@@ -5,7 +5,9 @@ Entes and Elementos de juego. Every turn, from the first: draw an Elemento into
 the Elementos de juego; place one Ente de juego in the world where it is
 strongest; every Ente placed on an earlier turn fights, wins unopposed ("ganará
 automáticamente") and takes a prize Elemento from the external deck, which the
-goldfish always turns over into the BAÚL. The game is won at 30 points.
+goldfish always turns over into the BAÚL. The game is won at 30 points, and ends
+as a draw ("stalemate") at the end of a turn that leaves the Elementos deck empty
+and no Ente de juego to place: no later turn could change anything.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ class MisionDeck:
 class MisionGame:
     """The state of one goldfish game."""
 
-    __slots__ = ("base", "board", "chest", "deck", "elementos", "entes", "pile", "trace", "turn", "won")
+    __slots__ = ("base", "board", "chest", "deck", "elementos", "entes", "pile", "stalled", "trace", "turn", "won")
 
     def __init__(self, deck: MisionDeck, base: int, trace: list[Event] | None = None) -> None:
         """A game whose deal seed is *base* (``GameRng.base``: the decks are dealt by identity)."""
@@ -68,6 +70,7 @@ class MisionGame:
         self.board: list[int] = []  # Entes placed, in the order placed
         self.chest = 0  # points in the BAÚL
         self.won = 0  # the turn the BAÚL reached 30, 0 while it has not
+        self.stalled = -1  # the turn after which nothing could change (MisionMatch.stalemate), -1 before
         self.turn = 0
 
     def _event(self, phase: str, event: str, **data: Any) -> None:
@@ -88,6 +91,13 @@ class MisionGame:
             elementos=len(self.elementos),
             deck=len(self.pile),
         )
+        self._settle()
+
+    def _settle(self) -> None:
+        """The Elementos deck is empty and no Ente de juego is left: a draw (MisionMatch.stalemate)."""
+        if not self.won and not self.pile and not self.entes:
+            self.stalled = self.turn
+            self._event("fin", "stalemate", rule="OBJETIVO DEL JUEGO", chest=self.chest)
 
     def draw_elemento(self) -> None:
         """Step 1: an Elemento from the external deck to the Elementos de juego (none if empty)."""
@@ -127,3 +137,4 @@ class MisionGame:
         self.draw_elemento()
         self.place_ente()
         self.fight(before)
+        self._settle()

@@ -30,6 +30,7 @@ class MisionTally:
     def __init__(self, turns: int) -> None:
         self.games = 0
         self.win_turns: dict[int, int] = {}
+        self.stalled: dict[int, int] = {}  # games by the turn they ended as a draw ("stalemate")
         self.placements = [0] * len(WORLDS)
         # Per turn (index turn - 1); a won game keeps its final BAÚL.
         self.chest = [0] * turns
@@ -38,7 +39,7 @@ class MisionTally:
         self.elementos = [0] * turns
         self.deck = [0] * turns
 
-    FIELDS: ClassVar[tuple[str, ...]] = ("games", "win_turns", "placements", "chest", "won", "placed", "elementos", "deck")
+    FIELDS: ClassVar[tuple[str, ...]] = ("games", "win_turns", "stalled", "placements", "chest", "won", "placed", "elementos", "deck")
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled field by field: runs send tallies between processes, and the compiled class (mypyc,
@@ -49,6 +50,8 @@ class MisionTally:
         self.games += other.games
         for turn, n in other.win_turns.items():
             self.win_turns[turn] = self.win_turns.get(turn, 0) + n
+        for turn, n in other.stalled.items():
+            self.stalled[turn] = self.stalled.get(turn, 0) + n
         for mine, theirs in (
             (self.placements, other.placements),
             (self.chest, other.chest),
@@ -82,7 +85,7 @@ class MisionSimulation:
         game.setup()
         tally.games += 1
         for t in range(self.turns):
-            if not game.won:  # the game ends when the BAÚL reaches 30
+            if not game.won and game.stalled < 0:  # the game ends at 30 in the BAÚL or when nothing can change
                 game.play_turn(t + 1)
             tally.chest[t] += game.chest
             tally.placed[t] += len(game.board)
@@ -92,6 +95,8 @@ class MisionSimulation:
                 tally.won[t] += 1
         if game.won:
             tally.win_turns[game.won] = tally.win_turns.get(game.won, 0) + 1
+        elif 0 <= game.stalled <= self.turns:
+            tally.stalled[game.stalled] = tally.stalled.get(game.stalled, 0) + 1
         for ente in game.board:
             tally.placements[self.deck.entity_world[ente]] += 1
 
@@ -118,6 +123,10 @@ class MisionSimulation:
             for t in range(outcome.turn - 1, self.turns):
                 self._observe(match, tally, t, won=True)
             tally.win_turns[outcome.turn] = tally.win_turns.get(outcome.turn, 0) + 1
+        elif outcome is not None and outcome.reason == "stalemate":  # nothing changes in the turns left
+            for t in range(outcome.turn, self.turns):
+                self._observe(match, tally, t, won=False)
+            tally.stalled[outcome.turn] = tally.stalled.get(outcome.turn, 0) + 1
         for placed in match.sides[0].board:
             tally.placements[placed.world] += 1
         if trace is not None:
@@ -143,6 +152,12 @@ class MisionSimulation:
                 "mean": mean(sum(t * k for t, k in histogram.items()), wins),
                 "histogram": {str(t): k for t, k in histogram.items()},
                 "never": n - wins,
+            },
+            # Games that ended as a draw because nothing could change any more (the Elementos deck
+            # empty, no Ente de juego left, the BAÚL under 30): by the turn they ended.
+            "stalemate": {
+                "games": sum(tally.stalled.values()),
+                "mean_turn": mean(sum(t * k for t, k in tally.stalled.items()), sum(tally.stalled.values())),
             },
             "placements": {world: tally.placements[i] for i, world in enumerate(WORLDS)},
             "per_turn": [

@@ -10,7 +10,7 @@ four Elementos de juego set aside face down. Each turn the active player:
    chooses (``fight:<i>``, asked only while two or more are left). Unopposed it
    wins; otherwise both players decide, hidden from each other, whether to
    reinforce with one Elemento de juego (``reinforce:yes|no``; the Elementos de
-   juego are face down, so the one used is a random one of them), the
+   juego are face down, so the one used is the last of them: unseen, any is as likely), the
    reinforcements are revealed together and go to the OLVIDO, and the higher
    total wins (:func:`fight_winner` settles a tie). A win by the active player
    takes a prize Elemento from the external deck, to the BAÚL face up or hidden
@@ -21,6 +21,11 @@ leaving the rival without Elementos de juego: "el primer jugador que deje sin
 elementos de juego a su rival" wins, so at the end of a contested fight (after the
 prize) its loser loses the game when it has no Elementos de juego left; a player
 who spends its last Elemento in a fight it wins plays on (reading in docs/rules-map.md).
+
+A game that can no longer change is a draw between two turns (:meth:`MisionMatch.stalemate`,
+``stalemate``), and so is the same position starting a player's turn for the third time
+(``repetition``); two players may agree a draw (the decision ``draw``, reason ``agreement``).
+The README's assumptions give the reading (issue 35).
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..actions import Action
 from ..cards import WORLDS, CardData, Game
 from ..decklist import DeckEntry
+from ..errors import IllegalAction
 from ..match import DEFAULT_TURN_CAP, Match
 from ..rng import GameRng, card_ids
 from .game import TARGET
@@ -39,10 +45,13 @@ from .rules import SETUP_CARDS
 if TYPE_CHECKING:
     from .view import MisionView
 
-__all__ = ["WORLD_NAMES", "MisionMatch", "MisionSide", "Placed", "UnseenElements", "fight_winner", "pick_defender"]
+__all__ = ["DRAW_KEY", "WORLD_NAMES", "MisionMatch", "MisionSide", "Placed", "UnseenElements", "fight_winner", "pick_defender"]
 
 WORLD_NAMES = ("Agua", "Aire", "Fuego", "Tierra")  # Spanish names, in WORLDS order
 ATTACKER, DEFENDER = 0, 1
+DRAW_KEY = "draw"  # a draw by agreement, among the decisions
+# Turn starts in a row with the same position: the third time a player's turn starts from it (_settled).
+REPEATS = 4
 
 
 def fight_winner(attacker_points: int, defender_points: int) -> int | None:
@@ -179,6 +188,8 @@ class MisionMatch(Match):
         self._driving = False  # _next_fight's loop is running (see there)
         self._again = False
         self._unseen: list[UnseenElements | None] = [None, None]  # built on first use: the goldfish never asks
+        self._progress = -1  # cards left to draw or place less cards spent, at the last turn's start
+        self._still = 0  # turns started in a row with nothing drawn, placed or spent (_settled)
         self._setup()
 
     def unseen(self, seat: int) -> UnseenElements:
@@ -230,7 +241,7 @@ class MisionMatch(Match):
     # -- the turn ----------------------------------------------------------------------------------
 
     def _begin_turn(self, p: int) -> None:
-        if self._outcome is not None:
+        if self._outcome is not None or self._settled():
             return
         self.turn += 1
         if self.turn > self.turn_cap:
@@ -247,6 +258,90 @@ class MisionMatch(Match):
             self._ask(p, "place", f"Elige el mundo de {card.name}", self._place_options(card), self._place)
         else:
             self._next_fight()
+
+    # -- games that can no longer change (issue 35; reading in docs/rules-map.md) ---------------------
+
+    def _settled(self) -> bool:
+        """Between two turns: end the game as a draw when nothing can change its outcome any more
+        (``stalemate``) or the same position starts this player's turn for the third time
+        (``repetition``). Checked before the turn is counted, so the outcome's turn is the last played."""
+        reason = self.stalemate()
+        if reason is None and self.players == 2:
+            progress = sum(len(s.elements_deck) + len(s.entes) - len(s.olvido) for s in self.sides)
+            self._still = self._still + 1 if progress == self._progress else 0
+            self._progress = progress
+            if self._still >= REPEATS:
+                reason = "repetition"
+        if reason is None:
+            return False
+        label = {
+            "stalemate": "Empate: ya nada puede cambiar el resultado",
+            "repetition": "Empate: la misma posición se repitió tres veces",
+        }[reason]
+        self._finish(None, None, reason, label)
+        return True
+
+    def stalemate(self) -> str | None:
+        """``"stalemate"`` when, between two turns, the outcome can no longer change, else None.
+
+        Both external Elementos decks are empty: no step 1 draw and no prize can come any more, so no
+        BAÚL grows and 30 is out of reach (OBJETIVO DEL JUEGO 1). What is left is OBJETIVO 2, a player
+        left without Elementos de juego by losing a fight. Elementos de juego leave only when their
+        owner reinforces with them, so a player who still holds one can never be left without them
+        against its will: it loses them only by spending its last one and then losing that fight,
+        which no player can be made to do. A player who holds none loses the first contested fight
+        it loses; once no Ente de juego is left to place (the worlds are then fixed, and every Ente
+        fights every turn), it is safe only if it can lose none of them, even against the rival's
+        strongest Elemento de juego left. One seat (the goldfish): its Elementos deck is empty and
+        no Ente de juego is left, so no turn changes anything.
+        """
+        sides = self.sides
+        if any(side.elements_deck for side in sides):
+            return None
+        if self.players == 1:
+            return "stalemate" if not sides[0].entes else None
+        if all(side.elementos for side in sides):
+            return "stalemate"
+        if any(side.entes for side in sides):
+            return None
+        exposed = [z for z in (0, 1) if not sides[z].elementos and self._can_lose(z)]
+        return None if exposed else "stalemate"
+
+    def _can_lose(self, z: int) -> bool:
+        """Whether seat *z* (with no Elementos de juego) could lose a contested fight of the fixed
+        worlds: attacking a world its rival defends, or defending one its rival attacks, the rival
+        reinforcing with the strongest Elemento de juego it still holds there."""
+        mine, theirs = self.sides[z], self.sides[1 - z]
+        best = [max((e.worlds[w] for e in theirs.elementos), default=0) for w in range(len(WORLDS))]
+        for ente in mine.board:
+            w = ente.world
+            defender = pick_defender(theirs.board, w)
+            if defender is not None and fight_winner(ente.card.worlds[w], defender.card.worlds[w] + best[w]) != ATTACKER:
+                return True
+        for ente in theirs.board:
+            w = ente.world
+            defender = pick_defender(mine.board, w)
+            if defender is not None and fight_winner(ente.card.worlds[w] + best[w], defender.card.worlds[w]) == ATTACKER:
+                return True
+        return False
+
+    def agree_draw(self) -> None:
+        """Both players agree to a draw (the table's offer, accepted by the computer); recorded as
+        ``draw`` among the decisions so the game replays."""
+        if self._outcome is not None:
+            raise IllegalAction("La partida ya terminó: no se puede acordar un empate.")
+        if self.players != 2:
+            raise IllegalAction("Un empate se acuerda entre dos jugadores.")
+        self.decisions.append(DRAW_KEY)
+        self._event("draw_agreed")
+        self._finish(None, None, "agreement", "Empate de mutuo acuerdo")
+
+    def push_key(self, key: str) -> Action:
+        """As :meth:`Match.push_key`, and ``draw``: a draw both players agreed to (:meth:`agree_draw`)."""
+        if key == DRAW_KEY:
+            self.agree_draw()
+            return Action(key, "Empate de mutuo acuerdo", "draw")
+        return super().push_key(key)
 
     def _place(self, action: Action) -> None:
         p, card = self.active, self.drawn

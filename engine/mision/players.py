@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from ..actions import Action
 from .game import TARGET
 from .match import pick_defender
+from .rules import prize_draws
 from .view import MisionView
 
 __all__ = ["MisionGoldfishPlayer", "MisionPlayer"]
@@ -85,6 +86,19 @@ class MisionPlayer:
             return yes if protect and len(view.me.elementos) > self.reserve else no
         needed = d - a + (1 if attacking else 0)
         return yes if gain >= needed else no
+
+    def accepts_draw(self, view: MisionView) -> bool:
+        """A draw offered by the rival (the table's button) is accepted when this player can no
+        longer force a win: its BAÚL cannot reach 30 (its points plus the best of its unseen
+        Elementos for every prize its external deck can still give, :func:`prize_draws`, and one for
+        each Ente still to fight when the offer comes in its own turn) and the rival still holds
+        Elementos de juego (it can be left without them only by spending them itself)."""
+        me = view.me
+        deck, placed = len(me.elements_deck), len(me.board)
+        now = min(placed, deck) if view.is_active else 0
+        prizes = now + prize_draws(deck - now, placed + len(me.entes), placed)
+        best = sorted((c.chest or 0 for c in view.unseen_elements()), reverse=True)[:prizes]
+        return me.chest_points + sum(best) < TARGET and view.rival_elementos() > 0
 
     def _prize(self, view: MisionView, legal: Sequence[Action]) -> Action:
         chest = next(a for a in legal if a.args[0] == 1)

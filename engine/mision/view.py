@@ -42,6 +42,10 @@ class MisionView(SeatView["MisionMatch"]):
         """My Entes still to fight this turn, in the order the ``fight:<i>`` actions name them."""
         return self._m._to_fight if self.is_active else []
 
+    def rival_elementos(self) -> int:
+        """How many Elementos de juego the rival holds (face down: only the count is seen)."""
+        return len(self._m.sides[1 - self.seat].elementos)
+
     def rival_board(self) -> list[Placed]:
         return list(self._m.sides[1 - self.seat].board)
 

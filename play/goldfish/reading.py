@@ -121,13 +121,29 @@ def mision_sentences(result: dict[str, Any]) -> list[str]:
     games, turns, wt = result["games"], result["turns"], result["win_turn"]
     reached = games - wt["never"]
     if not reached:
-        return [_("Ninguna partida llegó a 30 puntos en el BAÚL en %(turns)s turnos.") % {"turns": turns}]
+        return [_("Ninguna partida llegó a 30 puntos en el BAÚL en %(turns)s turnos.") % {"turns": turns},
+                *_stalemate(result)]
+    return [_reached(wt, reached, games, turns), *_stalemate(result)]
+
+
+def _stalemate(result: dict[str, Any]) -> list[str]:
+    """Misión S.O.S games that ended as draws because nothing could change any more (issue 35)."""
+    stalled = result.get("stalemate") or {}
+    if not stalled.get("games"):
+        return []
+    values = {"mean": format_number(stalled["mean_turn"], 1), **share(stalled["games"], result["games"])}
+    return [_("En el %(pct)s de las partidas (%(n)s de %(games)s) ya nada podía cambiar: el mazo de Elementos se "
+              "acabó sin llegar a 30 en el BAÚL y sin Entes por colocar, y la partida terminó en empate (de media "
+              "en el turno %(mean)s).") % values]
+
+
+def _reached(wt: dict[str, Any], reached: int, games: int, turns: int) -> str:
     values = {"mean": format_number(wt["mean"], 1), "turns": turns, **share(reached, games)}
     text = _("El BAÚL llegó a 30 puntos en el %(pct)s de las partidas (%(n)s de %(games)s), de media en el "
              "turno %(mean)s.") % values
     if len(wt["histogram"]) == 1:  # one turn for every game that got there: a sentence, not a one-bar chart
         text += " " + _("Todas las que llegaron lo hicieron en el turno %(turn)s.") % {"turn": next(iter(wt["histogram"]))}
-    return [text]
+    return text
 
 
 def _list(items: list[str]) -> str:

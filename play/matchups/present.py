@@ -29,6 +29,9 @@ def reason_label(reason: str) -> str:
         "no_elements": _("el perdedor se quedó sin Elementos de juego"),
         "both_no_elements": _("los dos sin Elementos de juego (empate)"),
         "turn_cap": _("límite de turnos (empate)"),
+        "stalemate": _("ya nada podía cambiar el resultado (empate)"),
+        "repetition": _("la misma posición se repitió tres veces (empate)"),
+        "agreement": _("empate de mutuo acuerdo"),
     }
     return labels.get(reason, reason)
 
@@ -38,6 +41,9 @@ def draw_cause(reason: str) -> str:
     causes = {
         "turn_cap": _("por límite de turnos"),
         "both_no_elements": _("porque los dos jugadores se quedaron sin Elementos de juego"),
+        "stalemate": _("porque ya nada podía cambiar el resultado"),
+        "repetition": _("porque la misma posición se repitió tres veces"),
+        "agreement": _("de mutuo acuerdo"),
     }
     return causes.get(reason, f"({reason_label(reason)})")
 
@@ -85,19 +91,21 @@ def _decided(wins_a: int, decided: int) -> dict[str, Any]:
 def chest_warnings(game: str, entries: tuple[Sequence[DeckEntry], Sequence[DeckEntry]] | None,
                    labels: tuple[str, str]) -> list[str]:
     """Misión S.O.S: a deck whose Elementos cannot bring 30 points to the BAÚL wins only by leaving
-    the rival without Elementos de juego; two such decks mostly draw at the turn limit."""
+    the rival without Elementos de juego; two such decks mostly draw once the Elementos run out."""
     if game != "mision" or entries is None:
         return []
     short = [(label, chest_reach(e)) for label, e in zip(labels, entries, strict=True) if not chest_reachable(e)]
     out = [
         _("%(deck)s: sus Elementos pueden llevar como mucho %(points)s puntos al BAÚL y hacen falta 30 "
-          "(la preparación pone cuatro en los Elementos de juego); solo puede ganar dejando al rival sin "
-          "Elementos de juego.") % {"deck": label, "points": points}
+          "(solo los premios de las luchas ganadas llegan al BAÚL; la preparación y el robo de cada turno van "
+          "a los Elementos de juego); solo puede ganar dejando al rival sin Elementos de juego.")
+        % {"deck": label, "points": points}
         for label, points in short
     ]
     if len(short) == 2:
-        out.append(_("Ninguno de los dos mazos puede llegar a 30 en el BAÚL: espera muchos empates por límite "
-                     "de turnos. Añade Elementos con más puntos de BAÚL para que las partidas se decidan."))
+        out.append(_("Ninguno de los dos mazos puede llegar a 30 en el BAÚL: espera muchos empates en cuanto se "
+                     "acaben los Elementos (ya nada puede cambiar el resultado). Añade Elementos, y con más puntos "
+                     "de BAÚL, para que las partidas se decidan."))
     return out
 
 

@@ -4,6 +4,8 @@ Eliria is the one-seat solitaire of the engine (`engine.eliria_table`). Misión 
 players to fight, so the table seats the player's deck against a copy of itself played by the
 engine's rule-based player: its answers are pushed right after each of the player's decisions
 and kept in the same list of decisions, so the table still replays from (seed, decisions) alone.
+The player may offer a draw (key ``draw``): the computer accepts when it can no longer force a win
+(``MisionPlayer.accepts_draw``) and the agreed draw joins the decisions; a refusal changes nothing.
 """
 
 from __future__ import annotations
@@ -15,7 +17,17 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from engine import DeckEntry, IllegalAction, MisionMatch, eliria_table, make_policy, mision_state, new_match
+from engine import (
+    DeckEntry,
+    IllegalAction,
+    MisionMatch,
+    MisionPlayer,
+    eliria_table,
+    make_policy,
+    mision_state,
+    new_match,
+)
+from engine.mision.match import DRAW_KEY
 from play.events import describe_log, names_of
 
 MAX_DECISIONS = 5_000
@@ -31,6 +43,7 @@ class Table:
     decisions: list[str]
     state: dict[str, Any]
     log: list[dict[str, Any]]
+    notice: str = ""  # what the rival answered to an offer that changed nothing
 
     @property
     def decisions_text(self) -> str:
@@ -86,14 +99,23 @@ def _mision(entries: Sequence[DeckEntry], seed: int, keys: list[str], key: str |
     if undo:
         mine = [i for i, who in enumerate(movers) if who != RIVAL]
         match, movers = _replay(entries, seed, keys[: mine[-1]] if mine else [])
+    rival = make_policy("mision", "rules")
+    notice = ""
     if key is not None:
         if match.to_move == RIVAL:
             raise IllegalAction(_("Ahora decide el rival, no tú."))
-        match.push_key(key)
-    rival = make_policy("mision", "rules")
+        if key != DRAW_KEY:
+            match.push_key(key)
+        elif match.is_over():
+            raise IllegalAction(_("La partida ya terminó."))
+        elif MisionPlayer().accepts_draw(match.view(RIVAL)):
+            match.push_key(key)
+        else:
+            notice = _("El rival rechaza el empate: todavía puede ganar (llegar a 30 en el BAÚL o dejarte sin "
+                       "Elementos de juego).")
     rng = match.policy_rng(RIVAL)
     while match.to_move == RIVAL:  # the engine's player answers at once
         match.push(rival.choose(match.view(RIVAL), match.legal_actions(), rng))
     state = {"game": "mision", "seed": seed, "decisions": list(match.decisions), **mision_state(match)}
     log = describe_log(state["log"], names_of(entries), [_("El jugador"), _("El rival")])
-    return Table("mision", seed, list(match.decisions), state, log)
+    return Table("mision", seed, list(match.decisions), state, log, notice)

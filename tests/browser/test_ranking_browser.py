@@ -83,8 +83,8 @@ def test_two_minimum_mision_decks_headline_says_every_game_was_a_draw(live_serve
     page.click("#play-matchup")
     page.wait_for_selector(".matchup-result .draws-lead", timeout=60_000)
     headline = page.inner_text(".draws-lead")
-    expected = ("Las 20 partidas acabaron en empate por límite de turnos." if language == "es"
-                else "All 20 games ended in a draw at the turn limit.")
+    expected = ("Las 20 partidas acabaron en empate porque ya nada podía cambiar el resultado." if language == "es"
+                else "All 20 games ended in a draw because nothing could change the outcome any more.")
     assert headline == expected
     assert page.locator(".chest-warning li").count() == 3
     assert page.locator(".matchup-result .win-rate:not(.draws-lead)").count() == 0

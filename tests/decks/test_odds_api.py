@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from rest_framework.test import APIClient
 
 from decks.services import deck_tag_set
 from engine import hypergeometric_at_least
@@ -115,3 +116,71 @@ def test_tokens_are_never_drawn_nor_in_the_group(bundled, api_client):
     text = ALL_COMBAT + "Tokens:\n1 Token de fisión\n"
     body = odds(api_client, list=text, query="pot>=2", turns=1).json()
     assert body["deck"] == 12 and "BASE-109" not in body["cards"] and len(body["cards"]) == body["group"]
+
+
+HEAVY = "Mazo:\n" + "".join(f"1 X (BASE-{n:03d})\n" for n in (1, 11, 12, 13, 14, 15, 50))
+
+
+@pytest.mark.django_db
+def test_r1_an_odds_request_over_the_inline_budget_is_refused_with_its_code(bundled, api_client, settings):
+    """Issue 38, R1: the exact odds spend at most SIMULATION_INLINE_BUDGET of a worker's CPU."""
+    from engine.odds import _MEMO
+
+    _MEMO.clear()
+    settings.SIMULATION_INLINE_BUDGET = 0.0
+    r = odds(api_client, list=HEAVY, query="t:reaccion", turns=8)
+    assert r.status_code == 400, r.content
+    assert r.json()["code"] == "too_costly"
+    settings.SIMULATION_INLINE_BUDGET = 0.1
+    assert odds(api_client, list=HEAVY, query="t:reaccion", turns=8).status_code == 200
+
+
+@pytest.mark.django_db
+def test_r1_anonymous_odds_have_their_own_budget_per_address(bundled, api_client, monkeypatch):
+    from common.throttling import OddsThrottle
+
+    monkeypatch.setattr(OddsThrottle, "THROTTLE_RATES", {**OddsThrottle.THROTTLE_RATES, "odds": "3/min"})
+    codes = [odds(api_client, list=ALL_COMBAT, query="pot>=5", turns=2).status_code for _ in range(4)]
+    assert codes == [200, 200, 200, 429]
+
+
+@pytest.mark.django_db
+def test_r1_the_deck_pages_odds_panel_is_throttled_for_anyone(bundled, client, settings):
+    from django.urls import reverse
+
+    from common.throttling import ScopedThrottle
+
+    user = UserFactory()
+    deck = deck_from_list(user, ALL_COMBAT, visibility="public")
+    old = ScopedThrottle.THROTTLE_RATES
+    ScopedThrottle.THROTTLE_RATES = {**old, "odds": "2/min"}
+    try:
+        codes = [client.get(reverse("decks:odds", args=[deck.pk]), {"q": "pot>=5"}).status_code for _ in range(3)]
+    finally:
+        ScopedThrottle.THROTTLE_RATES = old
+    assert codes == [200, 200, 429]
+
+
+@pytest.mark.django_db
+def test_the_answer_says_how_many_games_7c_has_already_lost_and_whether_a_hand_can_be_kept(bundled, api_client):
+    """Issue 36: p counts games lost by 7.c as not holding; the answer says how many they are."""
+    body = odds(api_client, list=MULLIGAN_LIST, query="t:reaccion", turns=12).json()
+    assert body["keepable"] is True
+    lost = [t["p"] for t in body["lost"]]
+    assert len(lost) == 12 and lost == sorted(lost) and 0.0 <= lost[0] <= lost[-1] < 1.0
+    # Held plus lost never exceeds every game.
+    assert all(t["p"] + x <= 1.0 + 1e-9 for t, x in zip(body["per_turn"], lost, strict=True))
+    plain = odds(api_client, list=ALL_COMBAT, query="pot>=5").json()
+    assert plain["keepable"] is True and "lost" not in plain
+
+
+@pytest.mark.django_db
+def test_a_deck_without_a_combat_card_is_said_to_lose_every_game_in_the_mulligan(bundled, client):
+    from django.urls import reverse
+
+    no_combat = "Mazo:\n" + "".join(f"1 X (BASE-{n:03d})\n" for n in (11, 12, 13, 14, 15))
+    body = odds(APIClient(), list=no_combat, query="t:reaccion").json()
+    assert body["keepable"] is False
+    deck = deck_from_list(UserFactory(), no_combat, visibility="public")
+    page = client.get(reverse("decks:odds", args=[deck.pk]), {"q": "t:reaccion"}).content.decode()
+    assert "ninguna mano se puede quedar" in page

@@ -42,6 +42,27 @@ def test_misión_reasons_are_chest_or_no_elements():
     result = run_matchup("mision", MISION_A, MISION_B, games=30, seed=2, policy_b="random")
     reasons = {r for side in ("a", "b") for r in result["reasons"][side]}
     assert reasons <= {"chest_30", "no_elements"}
+    assert set(result["reasons"]["draw"]) <= {"stalemate", "repetition"}  # never the turn cap (issue 35)
+
+
+def small_mision(entes: int, elements: int, offset: int) -> list:
+    a, b = MISION_A, MISION_B
+    ents = [e for e in a + b if e.card.type == "entity"][offset:offset + entes]
+    els = [e for e in a + b if e.card.type == "element"][offset:offset + elements]
+    return ents + els
+
+
+def test_small_misión_decks_end_early_as_draws_with_their_reason_and_replay():
+    """Five Entes and ten Elementos: at most three prizes, so neither BAÚL can reach 30, and the rule-based
+    player never spends its last Elementos de juego; once both decks are empty the game is a stalemate."""
+    a, b = small_mision(5, 10, 0), small_mision(5, 10, 7)
+    result = run_matchup("mision", a, b, games=40, seed=35)
+    assert result["draws"] == 40 and result["reasons"]["draw"] == {"stalemate": 40}
+    assert max(int(t) for t in result["length"]["histogram"]) < 12  # not the 200-turn cap
+    assert dumps(result) == dumps(run_matchup("mision", a, b, games=40, seed=35))  # the same games
+    record = matchup_game("mision", a, b, 35, 3)
+    assert record["outcome"]["reason"] == "stalemate" and record["winner"] is None
+    assert replay(record["header"], record["decisions"]).outcome().as_dict() == record["outcome"]
 
 
 @pytest.mark.parametrize(("game", "a", "b"), [("eliria", ELIRIA_A, ELIRIA_B), ("mision", MISION_A, MISION_B)])

@@ -100,3 +100,31 @@ def test_game_state_step_by_step():
     assert (len(game.board), game.chest, len(game.pile)) == (1, 0, 9)
     game.play_turn(2)
     assert (len(game.board), game.chest, len(game.pile)) == (2, 5, 7)
+
+
+def test_a_game_that_can_no_longer_change_ends_as_a_stalemate_with_unchanged_per_turn_numbers():
+    # 8 Elementos, 4 Entes: the deck is empty after turn 3 and the last Ente is placed on turn 4;
+    # from then on no turn changes anything, so the game ends there as a draw (issue 35).
+    result = run(deck(4, 8))
+    assert result["stalemate"] == {"games": 100, "mean_turn": 4.0}
+    assert [t["mean_entes_placed"] for t in result["per_turn"]] == [1.0, 2.0, 3.0, 4.0, 4.0, 4.0, 4.0, 4.0]
+    assert result["win_turn"]["never"] == 100
+    won = run(deck(4, 14))
+    assert won["stalemate"] == {"games": 0, "mean_turn": None}  # a game won at 30 is no draw
+
+
+def test_the_stalemate_is_the_same_on_the_fast_path_and_through_the_match_rules():
+    import json
+
+    from engine.goldfish import run_range
+    from engine.mision.goldfish import MisionSimulation
+
+    small = [DeckEntry("entities", 2, entity("MS-001", (1, 2, 3, 4))), DeckEntry("elements", 6, element("MS-101", 3))]
+    reports = []
+    for entries in (small, deck(4, 4), deck(0, 4)):
+        for fast in (True, False):
+            sim = MisionSimulation(entries, 9, fast=fast)
+            reports.append(json.dumps(sim.report(run_range(sim, 5, 0, 40)), sort_keys=True))
+        assert reports[-2] == reports[-1]
+        assert json.loads(reports[-1])["stalemate"]["games"] == 40
+    assert json.loads(reports[-1])["stalemate"]["mean_turn"] == 0.0  # no Ente, no Elemento to draw: over at once

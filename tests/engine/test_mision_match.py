@@ -158,10 +158,84 @@ def test_misión_needs_two_decks_or_one_for_the_goldfish_solitaire():
 
 
 def test_decks_with_nothing_left_to_decide_play_to_the_turn_cap_without_nesting_calls():
-    """One Ente and no Elementos each: after the first placements nobody is asked anything for
-    hundreds of turns; the turn loop must not nest a call per turn (it once hit RecursionError)."""
-    m = MisionMatch([deck(entes=1, elements=0), deck(entes=1, elements=0)], seed=3, first=0, turn_cap=3000)
-    m.push_key("place:water")
-    m.push_key("place:air")
+    """No Ente and long Elementos decks: nobody is asked anything for thousands of turns (each draws
+    its Elemento, so the game still changes); the turn loop must not nest a call per turn (it once
+    hit RecursionError)."""
+    m = MisionMatch([deck(entes=0, elements=1600), deck(entes=0, elements=1600)], seed=3, first=0, turn_cap=3000)
     outcome = m.outcome()
     assert outcome is not None and outcome.reason == "turn_cap" and m.turn == 3001
+
+
+# ---------------------------------------------------------------- games that can no longer change (issue 35)
+STRONG_ENTE = CardData(M, "E-2", "Ente fuerte", "entity", worlds=(6, 1, 1, 1))
+HEAVY = CardData(M, "L-5", "Elemento pesado", "element", worlds=(5, 1, 1, 1), chest=1)
+
+
+def test_stalemate_both_elementos_decks_empty_and_both_hold_elementos_de_juego():
+    """Four Elementos each: the preparation empties both decks, no prize or draw can come, and
+    neither player can be left without Elementos de juego unless it throws its last one away."""
+    m = MisionMatch([deck(elements=4), deck(elements=4)], seed=1, first=0)
+    outcome = m.outcome()
+    assert outcome is not None and (outcome.winner, outcome.loser, outcome.reason, outcome.turn) == (
+        None, None, "stalemate", 0)
+
+
+def test_stalemate_comes_when_the_last_elemento_is_drawn_not_at_the_turn_cap():
+    from engine import MisionPlayer
+
+    m = MisionMatch([deck(elements=7), deck(elements=7)], seed=2, first=0, trace=True)
+    outcome = m.play_out([MisionPlayer(), MisionPlayer()])
+    assert outcome.reason == "stalemate" and outcome.winner is None and outcome.turn < 10
+    assert not any(s.elements_deck for s in m.sides) and all(s.elementos for s in m.sides)
+    assert events(m, "game_over")[-1]["reason"] == "stalemate"
+
+
+def contested_without_elementos() -> MisionMatch:
+    """Both decks empty after turn 2; seat 0 (Ente 5 in water, one Elemento of 5 in water) faces
+    seat 1 (Ente 6 in water, no Elementos de juego): seat 1 loses only if seat 0 reinforces."""
+    m = MisionMatch([[DeckEntry("entities", 1, ENTE), DeckEntry("elements", 5, ELEMENT)],
+                     [DeckEntry("entities", 1, STRONG_ENTE), DeckEntry("elements", 5, ELEMENT)]],
+                    seed=1, first=0, trace=True)  # fmt: skip
+    m.push_key("place:water")  # turn 1, seat 0 draws the last Elemento of its deck
+    m.sides[0].elementos = [HEAVY]
+    m.sides[1].elementos = []
+    m.push_key("place:water")  # turn 2, seat 1 (it drew its last Elemento): both decks are empty now
+    return m
+
+
+def test_a_player_without_elementos_who_can_still_lose_a_fight_is_no_stalemate():
+    m = contested_without_elementos()
+    assert m.outcome() is None and m.stalemate() is None
+    m.push_key("reinforce:yes")  # turn 3: 5 + 5 against 6, seat 1 loses a fight with nothing left
+    outcome = m.outcome()
+    assert outcome is not None and (outcome.winner, outcome.reason) == (0, "no_elements")
+
+
+def test_the_same_position_three_times_is_a_draw_by_repetition():
+    m = contested_without_elementos()
+    for _ in range(4):  # turns 3 to 6: seat 0 never reinforces, seat 1 has nothing to reinforce with
+        m.push_key("reinforce:no")
+    outcome = m.outcome()
+    assert outcome is not None and (outcome.winner, outcome.reason, outcome.turn) == (None, "repetition", 6)
+
+
+def test_without_elementos_and_no_fight_to_lose_is_a_stalemate():
+    m = contested_without_elementos()
+    m.sides[1].board[0].world = 1  # seat 1's Ente moves to air: nobody meets anybody any more
+    assert m.stalemate() == "stalemate"
+    m.sides[1].board[0].world = 0
+    m.sides[0].elementos = []  # both without Elementos: 5 against 6 is lost by seat 0 whoever attacks
+    assert m.stalemate() is None
+
+
+def test_a_draw_by_agreement_is_recorded_and_replays():
+    from engine import replay
+
+    m = new()
+    m.push_key("place:water")
+    m.push_key("draw")
+    outcome = m.outcome()
+    assert outcome is not None and (outcome.winner, outcome.reason) == (None, "agreement")
+    assert m.decisions == ["place:water", "draw"]
+    again = replay(m.header(), m.decisions)
+    assert again.outcome().as_dict() == outcome.as_dict()

@@ -174,11 +174,13 @@ def test_rule_11b_odds_follow_the_goldfish_mulligans_played_through_the_rules():
     assert any(abs(r - sim) > tol for r, sim, tol in zip(random_discard, simulated, tolerance, strict=True))
 
 
-def test_the_policy_discards_reactions_before_summons_before_cross_combat_cards_by_worth():
+def test_the_policy_discards_reactions_before_summons_before_cross_combat_cards_as_the_goldfish_does():
+    """The goldfish player discards by type alone, the first of a type in the (random) hand: the
+    odds follow that order, not worth (issue 36)."""
     cards = eliria_odds_cards(_mulligan_deck(), GROUP)
     keys = {c.code: c.discard_key for c in cards}
-    assert keys["R-0"] < keys["I-0"] < keys["X-0"] < keys["X-4"]
-    assert [b for b in discard_blocks(cards)] == [(4, 2), (0, 6), (0, 1), (0, 1), (0, 1), (0, 1), (1, 0)]
+    assert keys["R-0"] < keys["I-0"] < keys["X-0"] == keys["X-4"]
+    assert [b for b in discard_blocks(cards)] == [(4, 2), (0, 6), (1, 4)]
 
 
 def test_one_more_card_of_the_group_raises_the_odds():
@@ -215,3 +217,44 @@ def test_mision_counts_elementos_drawn_a_turn_after_four_and_entes_brought_out_o
     assert [t.cards_seen for t in out["entities"].per_turn] == [1, 2, 3, 4, 4, 4]
     assert out["elements"].per_turn[0].p == float(hypergeometric_at_least(30, 2, 5))
     assert out["entities"].per_turn[5].p == pytest.approx(0.4)
+
+
+def _heavy_deck() -> list[OddsCard]:
+    """150 cards, three combat cards among them: about a hundred mulligan states per kept hand."""
+    starters = [OddsCard(f"S-{i}", 1, i == 0, True, (3, float(i))) for i in range(3)]
+    others = [OddsCard(f"R-{i}", 1, i % 3 == 0, False, (i % 4, 0.0)) for i in range(147)]
+    return [*starters, *others]
+
+
+def test_r1_a_deadline_stops_the_mulligan_sums_and_says_what_to_ask_instead():
+    """Issue 38, R1: past the CPU deadline its caller gives, the exact odds stop (TooCostly,
+    a 400 that names what to ask for) instead of holding a web worker for seconds."""
+    import time
+
+    from engine.errors import TooCostly
+    from engine.odds import _MEMO
+
+    _MEMO.clear()
+    with pytest.raises(TooCostly, match="menos turnos"):
+        eliria_odds(_heavy_deck(), at_least=2, turns=12, deadline=time.thread_time())
+    assert not _MEMO  # a refusal is not remembered
+
+
+def test_r1_an_answer_is_remembered_so_the_same_question_again_costs_nothing():
+    import time
+
+    from engine.odds import _MEMO
+
+    _MEMO.clear()
+    first = eliria_odds(_heavy_deck(), at_least=1, turns=3)
+    # The same question with a deadline already past: answered from memory, not refused.
+    again = eliria_odds(_heavy_deck(), at_least=1, turns=3, deadline=time.thread_time())
+    assert again == first
+    assert all(0.0 <= t.p <= 1.0 for t in first.per_turn)
+
+
+def test_r1_probabilities_never_leave_0_1_through_rounding():
+    cards = [OddsCard("S", 1, False, True, (3, 0.0))] + [OddsCard(f"R-{i}", 1, i % 2 == 0, False, (0, float(i)))
+                                                           for i in range(60)]  # fmt: skip
+    report = eliria_odds(cards, at_least=40, turns=30)
+    assert all(0.0 <= t.p <= 1.0 for t in report.per_turn)

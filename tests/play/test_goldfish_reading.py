@@ -96,6 +96,16 @@ def test_mision_chest_sentence_gives_share_count_and_turn():
     assert text == "El BAÚL llegó a 30 puntos en el 50\u00a0% de las partidas (100 de 200), de media en el turno 9,5."
 
 
+def test_mision_games_that_could_no_longer_change_are_said_in_a_sentence():
+    result = {"game": "mision", "games": 100, "turns": 12, "win_turn": {"mean": None, "histogram": {}, "never": 100},
+              "stalemate": {"games": 100, "mean_turn": 4.0}}
+    with translation.override("es"):
+        said = mision_sentences(result)
+    assert said[1].startswith("En el 100\u00a0% de las partidas (100 de 100) ya nada podía cambiar")
+    with translation.override("en"):
+        assert mision_sentences(result)[1].startswith("In 100% of games (100 of 100) nothing could change")
+
+
 @pytest.mark.django_db
 def test_page_shows_sentences_in_english(client, combat_names):
     client.get("/idioma/en/?next=/")

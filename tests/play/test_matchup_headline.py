@@ -32,11 +32,31 @@ def element(chest: int, n: int) -> DeckEntry:
     return DeckEntry("elements", n, card)
 
 
-# ---------------------------------------------------------------- the rule (OBJETIVO DEL JUEGO)
-def test_objetivo_chest_reach_leaves_out_the_four_elementos_of_the_preparation():
-    assert chest_reach([element(10, 4)]) == 0  # a minimum deck brings nothing to the BAÚL
-    assert chest_reach([element(2, 4), element(10, 2)]) == 20 and not chest_reachable([element(2, 4), element(10, 2)])
-    assert chest_reach([element(2, 4), element(10, 3)]) == 30 and chest_reachable([element(2, 4), element(10, 3)])
+ENTES = DeckEntry("entities", 5, CardData(game=Game.MISION, code="N-1", name="Ente", type="entity"))
+
+
+# ---------------------------------------------------------------- the rule (OBJETIVO DEL JUEGO, PASOS)
+def test_objetivo_chest_reach_counts_only_prizes():
+    """Only prizes reach the BAÚL: the preparation's four Elementos and each turn's draw go to the
+    Elementos de juego (issue 35: the old count took every Elemento past the first four)."""
+    assert chest_reach([ENTES, element(10, 4)]) == 0  # a minimum deck brings nothing to the BAÚL
+    # 10 Elementos, 6 left after the preparation: turn 1 draws one, turn 2 one and a prize, turn 3 one
+    # and two prizes: 3 prizes at most, so even ten Elementos worth 9 cannot reach 30.
+    assert chest_reach([ENTES, element(9, 10)]) == 27 and not chest_reachable([ENTES, element(9, 10)])
+    assert chest_reach([ENTES, element(2, 4), element(10, 7)]) == 30  # 11 Elementos, three of them worth 10
+    assert chest_reachable([ENTES, element(2, 4), element(10, 7)])
+    # 16 Elementos: 7 prizes; 5 points each reach 35.
+    assert chest_reach([ENTES, element(5, 16)]) == 35 and chest_reachable([ENTES, element(5, 16)])
+    assert chest_reach([element(10, 20)]) == 0  # without Entes nothing fights, nothing is won
+
+
+def test_the_baul_warning_fires_for_ordinary_catalogue_decks_and_not_for_big_ones():
+    from engine.mision.rules import prize_draws
+
+    assert [prize_draws(n - 4, 4) for n in (4, 8, 10, 11, 14, 16, 20)] == [0, 1, 3, 3, 6, 7, 10]
+    ordinary = [ENTES, element(8, 10)]  # the catalogue's best Elemento is worth 8
+    assert chest_warnings("mision", (ordinary, [ENTES, element(5, 16)]), ("A", "B"))[0].startswith("A:")
+    assert len(chest_warnings("mision", (ordinary, [ENTES, element(5, 16)]), ("A", "B"))) == 1
 
 
 # ---------------------------------------------------------------- the headline
@@ -59,6 +79,16 @@ def test_a_few_draws_keep_the_usual_headline():
     assert not h["draws_lead"] and "draw_text" not in h
 
 
+def test_the_new_draw_reasons_are_named_in_the_headline():
+    with translation.override("es"):
+        h = headline(result(0, 0, {"stalemate": 7, "repetition": 2, "agreement": 1}))
+    assert h["draw_text"] == ("Las 10 partidas acabaron en empate: 7 porque ya nada podía cambiar el resultado, "
+                              "2 porque la misma posición se repitió tres veces, 1 de mutuo acuerdo.")
+    with translation.override("en"):
+        h = headline(result(0, 0, {"stalemate": 300}))
+    assert h["draw_text"] == "All 300 games ended in a draw because nothing could change the outcome any more."
+
+
 def test_headline_speaks_english():
     with translation.override("en"):
         h = headline(result(0, 0, {"turn_cap": 300}))
@@ -66,7 +96,7 @@ def test_headline_speaks_english():
 
 
 def test_chest_warnings_name_each_short_deck_and_both():
-    short, ok = [element(10, 4)], [element(2, 4), element(10, 3)]
+    short, ok = [ENTES, element(10, 4)], [ENTES, element(2, 4), element(10, 7)]
     with translation.override("es"):
         both = chest_warnings("mision", (short, short), ("Mazo A", "Mazo B"))
         one = chest_warnings("mision", (ok, short), ("Mazo A", "Mazo B"))
@@ -80,10 +110,11 @@ def test_chest_warnings_name_each_short_deck_and_both():
 @pytest.mark.django_db
 def test_two_minimum_mision_decks_page_says_they_all_drew_and_warns_about_the_baul(client, bundled):
     html = unescape(page_post(client, list_a=MISION_LIST, list_b=MISION_LIST).content.decode())
-    assert "Las 20 partidas acabaron en empate por límite de turnos." in html
+    assert "Las 20 partidas acabaron en empate porque ya nada podía cambiar el resultado." in html
     assert "A gana el" not in html and "Ninguna partida se decidió" in html
     assert "Ninguno de los dos mazos puede llegar a 30 en el BAÚL" in html
-    assert 'data-reason="turn_cap"' in html  # the tally of reasons stays below
+    assert 'data-reason="stalemate"' in html  # the tally of reasons stays below
+    assert "ya nada podía cambiar el resultado (empate)" in html
 
 
 @pytest.mark.django_db

@@ -181,3 +181,53 @@ def test_the_start_page_links_my_decks_to_their_tables(client, decks, players):
     html = client.get("/goldfish/mesa/").content.decode()
     assert f'href="/goldfish/mesa/?deck={decks["ana_private"].pk}"' in html
     assert f'?deck={decks["bruno_private"].pk}"' not in html
+
+
+def small_mision_list(elements: int) -> str:  # type: ignore[no-untyped-def]
+    from cards.models import Card
+
+    entes = Card.objects.filter(game="mision", type="entity").order_by("code")[:5]
+    elems = Card.objects.filter(game="mision", type="element").order_by("code")[:elements]
+    return "Entes:\n" + "".join(f"1 {c.name}\n" for c in entes) + "Elementos:\n" + "".join(f"1 {c.name}\n" for c in elems)
+
+
+@pytest.mark.django_db
+def test_a_small_mision_table_ends_early_as_a_draw_that_can_no_longer_change(bundled):
+    """Five Entes and ten Elementos: no BAÚL can reach 30 and the rival never spends its last Elementos de
+    juego, so once both decks are empty the table ends as a draw with that reason, not at turn 200."""
+    deck = validate_list("mision", small_mision_list(10)).entries
+    table = table_play(game="mision", entries=deck, seed=4, decisions=[])
+    clicks = 0
+    while not table.state["over"]:
+        key = next(a["key"] for a in table.state["actions"] if a["key"] != "reinforce:yes")
+        table = table_play(game="mision", entries=deck, seed=4, decisions=table.decisions, key=key)
+        clicks += 1
+    outcome = table.state["outcome"]
+    assert outcome["reason"] == "stalemate" and outcome["winner"] is None
+    assert clicks < 20 and table.state["turn"] < 12  # it took 298 taps to reach turn 200
+    again = table_play(game="mision", entries=deck, seed=4, decisions=table.decisions)
+    assert again.state["outcome"] == outcome  # the same seed and decisions, the same game
+
+
+@pytest.mark.django_db
+def test_the_rival_accepts_a_draw_only_when_it_can_no_longer_force_a_win(bundled, mision_list):
+    small = validate_list("mision", small_mision_list(10)).entries  # three prizes at most: no 30 in the BAÚL
+    agreed = table_play(game="mision", entries=small, seed=3, decisions=[], key="draw")
+    assert agreed.state["over"] and agreed.state["outcome"]["reason"] == "agreement"
+    assert agreed.decisions == ["draw"] and not agreed.notice
+    undone = table_play(game="mision", entries=small, seed=3, decisions=agreed.decisions, undo=True)
+    assert undone.decisions == [] and not undone.state["over"]
+    big = validate_list("mision", mision_list).entries  # twenty Elementos: the rival can still reach 30
+    refused = table_play(game="mision", entries=big, seed=3, decisions=[], key="draw")
+    assert not refused.state["over"] and refused.decisions == [] and "rechaza el empate" in refused.notice
+
+
+@pytest.mark.django_db
+def test_the_mision_table_page_offers_a_draw(client, bundled):
+    text = small_mision_list(10)
+    r = client.post(START, {"game": "mision", "list": text, "seed": 3})
+    html = r.content.decode()
+    assert 'id="offer-draw"' in html and 'value="draw"' in html
+    data = {"game": "mision", "src": "list:" + pack_list(text), "seed": 3, "decisions": "", "key": "draw"}
+    html = client.post(MOVE, data, HTTP_HX_REQUEST="true").content.decode()
+    assert "Empate de mutuo acuerdo" in html and 'id="offer-draw"' not in html

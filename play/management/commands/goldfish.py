@@ -70,6 +70,9 @@ def summary(result: dict[str, Any]) -> str:
         wt = result["win_turn"]
         mean = "—" if wt["mean"] is None else f"{wt['mean']:.2f}"
         lines.append(f"Turno en que el BAÚL llega a 30: media {mean}; nunca: {wt['never']}")
+        stalled = result.get("stalemate") or {}
+        if stalled.get("games"):
+            lines.append(f"Empates porque ya nada podía cambiar: {stalled['games']} (turno medio {stalled['mean_turn']:.2f})")
         lines.append("turno  BAÚL medio")
         for t in result["per_turn"]:
             lines.append(f"{t['turn']:>5}  {t['mean_chest']:.2f}")
