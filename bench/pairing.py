@@ -12,7 +12,11 @@ each to match n paired games). It does not depend on n (each half-width shrinks 
 prints the half-widths at n/4, n/2 and n to show it. What it does depend on is the change: the
 part of the difference that comes from the changed card itself (was it drawn, and when) is noise
 that common seeds cannot remove, so a big change (a BAÚL of 2 for one of 8) saves less than a
-small one, and a change no game notices has no noise at all (factor ∞). Then the pairing of a swap
+small one, and a change no game notices has no noise at all (factor ∞). The last two columns are a
+swap race's pairing (engine.swaps deals the new card in the place of the one it replaces: the games
+differ by that card alone), the others a comparison's (each list dealt by its own cards, as
+`POST /api/goldfish/compare/` must: a card between the two cards' places comes a step sooner or
+later). Then the pairing of a swap
 in a list saved in another order (issue 36: the decks are dealt by card identity, so a revision
 stored sorted by name keeps the pairing of a swap made in place; goal: a half-width within 1.5× of
 the in-place swap's; before, 0.044 against 0.014). Last, what a comparison costs against two
@@ -108,11 +112,13 @@ class Moments:
 
 
 def measure(game: str, a: list[DeckEntry], b: list[DeckEntry], numbers: list[tuple[str, int]], games: int,
-            checkpoints: list[int]) -> dict[int, Moments]:
-    """Play both lists on common seeds; the moments of each number at each checkpoint."""
+            checkpoints: list[int], in_place_of: dict[str, str] | None = None) -> dict[int, Moments]:
+    """Play both lists on common seeds; the moments of each number at each checkpoint (*in_place_of*:
+    B's new card dealt in the place of the card it replaces, as a swap race deals it)."""
     attrs = dict(PAIRED_FIELDS[next(g for g in PAIRED_FIELDS if g.value == game)])
     turns = max(t for _, t in numbers)
-    players = [ListPlayer(simulation(game, entries, turns), ()) for entries in (a, b)]
+    players = [ListPlayer(simulation(game, a, turns), ()),
+               ListPlayer(simulation(game, b, turns, in_place_of=in_place_of), ())]
     tallies = [p.sim.new_tally() for p in players]
     moments, kept = Moments(len(numbers)), {}
     for index in range(games):
@@ -131,15 +137,20 @@ def measure(game: str, a: list[DeckEntry], b: list[DeckEntry], numbers: list[tup
     return kept
 
 
+races: list[float] = []  # the swap race's factors, in the order printed
+
+
 def report_case(label: str, game: str, make: object, out: str, into: str, numbers: list[tuple[str, int]],
                 games: int) -> list[float]:
     a = make()  # type: ignore[operator]
     b = swap(a, out, into, game)
     checkpoints = [games // 4, games // 2, games]
     kept = measure(game, a, b, numbers, games, checkpoints)
+    race = measure(game, a, b, numbers, games, [games], {into: out})[games]  # as engine.swaps deals it
     print(f"\n{label}")
-    print(f"  {'number':<24}{'games':>7}{'delta':>10}{'±paired':>10}{'±indep.':>10}{'factor':>8}")
-    factors = []
+    print(f"  {'number':<24}{'games':>7}{'delta':>10}{'±paired':>10}{'±indep.':>10}{'factor':>8}{'±race':>9}"
+          f"{'factor':>8}")
+    factors: list[float] = []
     for k, (field, turn) in enumerate(numbers):
         for n in checkpoints:
             m = kept[n]
@@ -147,7 +158,13 @@ def report_case(label: str, game: str, make: object, out: str, into: str, number
             delta = m.sums[k][4] / n
             paired, indep = 1.96 * math.sqrt(var_d / n), 1.96 * math.sqrt((var_a + var_b) / n)
             factor = (var_a + var_b) / var_d if var_d else math.inf
-            print(f"  {field + ' t' + str(turn):<24}{n:>7}{delta:>10.4f}{paired:>10.4f}{indep:>10.4f}{factor:>7.1f}×")
+            tail = ""
+            if n == games:  # the swap race's pairing: the new card in the old one's place
+                var_r = race.variances(k)[2]
+                races.append((var_a + var_b) / var_r if var_r else math.inf)
+                tail = f"{1.96 * math.sqrt(var_r / n):>9.4f}{races[-1]:>7.1f}×"
+            print(f"  {field + ' t' + str(turn):<24}{n:>7}{delta:>10.4f}{paired:>10.4f}{indep:>10.4f}{factor:>7.1f}×"
+                  + tail)
         factors.append(factor)
     return factors
 
@@ -225,6 +242,9 @@ def main() -> None:
     met = sum(f >= GOAL for f in factors)
     print(f"\nFactor at {args.games} games: median {finite[len(finite) // 2]:.1f}×, lowest {finite[0]:.1f}×, "
           f"highest {finite[-1]:.1f}×; {met} of {len(factors)} numbers at {GOAL:.0f}× or better.")
+    ordered = sorted(races)
+    print(f"A swap race's (the new card in the old one's place): median {ordered[len(ordered) // 2]:.1f}×, lowest "
+          f"{ordered[0]:.1f}×; {sum(f >= GOAL for f in races)} of {len(races)} at {GOAL:.0f}× or better.")
     print("It does not drift with games beyond sampling noise (numbers a change rarely moves are the noisiest):"
           " both half-widths fall as 1/√n (above, at n/4, n/2 and n).")
     reordered(args.games)

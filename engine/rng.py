@@ -26,7 +26,7 @@ import hashlib
 import random
 import secrets
 import struct
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol, TypeVar
 
 T = TypeVar("T")
@@ -154,9 +154,13 @@ def _card_id(code: str, copy: int) -> int:
     return found
 
 
-def card_ids(codes: Iterable[str]) -> list[int]:
+def card_ids(codes: Iterable[str], in_place_of: Mapping[str, str] | None = None) -> list[int]:
     """The identity of each physical copy in a pile given by its cards' codes, copies numbered in
     the order met (copies of one card are alike, so which copy gets which number never shows).
+
+    *in_place_of* maps a code to the code whose identities its copies take: a swap race deals a
+    candidate exactly where the card it replaces would have been (engine.swaps), so its games differ
+    from the list's only by that card. A list's own answer never uses it.
 
     >>> a, b = card_ids(["X-1", "Y-2", "X-1"]), card_ids(["Y-2", "X-1", "X-1"])
     >>> sorted(a) == sorted(b) and a[0] == b[1] and a[2] == b[2] and a[0] != a[2]
@@ -165,6 +169,8 @@ def card_ids(codes: Iterable[str]) -> list[int]:
     seen: dict[str, int] = {}
     out: list[int] = []
     for code in codes:
+        if in_place_of:
+            code = in_place_of.get(code, code)
         k = seen.get(code, 0)
         seen[code] = k + 1
         out.append(_card_id(code, k))

@@ -11,7 +11,7 @@ from an empty deck, in the mulligan or the Inicial phase) and 7.b.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,11 +45,13 @@ class EliriaDeck:
     ids: tuple[int, ...] = ()
 
     @classmethod
-    def from_entries(cls, entries: Sequence[DeckEntry]) -> EliriaDeck:
+    def from_entries(cls, entries: Sequence[DeckEntry], in_place_of: Mapping[str, str] | None = None) -> EliriaDeck:
+        """*in_place_of*: codes dealt with another card's identities (engine.rng.card_ids)."""
         cards = [e.card for e in playable_cards(entries)]
         pile = [i for i, e in enumerate(playable_cards(entries)) for _ in range(e.quantity)]
         groups: dict[str, int] = {}
-        group = tuple(groups.setdefault(c.code.upper(), len(groups)) for c in cards)
+        alias = in_place_of or {}
+        group = tuple(groups.setdefault(alias.get(c.code, c.code).upper(), len(groups)) for c in cards)
         copies = [0] * len(groups)
         for i in pile:
             copies[group[i]] += 1

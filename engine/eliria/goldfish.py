@@ -14,7 +14,7 @@ Every total is an integer, so tallies of disjoint ranges of games merge exactly
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any, ClassVar
 
@@ -207,11 +207,14 @@ class EliriaSimulation:
     """Plays goldfish games of one deck for a number of turns."""
 
     def __init__(
-        self, entries: Sequence[DeckEntry], turns: int, watch: Sequence[str] = (), *, fast: bool | None = None
+        self, entries: Sequence[DeckEntry], turns: int, watch: Sequence[str] = (), *, fast: bool | None = None,
+        in_place_of: Mapping[str, str] | None = None,
     ) -> None:
         self.entries = list(entries)
         self._decks = (tuple(self.entries),)  # what each match holds (Match.decks), built once
-        self.deck = EliriaDeck.from_entries(entries)
+        # Codes dealt with another card's identities: a swap race's candidate (engine.rng.card_ids).
+        self.in_place_of = dict(in_place_of) if in_place_of else None
+        self.deck = EliriaDeck.from_entries(entries, self.in_place_of)
         self.turns = turns
         self.table = CardTable([self.entries])
         main = {e.card for e in playable_cards(self.entries)}
@@ -501,7 +504,7 @@ class EliriaSimulation:
     def new_match(self, seed: int, index: int, *, trace: bool = False, rng: GameRng | None = None) -> EliriaMatch:
         """Game *index* of the run with base *seed* as a one-seat match (the table's solitaire)."""
         return EliriaMatch(self._decks, seed=seed, index=index, first=0, turn_cap=self.turns, trace=trace,
-                           table=self.table, rng=rng)  # fmt: skip
+                           table=self.table, rng=rng, in_place_of=self.in_place_of)  # fmt: skip
 
     def play_rules(
         self, seed: int, index: int, tally: EliriaTally, trace: list[Event] | None = None, *, rng: GameRng | None = None,

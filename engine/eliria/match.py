@@ -20,7 +20,7 @@ that took effect go to the discard pile, 6.c.I).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -76,6 +76,7 @@ class EliriaMatch(EliriaCombat):
         trace: bool = False,
         table: CardTable | None = None,
         rng: GameRng | None = None,
+        in_place_of: Mapping[str, str] | None = None,
     ) -> None:
         if not 1 <= len(decks) <= 2:
             raise ValueError("Eliria se juega con uno (solitario) o dos mazos.")
@@ -83,8 +84,11 @@ class EliriaMatch(EliriaCombat):
             decks, seed=seed, index=index, first=first, turn_cap=turn_cap, trace=trace, table=table, rng=rng
         )
         # 11.a: each deck shuffled by card identity (engine.rng.deal); a draw takes the last card.
+        # *in_place_of*: codes dealt with another card's identities (a swap race's candidate, engine.rng.card_ids).
+        self._in_place_of = in_place_of
         for p, pile in enumerate(self.table.pile_cards):
-            self.sides[p].deck = self.rng.deal(self.sides[p].deck, _pile_ids(pile), p)
+            ids = card_ids((c.code for c in pile), in_place_of) if in_place_of else _pile_ids(pile)
+            self.sides[p].deck = self.rng.deal(self.sides[p].deck, ids, p)
         if first is None and self.players == 2:
             # 11.b then 11.c, in the text's order: hands and mulligans first, so the winner of the
             # die chooses who starts knowing its hand.
@@ -196,7 +200,7 @@ class EliriaMatch(EliriaCombat):
         side.mulligans += 1
         deck = side.deck
         deck.extend(side.hand)
-        deck[:] = self.rng.deal(deck, card_ids(c.code for c in deck), p, 0, side.mulligans)  # reshuffled
+        deck[:] = self.rng.deal(deck, card_ids((c.code for c in deck), self._in_place_of), p, 0, side.mulligans)
         side.hand = []
         self.event("mulligan", player=p, discarded=card.code, count=side.mulligans, rule="11.b")
         if side.deck_size() < HAND_SIZE:

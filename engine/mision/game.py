@@ -12,7 +12,7 @@ and no Ente de juego to place: no later turn could change anything.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,7 +40,8 @@ class MisionDeck:
     element_ids: tuple[int, ...] = ()
 
     @classmethod
-    def from_entries(cls, entries: Sequence[DeckEntry]) -> MisionDeck:
+    def from_entries(cls, entries: Sequence[DeckEntry], in_place_of: Mapping[str, str] | None = None) -> MisionDeck:
+        """*in_place_of*: codes dealt with another card's identities (engine.rng.card_ids)."""
         ents = [e for e in entries if e.card.type == "entity"]
         elems = [e for e in entries if e.card.type == "element"]
         return cls(
@@ -50,8 +51,8 @@ class MisionDeck:
             element_codes=tuple(e.card.code for e in elems),
             element_chest=tuple(max(e.card.chest or 0, 0) for e in elems),
             elements=tuple(i for i, e in enumerate(elems) for _ in range(e.quantity)),
-            entity_ids=tuple(card_ids(e.card.code for e in ents for _ in range(e.quantity))),
-            element_ids=tuple(card_ids(e.card.code for e in elems for _ in range(e.quantity))),
+            entity_ids=tuple(card_ids((e.card.code for e in ents for _ in range(e.quantity)), in_place_of)),
+            element_ids=tuple(card_ids((e.card.code for e in elems for _ in range(e.quantity)), in_place_of)),
         )
 
 

@@ -30,7 +30,7 @@ The README's assumptions give the reading (issue 35).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action
@@ -172,10 +172,12 @@ class MisionMatch(Match):
         turn_cap: int = DEFAULT_TURN_CAP,
         trace: bool = False,
         rng: GameRng | None = None,
+        in_place_of: Mapping[str, str] | None = None,
     ) -> None:
         if not 1 <= len(decks) <= 2:
             raise ValueError("Misión S.O.S se juega con dos mazos (o uno: el solitario del goldfish).")
         super().__init__(decks, seed=seed, index=index, first=first, turn_cap=turn_cap, trace=trace, rng=rng)
+        self._in_place_of = in_place_of  # codes dealt with another card's identities (engine.rng.card_ids)
         # Called with the match at the end of every turn (the goldfish's tallies).
         self.observer: Callable[[MisionMatch], None] | None = None
         self.sides = [self._side(p, d) for p, d in enumerate(self.decks)]
@@ -214,8 +216,9 @@ class MisionMatch(Match):
         entes = [e.card for e in entries if e.card.type == "entity" for _ in range(e.quantity)]
         elements = [e.card for e in entries if e.card.type == "element" for _ in range(e.quantity)]
         deal = self.rng.deal
-        return MisionSide(deal(entes, card_ids(c.code for c in entes), p, 0),
-                          deal(elements, card_ids(c.code for c in elements), p, 1))
+        alias = self._in_place_of
+        return MisionSide(deal(entes, card_ids((c.code for c in entes), alias), p, 0),
+                          deal(elements, card_ids((c.code for c in elements), alias), p, 1))
 
     def _setup(self) -> None:
         """ANTES DE INICIAR / FORMA DE JUEGO: four Entes and four Elementos de juego, face down.

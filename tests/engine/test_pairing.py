@@ -77,11 +77,17 @@ def test_the_same_cards_in_any_order_give_the_same_goldfish_and_compare(game, de
     assert all(v["ci95"] == [0.0, 0.0] for row in itself for k, v in row.items() if k != "turn")
 
 
-def test_a_swap_race_is_the_same_for_the_list_in_any_order():
+def test_a_swap_race_is_the_same_for_the_list_in_any_order_and_deals_a_candidate_in_the_cut_cards_place():
     kw: dict[str, Any] = dict(cut="R-00", candidates=[combat("K-9", potential=9), reaction("K-R")],
                               goal_field="mean_power_max", goal_turn=6, games=400, turns=6, seed=8)
     first = swap_ranking("eliria", vanilla(), **kw)
     assert swap_ranking("eliria", reordered(vanilla(), 7), **kw) == first
+    # A reaction for a reaction: dealt where the cut card was, every game is the same.
+    same_games = next(r for r in first["ranking"] if r["card"] == "K-R")
+    assert same_games["delta"] == 0.0 and same_games["ci95"] == [0.0, 0.0]
+    kw = dict(cut="L-3", candidates=[element("L-9", 2)], goal_field="mean_chest", goal_turn=6, games=200, turns=6,
+              seed=3)
+    assert swap_ranking("mision", reordered(mision(), 4), **kw)["ranking"][0]["ci95"] == [0.0, 0.0]
 
 
 @pytest.mark.parametrize("game, deck", [("eliria", effects), ("mision", mision)])
