@@ -53,6 +53,7 @@ bench: venv engine
 	$(PY) bench/goldfish.py
 	$(PY) bench/odds.py
 	$(PY) bench/pairing.py
+	$(PY) bench/improve.py
 	$(PY) bench/proxies.py
 	$(PY) bench/matchup.py
 	$(PY) bench/collection.py

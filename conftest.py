@@ -51,7 +51,7 @@ def _test_settings(settings, tmp_path):  # type: ignore[no-untyped-def]
     # A private cache per test: throttle counters and cached answers start from zero. With REDIS_URL
     # (the Redis leg of make test) the cache is that real Redis, under a key prefix of the test's own.
     if os.environ.get("REDIS_URL"):
-        settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+        settings.CACHES = {"default": {"BACKEND": "common.cache.BreakerRedisCache",
                                        "LOCATION": os.environ["REDIS_URL"], "KEY_PREFIX": f"test-{uuid.uuid4().hex}"}}
     else:
         settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
@@ -69,6 +69,9 @@ def _test_settings(settings, tmp_path):  # type: ignore[no-untyped-def]
         for queue in settings.RQ_QUEUES.values():
             with redis.Redis.from_url(queue["URL"]) as connection:
                 connection.flushdb()
+    from common.breaker import reset
+
+    reset()  # no test inherits a circuit an earlier one opened
     from cards.index import drop_index
     from cards.pagecache import _local
 

@@ -35,6 +35,7 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language
 
+from common.breaker import ServerUnavailable
 from common.http import is_htmx
 
 log = logging.getLogger(__name__)
@@ -103,6 +104,8 @@ def _store_get(key: str) -> bytes | None:
         return _local.get(key)
     try:
         value = cache.get(key)
+    except ServerUnavailable:  # Redis skipped for a while (common.breaker logged it once)
+        return None
     except Exception:  # noqa: BLE001 - a failing cache is a miss
         log.warning("page cache unavailable", exc_info=True)
         return None
@@ -117,6 +120,8 @@ def _store_set(key: str, value: bytes) -> None:
         return
     try:
         cache.set(key, value, TIMEOUT)
+    except ServerUnavailable:
+        pass
     except Exception:  # noqa: BLE001
         log.warning("page cache unavailable", exc_info=True)
 
@@ -135,6 +140,8 @@ def catalogue_version() -> int | None:
         if version is None:
             cache.add(VERSION_KEY, time.time_ns(), None)
             version = cache.get(VERSION_KEY)
+    except ServerUnavailable:
+        return None
     except Exception:  # noqa: BLE001
         log.warning("catalogue version unavailable; answers not cached", exc_info=True)
         return None

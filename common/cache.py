@@ -7,17 +7,100 @@ throttles read and write two keys (bench/requests_profile.py: sqlite3 ``execute`
 ``connect`` at 33 % of the request). The connections are per thread and per process (diskcache
 opens a new one after a fork and in a new thread), so keeping them is what a long-lived worker
 wants; a thread that ends takes its connections with it.
+
+With REDIS_URL the cache is :class:`BreakerRedisCache`: Django's Redis cache behind a circuit
+breaker (common.breaker), so a Redis that hangs costs one timeout, not one per cache call.
 """
 
 from __future__ import annotations
 
+import logging
+import sqlite3
+import time
+from collections.abc import Callable
 from typing import Any
 
-from diskcache import DjangoCache
+from diskcache import DjangoCache, FanoutCache
+from django.conf import settings
+from django.core.cache.backends.base import BaseCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+
+from common.breaker import ServerUnavailable, breaker_for
+
+log = logging.getLogger(__name__)
+
+
+class CacheFolderUnavailable(ServerUnavailable):
+    """The cache's folder cannot be opened now (a full disk, no permission): the cache is skipped,
+    as a Redis that does not answer is (the callers already carry on without it)."""
 
 
 class KeptDiskCache(DjangoCache):  # type: ignore[misc]
-    """diskcache.DjangoCache whose connections outlive a request (see the module's docstring)."""
+    """diskcache.DjangoCache whose connections outlive a request (see the module's docstring), and
+    whose folder is opened on first use, not in the constructor: a folder that cannot be opened
+    (attack finding: a full cache disk made every ``manage.py`` command die in Django's system
+    checks, which build every cache, and a restarted worker crash-loop) makes each call raise
+    CacheFolderUnavailable, and is tried again CACHE_BREAKER_SECONDS later (common.checks warns)."""
+
+    def __init__(self, directory: str, params: dict[str, Any]) -> None:
+        BaseCache.__init__(self, params)
+        self._folder = (directory, params.get("SHARDS", 8), params.get("DATABASE_TIMEOUT", 0.010),
+                        params.get("OPTIONS", {}))
+        self._opened: FanoutCache | None = None
+        self._retry_at = 0.0
+
+    @property
+    def _cache(self) -> FanoutCache:
+        return self._opened if self._opened is not None else self.open()
+
+    def open(self) -> FanoutCache:
+        """The folder's shards, opened now if they are not yet (CacheFolderUnavailable if they cannot be)."""
+        if self._opened is not None:
+            return self._opened
+        directory, shards, timeout, options = self._folder
+        if time.monotonic() < self._retry_at:
+            raise CacheFolderUnavailable(f"cache folder {directory}: skipped for a few seconds after a failure")
+        try:
+            self._opened = FanoutCache(directory, shards, timeout, **options)
+        except (OSError, sqlite3.Error) as exc:
+            self._retry_at = time.monotonic() + float(getattr(settings, "CACHE_BREAKER_SECONDS", 5.0))
+            log.warning("cache folder %s cannot be opened (%s): running without the shared cache "
+                        "(throttles let requests through, answers are not kept) until it can", directory, exc)
+            raise CacheFolderUnavailable(f"cache folder {directory}: {exc}") from exc
+        return self._opened
 
     def close(self, **kwargs: Any) -> None:
         """Kept open: Django calls this after every request."""
+
+
+class _GuardedClient(RedisCacheClient):
+    """Django's Redis client, each call through the server's circuit breaker (common.breaker)."""
+
+    def __init__(self, servers: list[str], **options: Any) -> None:
+        super().__init__(servers, **options)
+        self.breaker = breaker_for(servers[0])
+
+
+def _guarded(name: str) -> Callable[..., Any]:
+    method = getattr(RedisCacheClient, name)
+
+    def call(self: _GuardedClient, *args: Any, **kwargs: Any) -> Any:
+        return self.breaker.call(method, self, *args, **kwargs)
+
+    call.__name__ = name
+    return call
+
+
+for _name in ("add", "get", "set", "touch", "delete", "get_many", "has_key", "incr", "set_many",
+              "delete_many", "clear"):
+    setattr(_GuardedClient, _name, _guarded(_name))
+
+
+class BreakerRedisCache(RedisCache):
+    """Django's Redis cache that fails fast while Redis hangs: after one call fails on the network,
+    every call raises common.breaker.ServerUnavailable at once for CACHE_BREAKER_SECONDS (attack
+    finding R4: a frozen Redis cost a 2 s timeout per cache call, 8 s a page)."""
+
+    def __init__(self, server: str, params: dict[str, Any]) -> None:
+        super().__init__(server, params)
+        self._class = _GuardedClient

@@ -75,7 +75,8 @@ class RecordsRejected(SiteError):
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """DRF's handler, plus SiteError and the engine's EngineError as 400-family answers."""
+    """DRF's handler, plus SiteError and the engine's EngineError as 400-family answers, and the
+database down as a 503 with Retry-After (common.outage)."""
     # Imported here: the commands import SiteError and should not pay for DRF at start-up.
     from rest_framework.response import Response
     from rest_framework.views import exception_handler
@@ -89,4 +90,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         return Response({"detail": str(exc), **({"code": code} if isinstance(code, str) else {})}, status=400)
     if isinstance(exc, RecursionError):
         return Response({"detail": "La entrada está anidada demasiado hondo."}, status=400)
+    from common.outage import DATABASE_ERRORS, RETRY_AFTER, database_unavailable_body
+
+    if isinstance(exc, DATABASE_ERRORS):  # the database is down: 503, try again (common.outage)
+        return Response(database_unavailable_body(), status=503, headers={"Retry-After": str(RETRY_AFTER)})
     return exception_handler(exc, context)

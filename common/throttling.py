@@ -29,6 +29,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from rest_framework import throttling
 
+from common.breaker import ServerUnavailable
 from common.net import client_ip
 
 log = logging.getLogger(__name__)
@@ -51,6 +52,8 @@ class _FailOpen:
     def allow_request(self, request: Any, view: Any) -> bool:
         try:
             return self._allow(request, view)
+        except ServerUnavailable:  # Redis skipped for a while (common.breaker logged it once)
+            return True
         except Exception:  # noqa: BLE001 - a broken cache must not take the site down
             log.warning("throttle cache unavailable; request allowed", exc_info=True)
             return True

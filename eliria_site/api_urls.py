@@ -11,6 +11,7 @@ from decks import api_odds, api_validate
 from decks.api import DeckViewSet
 from play.compare import api as api_compare
 from play.goldfish import api as api_goldfish
+from play.improve import api as api_improve
 from play.matchups import api as play_api
 from play.runs import api as api_runs
 from rulings import api as rulings_api
@@ -38,6 +39,7 @@ urlpatterns = [
     path("goldfish/", api_goldfish.goldfish_run, name="goldfish"),
     path("goldfish/compare/", api_compare.goldfish_compare, name="goldfish-compare"),
     path("goldfish/swaps/", api_compare.goldfish_swaps, name="goldfish-swaps"),
+    path("goldfish/improve/", api_improve.goldfish_improve, name="goldfish-improve"),
     path("matchups/", play_api.matchups, name="matchups"),
     path("matchups/replay/", play_api.matchup_replay_view, name="matchup-replay"),
     path("matchups/compare/", api_compare.matchup_compare, name="matchup-compare"),

@@ -250,7 +250,12 @@ TASKS = {"default": {"BACKEND": os.environ.get("TASKS_BACKEND") or (
 SIMULATION_TIME_LIMIT = float(os.environ.get("SIMULATION_TIME_LIMIT", "120"))  # a run keeps the games done by then
 if TASKS["default"]["BACKEND"].startswith("django_tasks_rq."):
     INSTALLED_APPS.append("django_rq")
-    RQ_QUEUES = {"default": {"URL": _JOBS_REDIS_URL or "redis://127.0.0.1:6379/0",
+    # A web process sending a run's messages to a hung Redis waits 2 s, not for ever (RQ raises the
+    # timeout of its workers' own blocking reads above this by itself); see common.breaker.
+    _rq_url = _JOBS_REDIS_URL or "redis://127.0.0.1:6379/0"
+    if "socket_timeout" not in _rq_url:
+        _rq_url += ("&" if "?" in _rq_url else "?") + "socket_timeout=2&socket_connect_timeout=2"
+    RQ_QUEUES = {"default": {"URL": _rq_url,
                              "DEFAULT_TIMEOUT": int(SIMULATION_TIME_LIMIT) + 300}}
 SIMULATION_INLINE_BUDGET = float(os.environ.get("SIMULATION_INLINE_BUDGET", "0.1"))  # seconds of one core
 # Work per queue message, at most; a run is split into at least two chunks per worker (SIMULATION_WORKERS)
@@ -270,6 +275,11 @@ SIMULATION_MAX_ACTIVE_ANONYMOUS = int(os.environ.get("SIMULATION_MAX_ACTIVE_ANON
 SIMULATION_MAX_ACTIVE_PER_ADDRESS = int(os.environ.get("SIMULATION_MAX_ACTIVE_PER_ADDRESS", "6"))
 SIMULATION_MAX_QUEUED = int(os.environ.get("SIMULATION_MAX_QUEUED", "200"))  # runs in flight, site-wide
 SIMULATION_WORKERS = int(os.environ.get("SIMULATION_WORKERS", "0")) or (os.cpu_count() or 1)  # the commands' processes
+# The most games one improve search may play (play.improve.services.max_budget): within a run's time limit
+# on the pure engine (about 4,000-5,000 search games a second on one busy core); against a field,
+# whose games are whole matches, far fewer.
+IMPROVE_MAX_BUDGET = int(os.environ.get("IMPROVE_MAX_BUDGET", "300000"))
+IMPROVE_MAX_FIELD_BUDGET = int(os.environ.get("IMPROVE_MAX_FIELD_BUDGET", "10000"))
 
 def _default_cache_dir() -> str:
     """Memory-backed /dev/shm when there is one: a cache write there costs 0.05 ms, not 2 ms."""
@@ -289,7 +299,9 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's Redis cache behind a per-process circuit breaker (common.breaker): after a
+            # call times out or fails to connect, calls skip Redis for CACHE_BREAKER_SECONDS.
+            "BACKEND": "common.cache.BreakerRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CACHE_PREFIX", "eliria"),
             "OPTIONS": {"socket_timeout": 2, "socket_connect_timeout": 2},
@@ -310,6 +322,7 @@ else:
             "OPTIONS": {"size_limit": 256 * 1024 * 1024},
         }
     }
+CACHE_BREAKER_SECONDS = float(os.environ.get("CACHE_BREAKER_SECONDS", "5"))
 # Whole answers kept for anonymous readers (common.pagecache): at most this many bytes per app
 # server without Redis, and each answer at most PAGE_CACHE_MAX_ANSWER bytes.
 PAGE_CACHE_BYTES = int(os.environ.get("PAGE_CACHE_BYTES", str(32 * 1024 * 1024)))
@@ -358,6 +371,8 @@ THROTTLE_RATES = {
     # Account pages (common.throttling.throttle_view): sign-ups and reset mails per client address.
     "signup": os.environ.get("THROTTLE_SIGNUP", "10/hour"),
     "password_reset": os.environ.get("THROTTLE_PASSWORD_RESET", "5/hour"),
+    # The replay page (anyone may ask; each step replays a whole game): per client address.
+    "replay": os.environ.get("THROTTLE_REPLAY", "120/min"),
 }
 
 LOGGING = {

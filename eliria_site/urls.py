@@ -27,3 +27,6 @@ urlpatterns = [
     # Uploaded card scans; a deployment may serve MEDIA_ROOT from its proxy instead.
     path("media/<path:path>", serve, {"document_root": settings.MEDIA_ROOT}),
 ]
+
+# Django's last resort: the database down is a 503 with Retry-After (JSON on the API), never a 500.
+handler500 = "common.outage.server_error"

@@ -37,6 +37,7 @@ from .errors import (
 )
 from .games import GAMES, GameSpec, find_game, format_decklist, make_policy, parse_decklist
 from .goldfish import run_goldfish
+from .improve import improve_deck
 from .match import DEFAULT_TURN_CAP, ENGINE_VERSION, Match, Policy
 from .matchup import matchup_game, run_matchup
 from .mision.match import MisionMatch
@@ -107,6 +108,7 @@ __all__ = [
     "format_decklist",
     "from_record",
     "hypergeometric_at_least",
+    "improve_deck",
     "load_catalogue",
     "make_policy",
     "matchup_game",

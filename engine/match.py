@@ -268,7 +268,17 @@ class Match:
         return record
 
 
-M = TypeVar("M", bound=Match)
+class Seated(Protocol):
+    """What every view reads of its match: the turn and the decision it waits for."""
+
+    @property
+    def turn(self) -> int: ...
+
+    @property
+    def pending(self) -> Pending | None: ...
+
+
+M = TypeVar("M", bound=Seated)
 
 
 class SeatView(Generic[M]):

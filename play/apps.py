@@ -14,4 +14,5 @@ class PlayConfig(AppConfig):
         # Each kind of run registers its job with the queue (play.runs.jobs), which names no feature.
         from play.compare import jobs as compare_jobs  # noqa: F401
         from play.goldfish import jobs as goldfish_jobs  # noqa: F401
+        from play.improve import jobs as improve_jobs  # noqa: F401
         from play.matchups import jobs as matchup_jobs  # noqa: F401

@@ -54,6 +54,7 @@ class SimulationRun(models.Model):
         MATCHUP_COMPARE = "matchup_compare", _("Versiones contra un rival")
         GAUNTLET = "gauntlet", _("Contra todos")
         FIELD = "field", _("Contra un campo")
+        IMPROVE = "improve", _("Mejorar el mazo")
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("En cola")
@@ -81,6 +82,9 @@ class SimulationRun(models.Model):
     expected_seconds = models.FloatField(null=True, blank=True)
     # The answer as the JSON text it was written in (a jsonb column would reorder its keys).
     result_json = models.TextField(blank=True, default="")
+    # What a sequential run has found so far, as JSON (an improve search's accepted steps, each
+    # written as it is found), so its page shows them before the answer: "" when nothing yet.
+    found_json = models.TextField(blank=True, default="")
     error = models.TextField(blank=True)
     error_code = models.CharField(max_length=32, blank=True, default="", help_text="a key of RUN_ERRORS")
     error_params = models.JSONField(default=dict, blank=True)
@@ -101,6 +105,10 @@ class SimulationRun(models.Model):
     @property
     def result(self) -> dict[str, Any] | None:
         return json.loads(self.result_json) if self.result_json else None
+
+    @property
+    def found(self) -> list[Any]:
+        return json.loads(self.found_json) if self.found_json else []
 
     @property
     def active(self) -> bool:

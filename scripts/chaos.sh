@@ -24,7 +24,7 @@ mkdir -p "$CHAOS_REDIS_DIR" "$SUPERVISOR_DIR"
 env "$TAG" HOST=127.0.0.1 PORT="$PORT_A" WORKERS=2 SIM_WORKERS=2 WEB=true \
   .venv/bin/supervisord -c scripts/supervisord.conf >>"$T/supervised.log" 2>&1 &
 supervisor=$!
-env "$TAG" .venv/bin/gunicorn eliria_site.wsgi -b "127.0.0.1:$PORT_B" -w 2 --timeout 30 --log-level warning >>"$T/app.log" 2>&1 &
+env "$TAG" .venv/bin/gunicorn eliria_site.wsgi -b "127.0.0.1:$PORT_B" -w 2 --timeout 30 --log-level warning --control-socket "$T/gunicorn.ctl" >>"$T/app.log" 2>&1 &
 server_b=$!
 $PY tests/play/chaos_check.py
 status=$?

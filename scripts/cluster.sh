@@ -16,7 +16,7 @@ export CLUSTER_TOKEN
 export CLUSTER_A=http://127.0.0.1:$PORT_A CLUSTER_B=http://127.0.0.1:$PORT_B
 pids=()
 for port in "$PORT_A" "$PORT_B"; do
-  env "$TAG" .venv/bin/gunicorn eliria_site.wsgi -b "127.0.0.1:$port" -w 2 --timeout 30 --log-level warning >>"$T/app.log" 2>&1 &
+  env "$TAG" .venv/bin/gunicorn eliria_site.wsgi -b "127.0.0.1:$port" -w 2 --timeout 30 --log-level warning --control-socket "$T/gunicorn-$port.ctl" >>"$T/app.log" 2>&1 &
   pids+=($!)
 done
 workers=()

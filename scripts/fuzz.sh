@@ -20,7 +20,7 @@ print(Token.objects.create(user=u).key)' | tail -1)
 export FUZZ_TOKEN=$TOKEN
 PORT=$($PY -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 # No request-line limit here, so over-long queries reach (and are refused by) the application.
-.venv/bin/gunicorn eliria_site.wsgi -b "127.0.0.1:$PORT" -w 2 --timeout 60 --limit-request-line 0 --log-level warning >"$T/gunicorn.log" 2>&1 &
+.venv/bin/gunicorn eliria_site.wsgi -b "127.0.0.1:$PORT" -w 2 --timeout 60 --limit-request-line 0 --log-level warning --control-socket "$T/gunicorn.ctl" >"$T/gunicorn.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null; rm -rf "$T"' EXIT
 for _ in $(seq 50); do curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break; sleep 0.2; done

@@ -17,7 +17,12 @@ from engine import EngineError
 ROOT = Path(__file__).resolve().parents[1]
 APPS = ("common", "accounts", "cards", "rulings", "decks", "collection", "play")
 # "module.Class" -> why it is not a SiteError: it never reaches a player as an answer.
-INTERNAL: dict[str, str] = {}
+INTERNAL: dict[str, str] = {
+    "common.breaker.ServerUnavailable": "a cache or queue server skipped for a while (a redis ConnectionError, "
+                                        "so the callers that carry on without Redis carry on without it too)",
+    "common.cache.CacheFolderUnavailable": "the cache's folder cannot be opened (a full disk): the callers "
+                                           "carry on without the cache",
+}
 
 
 def modules_with_classes() -> list[str]:

@@ -3,12 +3,11 @@
 The graph is read from the source, not from what Python happens to load: every module of the
 project's own packages is a node, every import statement naming another of them an edge. An import
 inside a function counts (moving an import into a function to break a circle hides the circle, it
-does not open it). Two kinds do not count, because they never run an import the other way:
-
-- imports under ``if TYPE_CHECKING:`` (annotations only; ``from __future__ import annotations``
-  keeps them unevaluated);
-- the package a module lives in (``import a.b.c`` runs ``a/__init__.py`` first, but that is how
-  packages load, not a dependency of ``c`` on its package).
+does not open it), and so does one under ``if TYPE_CHECKING:``: an annotation is a dependency too (a
+reader of one module needs the other), and a circle of types is a circle of the design (issue 34).
+One kind does not count, because it never runs an import the other way: the package a module lives
+in (``import a.b.c`` runs ``a/__init__.py`` first, but that is how packages load, not a dependency
+of ``c`` on its package).
 
 ``from package import name`` is an edge to ``package.name`` when that is a module, otherwise to the
 package itself. A strongly connected component of more than one module is a circle: the test lists
@@ -46,20 +45,13 @@ def project_modules() -> dict[str, Path]:
     return found
 
 
-def _is_type_checking(test: ast.expr) -> bool:
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
-def _runtime_imports(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
-    """Every import statement under *node*, skipping ``if TYPE_CHECKING:`` bodies."""
-    children = node.orelse if isinstance(node, ast.If) and _is_type_checking(node.test) else ast.iter_child_nodes(node)
-    for child in children:
+def _imports(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import statement under *node*: at module level, in a function, under ``if TYPE_CHECKING:``."""
+    for child in ast.iter_child_nodes(node):
         if isinstance(child, ast.Import | ast.ImportFrom):
             yield child
         else:
-            yield from _runtime_imports(child)
+            yield from _imports(child)
 
 
 def _base(name: str, path: Path, node: ast.ImportFrom) -> str:
@@ -72,9 +64,9 @@ def _base(name: str, path: Path, node: ast.ImportFrom) -> str:
 
 
 def imports_of(name: str, path: Path, modules: dict[str, Path]) -> dict[str, int]:
-    """The project modules *name* imports at run time, each with the line of its first import."""
+    """The project modules *name* imports (for its code or its annotations), each with the line of its first import."""
     found: dict[str, int] = {}
-    for node in _runtime_imports(ast.parse(path.read_text(), str(path))):
+    for node in _imports(ast.parse(path.read_text(), str(path))):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         else:
@@ -161,8 +153,8 @@ def test_every_allowed_circle_still_exists() -> None:
     assert not stale, f"no circle left in these ALLOWED entries, remove them: {stale}"
 
 
-def test_the_check_sees_a_circle_hidden_in_a_function(tmp_path: Path) -> None:
-    """The reader counts an import inside a function and skips one under TYPE_CHECKING."""
+def test_the_check_sees_a_circle_hidden_in_a_function_or_in_annotations(tmp_path: Path) -> None:
+    """The reader counts an import inside a function and one under TYPE_CHECKING."""
     graph = {"a": {"b": 1}, "b": {"c": 1}, "c": {"a": 1}, "d": {"a": 1}}
     assert circles(graph) == [["a", "b", "c"]]
     source = tmp_path / "m.py"
@@ -171,4 +163,4 @@ def test_the_check_sees_a_circle_hidden_in_a_function(tmp_path: Path) -> None:
         "def f():\n    from . import y\n"
     )
     modules = {"pkg.m": source, "pkg.y": source, "x": source}
-    assert imports_of("pkg.m", source, modules) == {"pkg.y": 5}
+    assert imports_of("pkg.m", source, modules) == {"x": 3, "pkg.y": 5}

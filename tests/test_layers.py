@@ -64,6 +64,7 @@ PLAY_FEATURES: dict[str, set[str]] = {
     "matchups": {"runs"},
     "table": {"runs"},
     "compare": {"runs", "goldfish", "matchups"},
+    "improve": {"runs", "compare"},  # the deck search builds on compare's races and endpoints
 }
 PLAY_SHARED = {"common", "sources", "boards", "events", "labels", "cli", "models", "tasks", "__init__"}
 PLAY_WIRING = {"apps", "urls", "management", "migrations"}

@@ -9,7 +9,8 @@ one implementation. The turn flow lives in :mod:`.match`, attacks in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import Any
 
 from ..actions import Action
@@ -17,14 +18,13 @@ from ..cards import Game
 from ..decklist import DeckEntry
 from ..match import Match, Pending
 from ..rng import GameRng
-from .cardinfo import FACE_DOWN_CAP, REACTION, SUMMON, AttackInfo, CardInfo, CardTable
+from .cardinfo import FACE_DOWN_CAP, REACTION, SUMMON, CardInfo, CardTable
+from .moves import DONE, END, NO_REACT, PASS, SKIP, Occasion, Then
 from .rules import RULE_OF_THREE
-from .state import Combatant, Side, Support
-from .verbs import runs
+from .state import AttackContext, Combatant, Side, Support
+from .verbs.base import runs
 
-__all__ = ["LOSS_LABELS", "AttackContext", "EliriaBoard"]
-
-Then = Callable[[], None]
+__all__ = ["DONE", "END", "LOSS_LABELS", "NO_REACT", "PASS", "SKIP", "AttackContext", "EliriaBoard", "Then"]
 
 LOSS_LABELS = {
     "7.a": "se rindió (regla 7.a)",
@@ -32,31 +32,9 @@ LOSS_LABELS = {
     "7.c": "debía robar y su mazo estaba vacío (regla 7.c)",
 }
 
-END = Action("end", "Terminar la fase de movimiento", "end", (), "action.end")
-PASS = Action("pass", "No atacar", "pass")
-SKIP = Action("skip", "No usar el efecto", "skip")
-DONE = Action("done", "Terminar", "done")
-# Each verb's execution, by action: the registry's units (engine/eliria/verbs/).
-_ON_PLAY = runs("on_play")
-_REACTIONS = runs("reaction")
-_DISCARD_REACTION = runs("on_enter")["discard_reaction"]
-_DESTROYED = runs("on_destroyed")["create_token"]
-_ALLY_DESTROYED = runs("on_ally_destroyed")["add_power"]
-_FIELD_SUMMON = runs("on_field_summon")["add_power"]
-_SUMMON_DISCARDED = runs("on_summon_discarded")["add_power"]
-NO_REACT = Action("no_react", "No activar ninguna reacción", "no_react")
-
-
-class AttackContext:
-    """One declared attack (12.d): attacker seat and slot, the attack, the target slot."""
-
-    __slots__ = ("atk", "attacker", "cancelled", "damage", "destroyed", "hidden", "p", "s", "t")
-
-    def __init__(self, p: int, s: int, t: int, atk: AttackInfo, attacker: Combatant) -> None:
-        self.p, self.s, self.t, self.atk, self.attacker = p, s, t, atk, attacker
-        self.cancelled = self.destroyed = False
-        self.hidden = False  # the target was face down when the attack reached it (rule 8)
-        self.damage = 0
+# Each verb's whole behaviour, by action: the registry's units (engine/eliria/verbs/). The board fires
+# the triggers (an Occasion each) and runs the verb the card's data names.
+_RUN = runs()
 
 
 class EliriaBoard(Match):
@@ -185,7 +163,7 @@ class EliriaBoard(Match):
         """A combat card enters the field, however it comes (played, by a reaction, by an effect):
         placed, and its entry effect runs when it enters face up (6.a.III). The one path in."""
         comb = self.sides[p].combat[slot] = Combatant(card, up, power)  # place(), inlined: every play comes here
-        if up and card.enter_discard:
+        if up and "on_enter" in card.events:
             self.on_enter(p, comb)
         return comb
 
@@ -231,11 +209,15 @@ class EliriaBoard(Match):
 
         self.ask(p, "token_slot", "Elige el espacio del token", options, place)
 
+    def fire(self, trigger: str, p: int, comb: Combatant, slot: int = -1) -> None:
+        """Run the verb of *comb*'s event *trigger* (callers check it is face up and not silenced, 6.a.III)."""
+        spec = comb.card.events[trigger]
+        _RUN[spec["action"]](self, Occasion(trigger, p, spec, comb=comb, slot=slot))
+
     def on_enter(self, p: int, comb: Combatant) -> None:
-        """A combat card entering face up with an ``on_enter`` effect (6.a.III): each player sends one
-        reaction of its board to the discard pile (assumption: the leftmost)."""
-        if comb.card.enter_discard:
-            _DISCARD_REACTION(self, p, comb)  # engine/eliria/verbs/events.py
+        """A combat card entering face up runs its ``on_enter`` effect, when it has one (6.a.III)."""
+        if "on_enter" in comb.card.events:
+            self.fire("on_enter", p, comb)
 
     def remove_combatant(self, p: int, slot: int) -> Combatant:
         """Take a combatant off the field: attached summons go with it (6.c.II), a token vanishes (14.b)."""
@@ -276,8 +258,8 @@ class EliriaBoard(Match):
             self.event("support_destroyed", player=p, support=k, card=sup.card.code)
         if sup.card.kind == SUMMON:  # "cuando una de tus invocaciones pase a la pila de descarte"
             for c in side.combat:
-                if c is not None and c.up and c.card.summon_discard_power and not self.silenced(c):
-                    _SUMMON_DISCARDED(self, p, c)
+                if c is not None and c.up and "on_summon_discarded" in c.card.events and not self.silenced(c):
+                    self.fire("on_summon_discarded", p, c)
 
     def support_protected(self, owner: int, k: int, by: int) -> bool:
         """An attached summon bound to a face-up ``protect_attached`` combatant cannot be destroyed
@@ -315,11 +297,11 @@ class EliriaBoard(Match):
         else:
             self.remove_combatant(p, slot)
         self.event("destroyed", player=p, slot=slot, card=comb.card.code, token=comb.card.is_token)
-        if not stays and comb.up and comb.card.destroyed_token is not None and not self.silenced(comb):
-            _DESTROYED(self, p, slot, comb)
+        if not stays and comb.up and "on_destroyed" in comb.card.events and not self.silenced(comb):
+            self.fire("on_destroyed", p, comb, slot)
         for _, ally in side.combatants():
-            if ally is not comb and ally.up and ally.card.ally_power and not self.silenced(ally):
-                _ALLY_DESTROYED(self, p, ally)
+            if ally is not comb and ally.up and "on_ally_destroyed" in ally.card.events and not self.silenced(ally):
+                self.fire("on_ally_destroyed", p, ally)
 
         def after() -> None:
             if p != self.active and not side.has_combatant() and self._outcome is None:
@@ -574,63 +556,8 @@ class EliriaBoard(Match):
         """Apply a data reaction (6.b)."""
         spec = card.reaction
         assert spec is not None
-        _REACTIONS[spec["action"]](self, owner, card, ctx, then)  # engine/eliria/verbs/reaction.py
-
-    def _destroy_a_summon(self, owner: int, rival: int, then: Then) -> None:
-        """*owner* destroys one summon of *rival*'s board (its choice)."""
-        options = [
-            self.act(("destroy_summon", j, sup.card.id), f"destroy:rival:support{j}",
-                     f"Destruir {sup.card.name if sup.up else 'la carta boca abajo'} del rival", "destroy_support", (j,))
-            for j, sup in enumerate(self.sides[rival].support)
-            if sup is not None and sup.card.kind == SUMMON and not self.support_protected(rival, j, owner)
-        ]  # fmt: skip
-        if not options:
+        if not _RUN[spec["action"]](self, Occasion("reaction", owner, spec, then, card=card, ctx=ctx)):
             then()
-            return
-
-        def hit(a: Action) -> None:
-            self.destroy_support(rival, a.args[0], owner)
-            then()
-
-        self.ask(owner, "destroy_support", "Elige la invocación del rival a destruir", options, hit)
-
-    def _ambush(self, owner: int, slot: int, name: str, then: Then) -> None:
-        """An ``ambush`` reaction: your face-down card facing the card just played turns face up and
-        attacks it at once, whatever its power (assumption: damage and destruction, no attack effects)."""
-        mine, rival = self.sides[owner].combat[slot], self.sides[1 - owner].combat[slot]
-        if mine is None or rival is None:
-            then()
-            return
-        mine.up = True
-        mine.power = min(mine.power, self.potential(owner, mine))
-        self.event("reveal", player=owner, slot=slot, card=mine.card.code, rule="8")
-        options = [
-            self.act(("ambush", slot, a.index, mine.card.id), f"ambush:{a.index}",
-                     f"Atacar con {a.name} ({mine.card.name})", "ambush", (a.index,))
-            for a in mine.card.attacks
-        ]  # fmt: skip
-        if not options:
-            then()
-            return
-
-        def strike(a: Action) -> None:
-            ctx = AttackContext(owner, slot, slot, mine.card.attacks[a.args[0]], mine)
-            target = self.sides[1 - owner].combat[slot]
-            if target is None:
-                then()
-                return
-            if not target.up:
-                ctx.hidden = target.up = True
-            damage = self.strike_damage(ctx, target)
-            resistance = self.strike_resistance(ctx)
-            self.event("hit", player=owner, damage=damage, resistance=resistance, destroyed=damage > resistance,
-                       rule="6.a.V")  # fmt: skip
-            if damage > resistance:
-                self.destroy(1 - owner, slot, then)
-            else:
-                then()
-
-        self.ask(owner, "ambush", f"{name}: elige el ataque", options, strike)
 
     def strike_damage(self, ctx: AttackContext, target: Combatant) -> int:
         raise NotImplementedError
@@ -675,8 +602,8 @@ class EliriaBoard(Match):
                 side.turn_damage += bonus
         elif card.subtype == "field":
             for c in side.combat:
-                if c is not None and c.up and c.card.field_summon_power and not self.silenced(c):
-                    _FIELD_SUMMON(self, p, c)
+                if c is not None and c.up and "on_field_summon" in c.card.events and not self.silenced(c):
+                    self.fire("on_field_summon", p, c)
             if card.field_forbid_attached:
                 self._discard_attached(p)
         if card.subtype == "attached":
@@ -722,69 +649,10 @@ class EliriaBoard(Match):
         while i < len(card.on_play):
             spec = card.on_play[i]
             i += 1
-            if _ON_PLAY[spec["action"]](self, p, k, card, i, spec, then):  # engine/eliria/verbs/on_play.py
+            at = Occasion("on_play", p, spec, partial(self._on_play, p, k, card, i, then), card=card, k=k, i=i)
+            if _RUN[spec["action"]](self, at):  # engine/eliria/verbs/
                 return
         if card.script is not None:
             card.script.on_effect(self, p, k, then)
         else:
             then()
-
-    def _sacrifice_for_power(self, p: int, spec: Mapping[str, Any], then: Then) -> None:
-        """Sacrifice any number of your tokens (``tokens``: allowed expressly, 14.a); for each, one of
-        your combatants gains ``amount`` power."""
-        side = self.sides[p]
-        victims = [s for s, c in side.combatants() if c.card.is_token and spec.get("tokens", False)]
-        if not victims or len(side.combatants()) < 2:
-            then()
-            return
-        options = self.offer_actions(p, victims)
-        options.append(DONE)
-
-        def offer(a: Action) -> None:
-            if a.kind == "done":
-                then()
-                return
-            self.sacrifice(p, a.args[0], lambda: self._power_for_sacrifice(p, spec, then))
-
-        self.ask(p, "sacrifice_power", "Elige un token a sacrificar (o termina)", options, offer)
-
-    def _power_for_sacrifice(self, p: int, spec: Mapping[str, Any], then: Then) -> None:
-        side = self.sides[p]
-        options = [
-            self.act(("sac_target", s, self.tag(p, s)), f"boost:slot{s}",
-                     f"{self.combatant_name(p, s)} gana {spec.get('amount', 0)} de poder", "boost", (s,))
-            for s, _ in side.combatants()
-        ]  # fmt: skip
-        if not options:
-            then()
-            return
-
-        def gain(a: Action) -> None:
-            comb = side.combat[a.args[0]]
-            assert comb is not None
-            self.gain_power(p, comb, int(spec.get("amount", 0)))
-            self._sacrifice_for_power(p, spec, then)
-
-        self.ask(p, "sacrifice_target", "Elige la carta de combate que gana poder", options, gain)
-
-    def _choose_boost(
-        self, p: int, k: int, card: CardInfo, i: int, slots: list[int], amount: int, then: Then
-    ) -> None:
-        options = [
-            self.act(
-                ("boost", s, card.id, self.tag(p, s)),
-                f"boost:slot{s}",
-                f"{card.name}: potenciar a {self.combatant_name(p, s)}",
-                "boost",
-                (s,),
-            )
-            for s in slots
-        ]
-
-        def boost(a: Action) -> None:
-            comb = self.sides[p].combat[a.args[0]]
-            assert comb is not None
-            comb.boost += amount
-            self._on_play(p, k, card, i, then)
-
-        self.ask(p, "boost", f"{card.name}: elige la carta de combate", options, boost)

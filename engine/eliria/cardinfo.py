@@ -9,7 +9,7 @@ rules read ``info.att_res`` instead of walking dicts in the hot loop; a named sc
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..cards import CardData
@@ -18,10 +18,9 @@ from ..errors import CardEffectError
 from ..text import fold
 from .effects import validate_effects
 from .rules import FACE_DOWN_CAP, playable_cards
-from .scripts import CardScript, make_script
-from .verbs import REGISTRY
+from .verbs.base import REGISTRY, CardScript, make_script
 
-__all__ = ["COMBAT", "FACE_DOWN_CAP", "REACTION", "SUMMON", "TOKEN", "AttackInfo", "CardInfo", "CardTable"]
+__all__ = ["COMBAT", "FACE_DOWN_CAP", "TABLE_FLAGS", "REACTION", "SUMMON", "TOKEN", "AttackInfo", "CardInfo", "CardTable"]
 
 COMBAT, TOKEN, REACTION, SUMMON = "combat", "token", "reaction", "summon"
 Spec = Mapping[str, Any]
@@ -37,15 +36,14 @@ class AttackInfo:
         self.index, self.cost, self.name, self.damage = index, cost, name, damage
         self.formula, self.moves_first = "power", False
         self.spends_attacker = False  # an effect takes the attacker's own power (worth it only if it destroys)
-        for s in reversed(specs):  # each verb compiles itself (verbs/on_attack.py); the first "x" formula wins
-            read = REGISTRY[("on_attack", s["action"])].read
+        for s in reversed(specs):  # each verb compiles itself (engine/eliria/verbs/); the first "x" formula wins
+            read = REGISTRY[s["action"]].read
             if read is not None:
                 read(self, s, s.get("amount", 0))
-        self.before = tuple(s for s in specs if _STAGE[s["action"]] == "before")  # applied before the hit
-        self.after = tuple(s for s in specs if _STAGE[s["action"]] == "after")
+        self.before = tuple(s for s in specs if REGISTRY[s["action"]].stage == "before")  # applied before the hit
+        self.after = tuple(s for s in specs if REGISTRY[s["action"]].stage == "after")
 
 
-_STAGE = {action: v.stage for (trigger, action), v in REGISTRY.items() if trigger == "on_attack"}
 # Effects that can change what the goldfish measures (power, potential, combatants, hand and
 # deck): a deck whose cards have none of them may take the fast path (engine.eliria.game).
 _SOLITAIRE = frozenset(
@@ -53,6 +51,19 @@ _SOLITAIRE = frozenset(
      "on_field_summon", "on_summon_discarded"}
 )  # fmt: skip
 _SOLITAIRE_ACTIONS = frozenset({"cap_power_gain", "play_by_sacrifice"})
+# The triggers of a combat card's own events: the board fires them (``EliriaBoard.enter``, ``destroy``…,
+# the phases of ``EliriaMatch``) and runs the verb of ``CardInfo.events[trigger]``; each with the
+# CardTable flags a card having it raises (the phases look for the cards of the two last only then).
+_EVENTS: dict[str, frozenset[str]] = {
+    "on_enter": frozenset(), "on_destroyed": frozenset(), "on_ally_destroyed": frozenset(),
+    "on_attacked_survived": frozenset(), "on_field_summon": frozenset(), "on_summon_discarded": frozenset(),
+    "end_of_power": frozenset({"end_powers"}), "start_of_movement": frozenset({"scrys"}),
+}  # fmt: skip
+# The checks of a match a deck may switch on (CardInfo.flags, from its verbs and scripts).
+TABLE_FLAGS = (
+    "modifiers", "protections", "reveals", "sacrifice_plays", "potentials", "forbids_attached", "movement_scripts",
+    "scrys", "end_powers", "field_powers",
+)  # fmt: skip
 _SOLITAIRE_SCRIPTS = frozenset({"sacrifice_cannon", "mutation"})
 
 
@@ -68,7 +79,7 @@ class CardInfo:
         "is_token", "kind", "min_cost", "name", "on_play", "only_by_effect", "play_sacrifice", "potential",
         "power_cap", "protect", "protect_attached", "protect_max_power", "reach", "reaction", "reaction_when",
         "reactions_face_up", "resistance", "script", "scry", "specs", "subtype", "summon_damage", "worths",
-        "summon_discard_power", "survived_power", "worth", "end_hook", "goldfish_scan",
+        "summon_discard_power", "worth", "end_hook", "goldfish_scan", "events", "flags", "helps", "helps_solo", "ready",
     )  # fmt: skip
 
     def __init__(self, ident: int, card: CardData) -> None:
@@ -102,7 +113,7 @@ class CardInfo:
         self.on_play = tuple(s for s in specs if s["trigger"] == "on_play" and "action" in s)
         # What each on_play verb is worth to a computer player, compiled once: (its worth, the effect).
         self.worths = tuple(
-            (worth, s) for s in self.on_play if (worth := REGISTRY[("on_play", str(s["action"]))].worth) is not None
+            (worth, s) for s in self.on_play if (worth := REGISTRY[str(s["action"])].worth) is not None
         )
         self.attach_class: str | None = None
         self.att_res = self.att_dmg = self.att_pot = self.att_thorns = 0
@@ -110,21 +121,48 @@ class CardInfo:
         self.field_res = self.field_power = self.adjacent_res = 0
         self.field_res_tokens, self.field_power_class = True, ""
         self.field_forbid_attached, self.field_draw, self.field_draw_tokens, self.field_attack_roll = False, 0, True, 0
-        self.destroyed_token: str | None = None
-        self.ally_power = self.survived_power = self.field_summon_power = self.summon_discard_power = 0
         self.end_power: Spec | None = None
         self.reaction: Spec | None = None
         self.reaction_when = ""
         self.protect, self.protect_max_power, self.reach = "", -1, ""
         self.power_cap = self.summon_damage = self.play_sacrifice = 0
         self.protect_attached = self.block_attach = self.reactions_face_up = False
-        self.only_by_effect = self.enter_discard = False
+        self.only_by_effect = False
         self.scry: Spec | None = None
+        # The event triggers' effects, by trigger: the board fires a trigger the card has and runs its verb.
+        self.events: dict[str, Spec] = {}
+        self.ready: dict[str, Callable[..., bool]] = {}  # an optional event's gate, by trigger (Use.ready)
+        # The checks of the match its verbs need (CardTable's flags), and what a computer player gains by
+        # its continuous bonuses played face up (each use says: ``Use.flags``, ``Use.gain``).
+        flags: set[str] = set()
+        self.helps_solo = self.helps = False
         for s in specs:
-            if "action" in s:
-                self._read_one(s["trigger"], s["action"], s)
-            elif s["trigger"] == "reaction":
-                self.reaction_when = str(s["when"])
+            trigger = s["trigger"]
+            if "action" not in s:
+                if trigger == "reaction":
+                    self.reaction_when = str(s["when"])
+                continue
+            if trigger == "reaction":  # a data reaction: the board activates it (6.b) and runs its verb
+                self.reaction, self.reaction_when = s, s.get("when", "")
+            unit = REGISTRY[s["action"]]
+            row = unit.use(trigger)
+            if trigger in _EVENTS:
+                self.events[trigger] = s
+                flags |= _EVENTS[trigger]
+                if row.ready is not None:
+                    self.ready[trigger] = row.ready
+            flags |= row.flags
+            if row.gain and s.get("amount", 0):
+                self.helps = True
+                self.helps_solo = self.helps_solo or row.gain == "solo"
+            if trigger != "on_attack" and unit.read is not None:  # an attack's verbs compile onto its AttackInfo
+                unit.read(self, s, s.get("amount", 0))  # each verb compiles itself (engine/eliria/verbs/)
+        if self.script is not None:
+            flags |= {"movement_scripts"} if self.script.has_movement else set()
+            flags |= {"end_powers"} if self.script.has_end_of_power else set()
+        self.flags = frozenset(flags)
+        self.end_power = self.events.get("end_of_power")
+        self.scry = self.events.get("start_of_movement")
         self._derive(specs)
 
     def _derive(self, specs: Sequence[Spec]) -> None:
@@ -139,10 +177,8 @@ class CardInfo:
         # whose bonus, verb worth or script it reads; False lets the goldfish's choice skip the card.
         if self.kind != SUMMON:
             self.goldfish_use = False
-        elif self.subtype == "attached":
-            self.goldfish_use = bool(self.att_res or self.att_pot or self.att_dmg)
-        elif self.subtype == "field":
-            self.goldfish_use = bool(self.field_res or self.field_power)
+        elif self.subtype in ("attached", "field"):
+            self.goldfish_use = self.helps_solo
         else:
             self.goldfish_use = bool(self.worths) or (self.script is not None and self.script.goldfish)
         # Whether the goldfish's quick Movimiento choice reads the card in hand at all past the combat cards:
@@ -152,11 +188,6 @@ class CardInfo:
             s["trigger"] in _SOLITAIRE or s.get("action") in _SOLITAIRE_ACTIONS or s.get("script") in _SOLITAIRE_SCRIPTS
             for s in specs
         )
-
-    def _read_one(self, trigger: str, action: str, s: Spec) -> None:
-        read = REGISTRY[(trigger, action)].read  # each verb compiles itself (engine/eliria/verbs/)
-        if read is not None and trigger != "on_attack":  # an attack's verbs compile onto its AttackInfo
-            read(self, s, s.get("amount", 0))
 
     @property
     def is_mulligan_combat(self) -> bool:
@@ -173,7 +204,8 @@ class CardTable:
     """The cards of one match (both decks and the tokens their effects make) and each seat's pile."""
 
     def __init__(self, decks: Sequence[Sequence[DeckEntry]]) -> None:
-        # What the cards of this match can do at all: the rules skip whole checks when nobody can.
+        # What the cards of this match can do at all: the rules skip whole checks when nobody can
+        # (TABLE_FLAGS; a card raises those its verbs need, CardInfo.flags).
         self.modifiers = self.protections = self.reveals = self.sacrifice_plays = self.potentials = False
         self.forbids_attached = self.movement_scripts = False
         # Phase hooks no card of the match has: the turn skips looking for them (engine/eliria/match.py).
@@ -215,19 +247,6 @@ class CardTable:
             self.cards.append(c)
             for t in card.tokens:
                 self._carried.setdefault(t.code.upper(), t)
-            self.modifiers = self.modifiers or bool(
-                c.att_res or c.att_dmg or c.att_pot or c.att_thorns or c.field_res or c.field_power
-                or c.adjacent_res or c.summon_damage or c.power_cap
-            )  # fmt: skip
-            self.protections = self.protections or bool(c.protect)
-            self.potentials = self.potentials or bool(c.att_pot)
-            self.reveals = self.reveals or c.reactions_face_up
-            self.sacrifice_plays = self.sacrifice_plays or bool(c.play_sacrifice)
-            self.movement_scripts = self.movement_scripts or (c.script is not None and c.script.has_movement)
-            self.scrys = self.scrys or c.scry is not None
-            self.end_powers = self.end_powers or c.end_power is not None or (
-                c.script is not None and c.script.has_end_of_power
-            )
-            self.field_powers = self.field_powers or bool(c.field_power)
-            self.forbids_attached = self.forbids_attached or c.field_forbid_attached
+            for flag in c.flags:  # what its verbs need the rules to look at (Use.flags), never listed here
+                setattr(self, flag, True)
         return found

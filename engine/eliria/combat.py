@@ -13,17 +13,17 @@ from functools import partial
 
 from ..actions import Action
 from ..match import Pending
-from .board import PASS, AttackContext, EliriaBoard, Then
+from .board import PASS, AttackContext, EliriaBoard
 from .cardinfo import SUMMON, AttackInfo
+from .moves import Occasion
 from .state import Combatant
-from .verbs import runs
+from .verbs.base import runs
 
 __all__ = ["EliriaCombat"]
 
 # Each attack verb's execution, by action and stage: the registry's units (engine/eliria/verbs/on_attack.py).
-_BEFORE = runs("on_attack", "before")
-_AFTER = runs("on_attack", "after")
-_SURVIVED = runs("on_attacked_survived")["add_power"]
+_BEFORE = runs("before")
+_AFTER = runs("after")
 
 
 class EliriaCombat(EliriaBoard):
@@ -229,7 +229,7 @@ class EliriaCombat(EliriaBoard):
             target.power = min(target.power, self.potential(q, target))
             self.event("reveal", player=q, slot=ctx.t, card=target.card.code, rule="8")
         for spec in ctx.atk.before:
-            _BEFORE[spec["action"]](self, ctx, target, spec)  # engine/eliria/verbs/on_attack.py
+            _BEFORE[spec["action"]](self, Occasion("on_attack", ctx.p, spec, ctx=ctx, target=target))  # verbs/attack.py
         drains, thorns = False, 0  # the attached summons bound to the target (6.c.II): one pass
         for sup in self.sides[q].support:
             if sup is not None and sup.attached is target:
@@ -249,8 +249,8 @@ class EliriaCombat(EliriaBoard):
                 rule="6.a.V",
             )
         if not ctx.destroyed and not thorns:  # most attacks: after_hit and after_thorns' steps, not built
-            if target.card.survived_power and not self.silenced(target):
-                _SURVIVED(self, q, target)  # engine/eliria/verbs/events.py
+            if "on_attacked_survived" in target.card.events and not self.silenced(target):
+                self.fire("on_attacked_survived", q, target)
             self.offer_reactions(q, "attacked_survived", ctx, lambda: self._after_attack(ctx, target))
             return
 
@@ -272,8 +272,8 @@ class EliriaCombat(EliriaBoard):
         if ctx.destroyed:
             self.destroy(q, ctx.t, after_hit)
         else:
-            if target.card.survived_power and not self.silenced(target):
-                _SURVIVED(self, q, target)  # engine/eliria/verbs/events.py
+            if "on_attacked_survived" in target.card.events and not self.silenced(target):
+                self.fire("on_attacked_survived", q, target)
             after_hit()
 
     def strike_damage(self, ctx: AttackContext, target: Combatant) -> int:
@@ -317,38 +317,7 @@ class EliriaCombat(EliriaBoard):
         while i < len(after):
             spec = after[i]
             i += 1
-            if _AFTER[spec["action"]](self, ctx, target, i, spec):  # engine/eliria/verbs/on_attack.py
+            at = Occasion("on_attack", ctx.p, spec, partial(self._after_attack, ctx, target, i), ctx=ctx, target=target, i=i)
+            if _AFTER[spec["action"]](self, at):  # engine/eliria/verbs/
                 return
         self._end_turn()
-
-    def _push(self, ctx: AttackContext, target: Combatant, then: Then) -> None:
-        """Move the attacked card to an adjacent free slot of its board, the attacker choosing which."""
-        q = 1 - ctx.p
-        options = [
-            self.act(("push", ctx.t, f), f"push:slot{f}", f"Mover la carta atacada al espacio {f + 1}", "push", (f,))
-            for f in self.movable_to(q, ctx.t)
-        ]
-
-        def push(a: Action) -> None:
-            self.move(q, ctx.t, a.args[0], then, event="pushed")
-
-        self.ask(ctx.p, "push", "Elige a dónde mover la carta atacada", options, push)
-
-    def _destroy_attached(self, ctx: AttackContext, target: Combatant, then: Then) -> None:
-        """Destroy one attached summon bound to the attacked card (the attacker chooses which)."""
-        q = 1 - ctx.p
-        options = [
-            self.act(("destroy_attached", k, sup.card.id), f"destroy:rival:support{k}",
-                     f"Destruir {sup.card.name} ligada a la carta atacada", "destroy_support", (k,))
-            for k, sup in enumerate(self.sides[q].support)
-            if sup is not None and sup.attached is target and not self.support_protected(q, k, ctx.p)
-        ]  # fmt: skip
-        if not options:
-            then()
-            return
-
-        def hit(a: Action) -> None:
-            self.destroy_support(q, a.args[0], ctx.p)
-            then()
-
-        self.ask(ctx.p, "destroy_support", "Elige la invocación a destruir", options, hit)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import CardData
-from .verbs import REGISTRY
+from .verbs.base import REGISTRY, TRIGGER_ORDER, TRIGGERS
 
 __all__ = [
     "AMOUNT_ALL",
@@ -98,11 +98,11 @@ class Param:
 _BASE = frozenset({"trigger", "action", "script"})
 
 # trigger -> action -> the parameters it accepts (besides trigger and action): read from the
-# registry, where each verb is one unit (engine/eliria/verbs/). Triggers of combat cards run only
-# while the card is face up (6.a.III, 8).
+# registry's table of triggers, where each verb is one unit whatever its trigger (engine/eliria/verbs/).
+# Triggers of combat cards run only while the card is face up (6.a.III, 8).
 VOCABULARY: dict[str, dict[str, frozenset[str]]] = {}
-for (_trigger, _action), _unit in REGISTRY.items():
-    VOCABULARY.setdefault(_trigger, {})[_action] = _unit.params
+for (_trigger, _action), _use in TRIGGERS.items():
+    VOCABULARY.setdefault(_trigger, {})[_action] = _use.params
 
 TARGETS = frozenset(
     {
@@ -135,11 +135,11 @@ WHEN = frozenset(
 )
 DURATIONS = frozenset({"turn", "until_next_turn"})
 # The targets and durations each action is played with (anything else would be accepted and ignored).
-ACTION_TARGETS: dict[tuple[str, str], frozenset[str]] = {k: v.targets for k, v in REGISTRY.items() if v.targets}
-ACTION_DURATIONS: dict[tuple[str, str], frozenset[str]] = {k: v.durations for k, v in REGISTRY.items() if v.durations}
+ACTION_TARGETS: dict[tuple[str, str], frozenset[str]] = {k: v.targets for k, v in TRIGGERS.items() if v.targets}
+ACTION_DURATIONS: dict[tuple[str, str], frozenset[str]] = {k: v.durations for k, v in TRIGGERS.items() if v.durations}
 # The reaction moments each reaction action answers.
 ACTION_WHEN: dict[str, frozenset[str]] = {
-    **{action: v.when for (trigger, action), v in REGISTRY.items() if trigger == "reaction" and v.when},
+    **{action: v.when for (trigger, action), v in TRIGGERS.items() if trigger == "reaction" and v.when},
     "final_defence": frozenset({"last_destroyed"}),
     "mirage_veil": frozenset({"attack_declared"}),
     "tactical_retreat": frozenset({"attack_declared"}),
@@ -208,9 +208,9 @@ FIELDS: dict[str, type | tuple[type, ...]] = {
 }  # fmt: skip
 # "amount": "all" — only where the rules text says "all its power" (Coloso, Cañón: 6.a.IV):
 # drawing or gaining "all" has no meaning in the rules, so it is refused everywhere else.
-AMOUNT_ALL = frozenset(k for k, v in REGISTRY.items() if v.amount_all)
+AMOUNT_ALL = frozenset(k for k, v in TRIGGERS.items() if v.amount_all)
 # Parameters a verb cannot do without (the interpreter has no default for them).
-REQUIRED: dict[tuple[str, str], frozenset[str]] = {k: v.required for k, v in REGISTRY.items() if v.required}
+REQUIRED: dict[tuple[str, str], frozenset[str]] = {k: v.required for k, v in TRIGGERS.items() if v.required}
 
 
 def verbs() -> Iterator[tuple[str, str, str]]:
@@ -228,16 +228,20 @@ def verb_params(trigger: str, verb: str) -> tuple[dict[str, Param], frozenset[st
 
     The one definition the validator checks and the property test draws from.
     """
-    names = SCRIPT_PARAMS[verb][1] if verb in SCRIPT_PARAMS else VOCABULARY[trigger][verb]
-    out = {k: PARAMS[k] for k in sorted(names)}
-    for key, table in (("target", ACTION_TARGETS), ("duration", ACTION_DURATIONS)):
-        if key in out and (trigger, verb) in table:
-            out[key] = replace(out[key], choices=table[(trigger, verb)])
-    if "when" in out and trigger == "reaction" and verb in ACTION_WHEN:
-        out["when"] = replace(out["when"], choices=ACTION_WHEN[verb])
-    if "amount" in out and (trigger, verb) in AMOUNT_ALL:
-        out["amount"] = replace(out["amount"], all=True)
-    required = REQUIRED.get((trigger, verb), frozenset())
+    if verb in SCRIPT_PARAMS:
+        out = {k: PARAMS[k] for k in sorted(SCRIPT_PARAMS[verb][1])}
+        if "when" in out and trigger == "reaction" and verb in ACTION_WHEN:
+            out["when"] = replace(out["when"], choices=ACTION_WHEN[verb])
+        required: frozenset[str] = frozenset()
+    else:  # the verb's own use of the trigger (the registry as it stands: a verb added later is read too)
+        row = TRIGGERS[(trigger, verb)]
+        out = {k: PARAMS[k] for k in sorted(row.params)}
+        for key, choices in (("target", row.targets), ("duration", row.durations), ("when", row.when)):
+            if key in out and choices:
+                out[key] = replace(out[key], choices=choices)
+        if "amount" in out and row.amount_all:
+            out["amount"] = replace(out["amount"], all=True)
+        required = row.required
     if trigger == "on_attack":
         required |= {"attack"}
     if trigger == "reaction":
@@ -253,7 +257,7 @@ def validate_effect(spec: Any) -> list[str]:
     if unknown:
         return [f"campo desconocido: {_show(k)}" for k in unknown[:5]] + _more(len(unknown) - 5)
     trigger, verb = spec.get("trigger"), spec.get("script", spec.get("action"))
-    if not isinstance(trigger, str) or trigger not in VOCABULARY:
+    if not isinstance(trigger, str) or trigger not in TRIGGER_ORDER:
         return [f"disparador desconocido: {_show(trigger)}"]
     if "script" in spec:
         problem = _script_problem(spec, trigger)
@@ -286,9 +290,9 @@ def _action_problem(spec: Mapping[str, Any], trigger: str) -> str | None:
     action = spec.get("action")
     if not isinstance(action, str):
         return f"acción desconocida: {_show(action)}"
-    if action in VOCABULARY[trigger]:
+    if (trigger, action) in TRIGGERS:
         return None
-    known = any(action in actions for actions in VOCABULARY.values())
+    known = action in REGISTRY
     return f"la acción {action!r} no admite el disparador {trigger!r}" if known else f"acción desconocida: {_show(action)}"
 
 

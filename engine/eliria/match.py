@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
 from ..decklist import DeckEntry
@@ -32,19 +32,19 @@ from ..rng import GameRng, card_ids
 from .board import END, AttackContext
 from .cardinfo import COMBAT, FACE_DOWN_CAP, REACTION, SUMMON, CardInfo, CardTable
 from .combat import EliriaCombat
+from .moves import Occasion
 from .rules import HAND_SIZE, power_up
 from .state import Combatant, Side, Support
-from .verbs import runs
+from .verbs.base import runs
+from .view import EliriaView
 
 if TYPE_CHECKING:
-    from .scripts import CardScript
-    from .view import EliriaView
+    from .verbs.base import CardScript
 
 __all__ = ["KEEP", "AttackContext", "EliriaMatch"]
 
-# The phases' own verbs, by action: the registry's units (engine/eliria/verbs/events.py).
-_START_OF_MOVEMENT = runs("start_of_movement")
-_END_OF_POWER = runs("end_of_power")
+# Every verb by action (engine/eliria/verbs/): the phases fire end_of_power and start_of_movement with it.
+_RUN = runs()
 
 # Each pile's copy identities (engine.rng.card_ids), by the table's pile: a run's matches share one table.
 _PILE_IDS: dict[int, tuple[tuple[CardInfo, ...], list[int]]] = {}
@@ -97,9 +97,7 @@ class EliriaMatch(EliriaCombat):
         else:
             self._opening(first or 0)
 
-    def view(self, player: int) -> EliriaView:
-        from .view import EliriaView
-
+    def view(self, player: int) -> EliriaView[EliriaMatch]:
         return EliriaView(self, player)
 
     # -- 11: the start -------------------------------------------------------------------------
@@ -251,7 +249,8 @@ class EliriaMatch(EliriaCombat):
                 c is not None and (spec := c.card.scry) is not None and c.up and not self.silenced(c)
                 and side.deck_size()
             ):  # fmt: skip
-                if _START_OF_MOVEMENT[spec["action"]](self, p, s, spec):  # engine/eliria/verbs/events.py
+                at = Occasion("start_of_movement", p, spec, partial(self._start_of_movement, s + 1), comb=c, slot=s)
+                if _RUN[spec["action"]](self, at):  # engine/eliria/verbs/
                     return
         self._ask_movement()
 
@@ -522,7 +521,7 @@ class EliriaMatch(EliriaCombat):
                         continue
                     card = c.card
                     spec = card.end_power
-                    if spec is not None and _END_OF_POWER[spec["action"]](self, p, slot, spec):  # verbs/events.py
+                    if spec is not None and self._end_power(p, slot, c, spec):
                         return None
                     script = card.script
                     if script is not None and script.has_end_of_power and not self._quiet_script(script, p, slot):
@@ -715,6 +714,14 @@ class EliriaMatch(EliriaCombat):
                 if c is not None:
                     c.power = power_up(c.power, c.card.potential if c.up else FACE_DOWN_CAP)
 
+    def _end_power(self, p: int, slot: int, comb: Combatant, spec: Mapping[str, Any]) -> bool:
+        """Run the card's ``end_of_power`` verb (engine/eliria/verbs/); True when it asked the player."""
+        ready = comb.card.ready.get("end_of_power")
+        if ready is not None and not ready(self, p, comb, spec):  # most turns: nothing to offer
+            return False
+        at = Occasion("end_of_power", p, spec, partial(self._end_of_power, slot + 1), comb=comb, slot=slot)
+        return _RUN[spec["action"]](self, at)
+
     def _end_of_power(self, start: int) -> None:
         """Optional effects "at the end of your Poder phase", slot by slot (face up only, 6.a.III)."""
         if not self.table.end_powers:
@@ -727,7 +734,7 @@ class EliriaMatch(EliriaCombat):
             if c is None or not c.up or not c.card.end_hook:  # CardInfo.end_hook: an effect or script below
                 continue
             spec = c.card.end_power
-            if spec is not None and _END_OF_POWER[spec["action"]](self, p, slot, spec):  # verbs/events.py
+            if spec is not None and self._end_power(p, slot, c, spec):
                 return
             script = c.card.script
             if script is not None and script.has_end_of_power:

@@ -20,6 +20,8 @@ from .view import EliriaView
 if TYPE_CHECKING:
     from .match import EliriaMatch
 
+    View = EliriaView[EliriaMatch]  # the view of a whole match: the players read its rules of a turn too
+
 __all__ = ["EliriaGoldfishPlayer", "EliriaPlayer", "card_value", "goldfish_helps"]
 
 
@@ -35,13 +37,11 @@ def _floor(target: Combatant) -> int:
     return target.card.resistance if target.up else -1
 
 
-def _useful_summon(view: EliriaView, card: CardInfo) -> bool:
+def _useful_summon(view: View, card: CardInfo) -> bool:
     """Whether a summon played face up now does something."""
     me = view.me
-    if card.subtype == "field":
-        return bool(card.field_res or card.field_power)
-    if card.subtype == "attached":
-        return bool(card.att_res or card.att_dmg or card.att_pot or card.att_thorns)
+    if card.subtype in ("field", "attached"):  # its continuous bonuses (each use says what it gains: Use.gain)
+        return card.helps
     if card.on_play:
         return any(c is not None and c.up for c in me.combat)
     script = card.script  # a named script knows whether it would do anything now
@@ -54,11 +54,11 @@ class EliriaPlayer:
 
     # Movimiento, in order of preference: (action kinds it needs, the method that may pick one).
     _picks: ClassVar[tuple[
-        tuple[tuple[str, ...], Callable[[EliriaPlayer, EliriaView, dict[str, list[Action]]], Action | None]],
+        tuple[tuple[str, ...], Callable[[EliriaPlayer, View, dict[str, list[Action]]], Action | None]],
         ...,
     ]]
 
-    def choose(self, view: EliriaView, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         kind = view.pending_kind
         if kind == "movement":
             return self._movement(view, legal)
@@ -73,7 +73,7 @@ class EliriaPlayer:
         chooser = _CHOICES.get(kind)
         return chooser(view, legal) if chooser is not None else legal[0]
 
-    def choose_unlisted(self, view: EliriaView) -> Action | None:
+    def choose_unlisted(self, view: View) -> Action | None:
         """The choice :meth:`choose` would make, found before the options are listed (``Match.play_out``
         asks it first), or None when only the list can tell. Movimiento (12.b) and Ataque (12.d) are
         listed lazily, nine decisions in ten of a matchup; ``tests/engine/test_eliria_players.py``
@@ -88,7 +88,7 @@ class EliriaPlayer:
 
     # -- Movimiento ----------------------------------------------------------------------------
 
-    def _movement(self, view: EliriaView, legal: Sequence[Action]) -> Action:
+    def _movement(self, view: View, legal: Sequence[Action]) -> Action:
         by_kind: dict[str, list[Action]] = {}
         for a in legal:
             group = by_kind.get(a.kind)
@@ -103,7 +103,7 @@ class EliriaPlayer:
                     return choice
         return by_kind["end"][0]
 
-    def _quick_movement(self, view: EliriaView) -> Action | None:
+    def _quick_movement(self, view: View) -> Action | None:
         """:meth:`_movement`'s choice without the list: each pick in its order, reading the rules that
         make its actions legal (``EliriaMatch.movement_actions``: rule 9, 12.b, ruling SEGUNDO, 6.c.II)
         and building only the chosen action (the match's own object, as listed)."""
@@ -159,7 +159,7 @@ class EliriaPlayer:
         return END
 
     @staticmethod
-    def _quick_support(view: EliriaView) -> Action | None:
+    def _quick_support(view: View) -> Action | None:
         """:meth:`_play_support`'s play from the hand (a support slot is free): the first reaction, or the
         first summon that does something face up now and may be played face up (6.c.II). The hand is
         read once, :func:`_useful_summon`'s tests inlined in its order, and what they read of the board
@@ -175,11 +175,10 @@ class EliriaPlayer:
             elif kind == SUMMON:
                 subtype = card.subtype
                 if subtype == "field":  # summon_playable_up: any subtype but attached
-                    if card.field_res or card.field_power:
+                    if card.helps:
                         return m.play_action(i, card, -1, 1)
                 elif subtype == "attached":
-                    bonus = card.att_res or card.att_dmg or card.att_pot or card.att_thorns
-                    if bonus and m.summon_playable_up(p, card):  # 6.c.II: a combatant to bind to
+                    if card.helps and m.summon_playable_up(p, card):  # 6.c.II: a combatant to bind to
                         return m.play_action(i, card, -1, 1)
                 elif card.on_play:
                     if face_up is None:
@@ -194,7 +193,7 @@ class EliriaPlayer:
                     return m.play_action(i, card, -1, 1)
         return None
 
-    def _quick_combat(self, view: EliriaView) -> Action | None:
+    def _quick_combat(self, view: View) -> Action | None:
         """:meth:`_play_combat` from the hand and the free slots instead of the ``play`` actions (callers
         check rule 9: fewer than three played, a free slot)."""
         me = view.me
@@ -213,7 +212,7 @@ class EliriaPlayer:
         up = view.rival_combat(slot) is not None or card.has_passive
         return view.match.play_action(best, card, slot, 1 if up else 0)
 
-    def _reveal(self, view: EliriaView, by_kind: dict[str, list[Action]]) -> Action | None:
+    def _reveal(self, view: View, by_kind: dict[str, list[Action]]) -> Action | None:
         me = view.me
         for a in by_kind.get("reveal", ()):
             c = me.combat[a.args[0]]
@@ -223,7 +222,7 @@ class EliriaPlayer:
                 return a
         return None
 
-    def _play_combat(self, view: EliriaView, by_kind: dict[str, list[Action]]) -> Action | None:
+    def _play_combat(self, view: View, by_kind: dict[str, list[Action]]) -> Action | None:
         plays = [a for a in by_kind.get("play", ()) if a.args[1] >= 0]
         me = view.me
         if not plays:
@@ -239,7 +238,7 @@ class EliriaPlayer:
         return next(a for a in plays if a.args[0] == best.args[0] and a.args[1] == slot and a.args[2] == up)
 
     @staticmethod
-    def _slot(view: EliriaView, card: CardInfo, free: list[int]) -> int:
+    def _slot(view: View, card: CardInfo, free: list[int]) -> int:
         """In front of the rival combatant it can best destroy; else the leftmost free slot."""
         best_dmg = max(
             (a.damage if a.damage is not None else card.potential for a in card.attacks), default=0
@@ -253,7 +252,7 @@ class EliriaPlayer:
             return -max(scored)[2]
         return free[0]
 
-    def _play_support(self, view: EliriaView, by_kind: dict[str, list[Action]]) -> Action | None:
+    def _play_support(self, view: View, by_kind: dict[str, list[Action]]) -> Action | None:
         me = view.me
         for a in by_kind.get("play", ()):
             i, slot, up = a.args
@@ -270,7 +269,7 @@ class EliriaPlayer:
                 return a
         return None
 
-    def _sacrifice(self, view: EliriaView, by_kind: dict[str, list[Action]]) -> Action | None:
+    def _sacrifice(self, view: View, by_kind: dict[str, list[Action]]) -> Action | None:
         me = view.me
         for a in by_kind.get("sacrifice", ()):
             cannon, victim = me.combat[a.args[0]], me.combat[a.args[1]]
@@ -283,7 +282,7 @@ class EliriaPlayer:
                 return a  # ruling PRIMERO: tokens feed a ``sacrifice_cannon``
         return None
 
-    def _move(self, view: EliriaView, by_kind: dict[str, list[Action]]) -> Action | None:
+    def _move(self, view: View, by_kind: dict[str, list[Action]]) -> Action | None:
         """Move (once per turn, 12.b) to face a rival it can destroy, or away from one that
         would destroy it while it cannot answer."""
         moves = by_kind.get("move", ())
@@ -292,7 +291,7 @@ class EliriaPlayer:
         move = self._move_to(view, [(a.args[0], a.args[1]) for a in moves])
         return None if move is None else next(a for a in moves if a.args == move)
 
-    def _move_to(self, view: EliriaView, moves: list[tuple[int, int]]) -> tuple[int, int] | None:
+    def _move_to(self, view: View, moves: list[tuple[int, int]]) -> tuple[int, int] | None:
         """:meth:`_move`'s choice among the legal moves ``(slot, to)``, in the list's order (a slot with no
         rival in front can neither destroy nor be threatened there: it is not asked). Each question
         (:meth:`_can_destroy`, a resistance) is answered once a decision, the rarer one first."""
@@ -324,7 +323,7 @@ class EliriaPlayer:
         return None
 
     @staticmethod
-    def _threatened(view: EliriaView, s: int, t: int, mine: list[int | None]) -> bool:
+    def _threatened(view: View, s: int, t: int, mine: list[int | None]) -> bool:
         """Whether the rival in front of slot *t* could destroy my combatant of slot *s* next turn
         (*mine*: my resistances by slot, read once a decision)."""
         rival = view.rival_combat(t)
@@ -342,7 +341,7 @@ class EliriaPlayer:
         return False
 
     @staticmethod
-    def _can_destroy(view: EliriaView, s: int, t: int, known: list[int | None]) -> bool:
+    def _can_destroy(view: View, s: int, t: int, known: list[int | None]) -> bool:
         """Whether an attack of my combatant of slot *s* would destroy the rival's card of slot *t*
         (*known*: the rival's resistances by slot, read once a decision)."""
         c = view.me.combat[s]
@@ -370,7 +369,7 @@ class EliriaPlayer:
 
     # -- Ataque ----------------------------------------------------------------------------------
 
-    def _attack(self, view: EliriaView, legal: Sequence[Action]) -> Action:
+    def _attack(self, view: View, legal: Sequence[Action]) -> Action:
         best, best_score = legal[-1], 0.0
         me = view.me
         for a in legal:
@@ -384,7 +383,7 @@ class EliriaPlayer:
                 best, best_score = a, score
         return best
 
-    def _quick_attack(self, view: EliriaView) -> Action | None:
+    def _quick_attack(self, view: View) -> Action | None:
         """:meth:`_attack`'s choice without the list: the attacks ``EliriaMatch.attack_actions`` lists, in
         its order (slot, target, attack; rules 8, 10, 6.a.IV), and only the best one built; None when an
         attack may move first (its actions follow in the list). Each attack is scored as
@@ -458,14 +457,14 @@ class EliriaPlayer:
 
     @staticmethod
     def _attack_score(
-        view: EliriaView, c: Combatant, s: int, i: int, t: int, res: int, damage: int
+        view: View, c: Combatant, s: int, i: int, t: int, res: int, damage: int
     ) -> float | None:
         """What attack *i* of my combatant *c* on slot *s* against the rival's slot *t* (resistance *res*,
         the attack's damage *damage* as :meth:`EliriaView.damage` tells it) is worth; None when it is
         not worth making."""
         destroys = damage > res
         atk = c.card.attacks[i]
-        spends = atk.spends_attacker  # compiled by verbs/on_attack.py (lose_power)
+        spends = atk.spends_attacker  # compiled by engine/eliria/verbs/power.py (lose_power)
         if spends and not destroys:
             return None
         if not destroys and view.rival_thorns(t) > view.resistance(s):
@@ -495,7 +494,7 @@ class EliriaGoldfishPlayer:
     effects that add power, potential or resistance, draw, create tokens or bring combatants.
     It never attacks (it has no opponent)."""
 
-    def choose(self, view: EliriaView, legal: Sequence[Action], rng: random.Random | None) -> Action:
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random | None) -> Action:
         kind = view.pending_kind
         hand = view.me.hand
         if kind == "mulligan":
@@ -515,7 +514,7 @@ class EliriaGoldfishPlayer:
         return legal[0]
 
     @staticmethod
-    def movement_choice(match: EliriaMatch, view: EliriaView) -> Action | None:
+    def movement_choice(match: EliriaMatch, view: View) -> Action | None:
         """The choice :meth:`choose` would make in the Movimiento phase, found without listing every
         legal action (the goldfish runner's fast form), or None when only the full list can tell.
 
@@ -566,7 +565,7 @@ class EliriaGoldfishPlayer:
         return END
 
     @staticmethod
-    def _movement(view: EliriaView, legal: Sequence[Action]) -> Action:
+    def _movement(view: View, legal: Sequence[Action]) -> Action:
         hand = view.me.hand
         best: Action | None = None
         best_key: tuple[int, int, int] = (-1, 0, 0)
@@ -593,16 +592,16 @@ class EliriaGoldfishPlayer:
         return legal[-1]  # ``end`` is always the last option
 
 
-def goldfish_helps(view: EliriaView, card: CardInfo) -> bool:
+def goldfish_helps(view: View, card: CardInfo) -> bool:
     """Whether the goldfish gains by playing this summon face up now (docs/contract.md §5: power,
     potential, resistance, cards drawn, tokens or combatants)."""
     if card.kind != SUMMON:
         return False
-    if card.subtype == "attached":
-        return bool(card.att_res or card.att_pot or card.att_dmg) and view.can_attach(card)
+    if card.subtype == "attached":  # a bonus that grows a number of its own (Use.gain "solo")
+        return card.helps_solo and view.can_attach(card)
     if card.subtype == "field":
-        return bool(card.field_res or card.field_power)
-    for worth, spec in card.worths:  # each verb says what it is worth (engine/eliria/verbs/on_play.py)
+        return card.helps_solo
+    for worth, spec in card.worths:  # each verb says what it is worth (engine/eliria/verbs/)
         if worth(view, spec):
             return True
     script = card.script
@@ -611,7 +610,7 @@ def goldfish_helps(view: EliriaView, card: CardInfo) -> bool:
     return False
 
 
-def _feeds_cannon(view: EliriaView, a: Action) -> bool:
+def _feeds_cannon(view: View, a: Action) -> bool:
     me = view.me
     cannon, victim = me.combat[a.args[0]], me.combat[a.args[1]]
     return (
@@ -619,7 +618,7 @@ def _feeds_cannon(view: EliriaView, a: Action) -> bool:
     )  # ruling PRIMERO: tokens feed a ``sacrifice_cannon``
 
 
-def _goldfish_offer(view: EliriaView, legal: Sequence[Action]) -> Action:
+def _goldfish_offer(view: View, legal: Sequence[Action]) -> Action:
     """Sacrifice a token (where the effect allows it, 14.a), never a real card; else skip."""
     me = view.me
     for a in legal:
@@ -628,7 +627,7 @@ def _goldfish_offer(view: EliriaView, legal: Sequence[Action]) -> Action:
     return next((a for a in legal if a.kind in ("skip", "done")), legal[0])
 
 
-def _most_room(view: EliriaView, legal: Sequence[Action]) -> Action:
+def _most_room(view: View, legal: Sequence[Action]) -> Action:
     """The own combatant with the most room below its potential (power for it counts)."""
 
     def room(a: Action) -> int:
@@ -638,7 +637,7 @@ def _most_room(view: EliriaView, legal: Sequence[Action]) -> Action:
     return max(legal, key=room)
 
 
-def _scry(view: EliriaView, legal: Sequence[Action]) -> Action:
+def _scry(view: View, legal: Sequence[Action]) -> Action:
     """Keep a seen card the goldfish can play (a combatant it has room for, a helpful summon)."""
     seen = view.me.top[-1] if view.me.top else None
     me = view.me
@@ -648,7 +647,7 @@ def _scry(view: EliriaView, legal: Sequence[Action]) -> Action:
     return next((a for a in legal if a.args == ((0,) if useful else (1,))), legal[0])
 
 
-_GOLDFISH_CHOICES: dict[str, Callable[[EliriaView, Sequence[Action]], Action]] = {
+_GOLDFISH_CHOICES: dict[str, Callable[[View, Sequence[Action]], Action]] = {
     "token": lambda view, legal: legal[0],  # a token now, in the leftmost free slot
     "mutate": lambda view, legal: legal[0],
     "attach": lambda view, legal: _most_room(view, legal),
@@ -661,11 +660,11 @@ _GOLDFISH_CHOICES: dict[str, Callable[[EliriaView, Sequence[Action]], Action]] =
 }
 
 
-def _first(view: EliriaView, legal: Sequence[Action]) -> Action:
+def _first(view: View, legal: Sequence[Action]) -> Action:
     return next(a for a in legal if a.key == "first:me")
 
 
-def _strongest_own(view: EliriaView, legal: Sequence[Action]) -> Action:
+def _strongest_own(view: View, legal: Sequence[Action]) -> Action:
     def power(a: Action) -> int:
         c = view.me.combat[a.args[0]] if a.args else None
         return -1 if c is None else c.power
@@ -673,11 +672,11 @@ def _strongest_own(view: EliriaView, legal: Sequence[Action]) -> Action:
     return max(legal, key=power)
 
 
-def _defend(view: EliriaView, legal: Sequence[Action]) -> Action:
+def _defend(view: View, legal: Sequence[Action]) -> Action:
     return max(legal, key=lambda a: card_value(view.me.hand[a.args[0]]))
 
 
-def _asym_offer(view: EliriaView, legal: Sequence[Action]) -> Action:
+def _asym_offer(view: View, legal: Sequence[Action]) -> Action:
     """An ``asymmetric_destruction`` sacrifice: give up the least valuable combat card."""
     me = view.me
     offers = [
@@ -688,7 +687,7 @@ def _asym_offer(view: EliriaView, legal: Sequence[Action]) -> Action:
     return min(offers, key=lambda pair: pair[0])[1] if offers else legal[-1]
 
 
-def _blood_offer(view: EliriaView, legal: Sequence[Action]) -> Action:
+def _blood_offer(view: View, legal: Sequence[Action]) -> Action:
     """A ``blood_offering`` sacrifice: a token (where allowed expressly, 14.a), never a real card."""
     me = view.me
     tokens = [
@@ -697,7 +696,7 @@ def _blood_offer(view: EliriaView, legal: Sequence[Action]) -> Action:
     return tokens[0] if tokens else next(a for a in legal if a.kind == "skip")
 
 
-def _alchemy(view: EliriaView, legal: Sequence[Action]) -> Action:
+def _alchemy(view: View, legal: Sequence[Action]) -> Action:
     """An ``alchemical_destruction`` trade: own reactions (they expire soon anyway) for the rival's cards."""
     me = view.me
     for a in legal:
@@ -707,7 +706,7 @@ def _alchemy(view: EliriaView, legal: Sequence[Action]) -> Action:
     return next((a for a in legal if a.kind == "done"), legal[0])
 
 
-def _strongest_rival(view: EliriaView, legal: Sequence[Action]) -> Action:
+def _strongest_rival(view: View, legal: Sequence[Action]) -> Action:
     def worth(a: Action) -> float:
         c = view.rival_combat(a.args[0])
         return -1.0 if c is None else c.power + (card_value(c.card) if c.up else 5)
@@ -715,11 +714,11 @@ def _strongest_rival(view: EliriaView, legal: Sequence[Action]) -> Action:
     return max(legal, key=worth)
 
 
-def _react(view: EliriaView, legal: Sequence[Action]) -> Action:
+def _react(view: View, legal: Sequence[Action]) -> Action:
     return next((a for a in legal if a.kind == "react"), legal[0])
 
 
-def _yes(view: EliriaView, legal: Sequence[Action]) -> Action:
+def _yes(view: View, legal: Sequence[Action]) -> Action:
     return next((a for a in legal if a.kind not in ("skip", "done")), legal[0])
 
 

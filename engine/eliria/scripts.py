@@ -10,82 +10,24 @@ matching moments. The rulings they carry (PRIMERO, SEGUNDO, QUINTO) are cited wh
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action
+from .verbs.base import SCRIPTS, CardScript, Then, make_script
 
 if TYPE_CHECKING:
-    from .board import AttackContext, EliriaBoard
     from .cardinfo import CardInfo
+    from .moves import Moves
+    from .state import AttackContext
 
 __all__ = ["SCRIPTS", "CardScript", "make_script"]
-
-Then = Callable[[], None]
-
-
-class CardScript:
-    """The hooks a scripted card may implement; each default does nothing."""
-
-    # Rule 14.a: tokens may be sacrificed to this card's effect only where it says so expressly.
-    default_tokens: ClassVar[bool] = False
-    # Reactions (6.b): the moment they may activate ("attack_declared", "last_destroyed").
-    default_when: ClassVar[str] = ""
-    # Whether the goldfish (no opponent) plays this summon when :meth:`usable` says it helps.
-    goldfish: ClassVar[bool] = False
-
-    def __init__(self, spec: Mapping[str, Any], name: str = "") -> None:
-        self.spec = spec
-        self.sacrifice_tokens: bool
-        self.when: str
-        self.name = name  # the name of the card that carries it, for its prompts and labels
-        # Whether the script adds Movimiento actions (12.b) of its own.
-        self.has_movement = type(self).movement_actions is not CardScript.movement_actions
-        self.has_end_of_power = type(self).end_of_power is not CardScript.end_of_power
-        self.sacrifice_tokens = bool(spec.get("tokens", type(self).default_tokens))
-        self.when = str(spec.get("when", type(self).default_when))
-
-    def on_effect(self, m: EliriaBoard, p: int, k: int, then: Then) -> None:
-        """A summon on support slot *k* of seat *p* takes effect (6.c)."""
-        then()
-
-    def movement_actions(self, m: EliriaBoard, p: int, slot: int) -> list[Action]:
-        """Extra Movimiento actions of a face-up combatant (12.b)."""
-        return []
-
-    def movement_apply(self, m: EliriaBoard, p: int, action: Action, then: Then) -> None:
-        """Apply one of :meth:`movement_actions`, then continue with *then*."""
-        then()
-
-    def usable(self, m: EliriaBoard, p: int) -> bool:
-        """Whether a summon with this script would do anything now (for policies)."""
-        return True
-
-    def end_of_power(self, m: EliriaBoard, p: int, slot: int, then: Then) -> None:
-        """At the end of its owner's Poder phase (12.c), face up."""
-        then()
-
-    def replace_destruction(self, m: EliriaBoard, p: int, slot: int) -> bool:
-        """True when the card stays instead of being destroyed."""
-        return False
-
-    def can_react(self, m: EliriaBoard, p: int, ctx: AttackContext | None) -> bool:
-        return False
-
-    def react(self, m: EliriaBoard, p: int, ctx: AttackContext | None, then: Then) -> None:
-        then()
-
-
-def make_script(spec: Mapping[str, Any], name: str = "") -> CardScript:
-    """The script object of one validated effect ``{"script": …}`` of the card called *name*."""
-    return SCRIPTS[str(spec["script"])](spec, name)
 
 
 class SacrificeCannon(CardScript):
     """Sacrifice another of your combatants to gain power equal to its printed resistance (the
     charge its "x" reads). Ruling PRIMERO: with ``tokens`` it may sacrifice combat tokens (14.a)."""
 
-    def movement_actions(self, m: EliriaBoard, p: int, slot: int) -> list[Action]:
+    def movement_actions(self, m: Moves, p: int, slot: int) -> list[Action]:
         side = m.sides[p]
         out = []
         for v, victim in enumerate(side.combat):
@@ -102,7 +44,7 @@ class SacrificeCannon(CardScript):
             )
         return out
 
-    def movement_apply(self, m: EliriaBoard, p: int, action: Action, then: Then) -> None:
+    def movement_apply(self, m: Moves, p: int, action: Action, then: Then) -> None:
         slot, v = action.args
         side = m.sides[p]
         cannon, victim = side.combat[slot], side.combat[v]
@@ -118,7 +60,7 @@ class AsymmetricDestruction(CardScript):
     """Sacrifice a combat card (a token only with ``tokens``: 14.a, ruling PRIMERO) to destroy a
     rival combatant of greater resistance."""
 
-    def _offers(self, m: EliriaBoard, p: int) -> list[int]:
+    def _offers(self, m: Moves, p: int) -> list[int]:
         """Own slots whose sacrifice would leave a rival combatant of greater resistance to destroy."""
         if m.players < 2:
             return []
@@ -129,10 +71,10 @@ class AsymmetricDestruction(CardScript):
             if (self.sacrifice_tokens or not own.card.is_token) and any(r > m.resistance(p, s) for r in stronger)
         ]  # fmt: skip
 
-    def usable(self, m: EliriaBoard, p: int) -> bool:
+    def usable(self, m: Moves, p: int) -> bool:
         return bool(self._offers(m, p))
 
-    def on_effect(self, m: EliriaBoard, p: int, k: int, then: Then) -> None:
+    def on_effect(self, m: Moves, p: int, k: int, then: Then) -> None:
         if m.players < 2:
             then()
             return
@@ -150,7 +92,7 @@ class AsymmetricDestruction(CardScript):
             lambda a: self._offer(m, p, a, then),
         )
 
-    def _offer(self, m: EliriaBoard, p: int, action: Action, then: Then) -> None:
+    def _offer(self, m: Moves, p: int, action: Action, then: Then) -> None:
         if action.kind == "skip":
             then()
             return
@@ -158,7 +100,7 @@ class AsymmetricDestruction(CardScript):
         res = m.resistance(p, s)
         m.sacrifice(p, s, lambda: self._destroy(m, p, res, then))
 
-    def _destroy(self, m: EliriaBoard, p: int, res: int, then: Then) -> None:
+    def _destroy(self, m: Moves, p: int, res: int, then: Then) -> None:
         rival = 1 - p
         targets = [
             m.act(
@@ -188,20 +130,20 @@ class AlchemicalDestruction(CardScript):
     (:meth:`EliriaBoard.destroy_support`: a protected card cannot be chosen). Ruling QUINTO: an
     ephemeral summon that already took effect cannot be traded."""
 
-    def on_effect(self, m: EliriaBoard, p: int, k: int, then: Then) -> None:
+    def on_effect(self, m: Moves, p: int, k: int, then: Then) -> None:
         self._pick(m, p, k, then)
 
     @staticmethod
-    def _targets(m: EliriaBoard, p: int) -> list[int]:
+    def _targets(m: Moves, p: int) -> list[int]:
         """The rival's summon/reaction slots this player's effect may destroy."""
         rival = 1 - p
         return [j for j, sup in enumerate(m.sides[rival].support) if sup is not None and not m.support_protected(rival, j, p)]
 
-    def usable(self, m: EliriaBoard, p: int) -> bool:
+    def usable(self, m: Moves, p: int) -> bool:
         own = any(sup is not None and not sup.spent for sup in m.sides[p].support)
         return m.players == 2 and own and bool(self._targets(m, p))
 
-    def _pick(self, m: EliriaBoard, p: int, k: int, then: Then) -> None:
+    def _pick(self, m: Moves, p: int, k: int, then: Then) -> None:
         if m.players < 2 or not self._targets(m, p):
             then()
             return
@@ -228,7 +170,7 @@ class AlchemicalDestruction(CardScript):
             lambda a: self._trade(m, p, k, a, then),
         )
 
-    def _trade(self, m: EliriaBoard, p: int, k: int, action: Action, then: Then) -> None:
+    def _trade(self, m: Moves, p: int, k: int, action: Action, then: Then) -> None:
         if action.kind == "done":
             then()
             return
@@ -259,13 +201,13 @@ class FinalDefence(CardScript):
 
     default_when: ClassVar[str] = "last_destroyed"
 
-    def can_react(self, m: EliriaBoard, p: int, ctx: AttackContext | None) -> bool:
+    def can_react(self, m: Moves, p: int, ctx: AttackContext | None) -> bool:
         side = m.sides[p]
         return (
             m.may_play_combat(p) and not side.has_combatant() and any(c.playable_from_hand for c in side.hand)
         )
 
-    def react(self, m: EliriaBoard, p: int, ctx: AttackContext | None, then: Then) -> None:
+    def react(self, m: Moves, p: int, ctx: AttackContext | None, then: Then) -> None:
         side = m.sides[p]
         slot = m.freed_slot if m.freed_slot >= 0 else side.free_combat()[0]
         options = [
@@ -293,7 +235,7 @@ class FinalDefence(CardScript):
         return min(int(self.spec.get("power", 3)), card.potential)
 
 
-class GeneticBase(CardScript):
+class Mutation(CardScript):
     """A mutation (a passive): at exactly ``power`` power at the end of Poder, replace this card by a
     † combat card of the deck whose name contains ``name``. Ruling CUARTO's attack is data in
     :mod:`.effects`."""
@@ -302,7 +244,7 @@ class GeneticBase(CardScript):
     def _form_name(self) -> str:
         return str(self.spec.get("name", "")).casefold()
 
-    def end_of_power(self, m: EliriaBoard, p: int, slot: int, then: Then) -> None:
+    def end_of_power(self, m: Moves, p: int, slot: int, then: Then) -> None:
         side = m.sides[p]
         comb = side.combat[slot]
         assert comb is not None
@@ -335,11 +277,11 @@ class GeneticBase(CardScript):
         m.ask(p, "mutate", f"Mutación de {comb.card.name}", options, mutate)
 
 
-class RestlessKnight(CardScript):
+class ReviveOnce(CardScript):
     """The first time it is destroyed it comes back to its slot with 0 power instead of going to
     the discard pile: a destruction all the same (:meth:`EliriaBoard.destroy`)."""
 
-    def replace_destruction(self, m: EliriaBoard, p: int, slot: int) -> bool:
+    def replace_destruction(self, m: Moves, p: int, slot: int) -> bool:
         comb = m.sides[p].combat[slot]
         if comb is None or comb.revived or not comb.up:
             return False
@@ -353,11 +295,11 @@ class MirageVeil(CardScript):
 
     default_when: ClassVar[str] = "attack_declared"
 
-    def can_react(self, m: EliriaBoard, p: int, ctx: AttackContext | None) -> bool:
+    def can_react(self, m: Moves, p: int, ctx: AttackContext | None) -> bool:
         target = None if ctx is None else m.sides[p].combat[ctx.t]
         return target is not None and not target.up
 
-    def react(self, m: EliriaBoard, p: int, ctx: AttackContext | None, then: Then) -> None:
+    def react(self, m: Moves, p: int, ctx: AttackContext | None, then: Then) -> None:
         assert ctx is not None
         ctx.cancelled = True
         then()
@@ -369,10 +311,10 @@ class TacticalRetreat(CardScript):
 
     default_when: ClassVar[str] = "attack_declared"
 
-    def can_react(self, m: EliriaBoard, p: int, ctx: AttackContext | None) -> bool:
+    def can_react(self, m: Moves, p: int, ctx: AttackContext | None) -> bool:
         return ctx is not None and bool(m.movable_to(p, ctx.t))
 
-    def react(self, m: EliriaBoard, p: int, ctx: AttackContext | None, then: Then) -> None:
+    def react(self, m: Moves, p: int, ctx: AttackContext | None, then: Then) -> None:
         assert ctx is not None
         free = m.movable_to(p, ctx.t)
 
@@ -396,7 +338,7 @@ class BloodOffering(CardScript):
 
     goldfish: ClassVar[bool] = True  # two cards for a token
 
-    def usable(self, m: EliriaBoard, p: int) -> bool:
+    def usable(self, m: Moves, p: int) -> bool:
         side = m.sides[p]
         if not self.sacrifice_tokens:
             return False
@@ -405,7 +347,7 @@ class BloodOffering(CardScript):
                 return side.deck_size() > int(self.spec.get("amount", 2))
         return False
 
-    def on_effect(self, m: EliriaBoard, p: int, k: int, then: Then) -> None:
+    def on_effect(self, m: Moves, p: int, k: int, then: Then) -> None:
         options = m.offer_actions(p, (s for s, c in m.sides[p].combatants() if self.sacrifice_tokens or not c.card.is_token))
         if not options:
             then()
@@ -432,7 +374,7 @@ class Awaken(CardScript):
 
     _known: tuple[int, frozenset[int]] = (-1, frozenset())  # (cards in the table, ids of ``card``)
 
-    def _wanted(self, m: EliriaBoard, p: int) -> CardInfo | None:
+    def _wanted(self, m: Moves, p: int) -> CardInfo | None:
         cards = m.table.cards
         if self._known[0] != len(cards):  # the ids of the wanted code, read again when the table grows
             code = str(self.spec.get("card", "")).upper()
@@ -443,20 +385,20 @@ class Awaken(CardScript):
         side = m.sides[p]
         return next((c for c in side.hand if c.id in ids), None) or next((c for c in side.deck if c.id in ids), None)
 
-    def _victims(self, m: EliriaBoard, p: int) -> list[int]:
+    def _victims(self, m: Moves, p: int) -> list[int]:
         return [s for s, c in m.sides[p].combatants() if self.sacrifice_tokens or not c.card.is_token]
 
-    def usable(self, m: EliriaBoard, p: int) -> bool:
+    def usable(self, m: Moves, p: int) -> bool:
         return self._wanted(m, p) is not None and len(self._victims(m, p)) >= int(self.spec.get("amount", 2))
 
-    def on_effect(self, m: EliriaBoard, p: int, k: int, then: Then) -> None:
+    def on_effect(self, m: Moves, p: int, k: int, then: Then) -> None:
         if not self.usable(m, p):
             m.event("no_effect", player=p, script="awaken")
             then()
             return
         self._offer(m, p, int(self.spec.get("amount", 2)), [], then, optional=True)
 
-    def _offer(self, m: EliriaBoard, p: int, left: int, freed: list[int], then: Then, *, optional: bool) -> None:
+    def _offer(self, m: Moves, p: int, left: int, freed: list[int], then: Then, *, optional: bool) -> None:
         if left == 0:
             self._enter(m, p, freed, then)
             return
@@ -473,7 +415,7 @@ class Awaken(CardScript):
 
         m.ask(p, "awaken_offer", "Elige qué sacrificar", options, offer)
 
-    def _enter(self, m: EliriaBoard, p: int, freed: list[int], then: Then) -> None:
+    def _enter(self, m: Moves, p: int, freed: list[int], then: Then) -> None:
         card = self._wanted(m, p)
         if card is None:
             then()
@@ -501,17 +443,16 @@ class Awaken(CardScript):
             then()
 
 
-# The script each name in the data means (see effects.SCRIPT_PARAMS). A table, not a class decorator:
-# mypyc compiles the classes (scripts/build_engine.py), and a decorated class would not be one of its own.
-SCRIPTS: dict[str, type[CardScript]] = {
+# The script each name in the data means (see effects.SCRIPT_PARAMS), each class named after its key.
+SCRIPTS.update({
     "sacrifice_cannon": SacrificeCannon,
     "asymmetric_destruction": AsymmetricDestruction,
     "alchemical_destruction": AlchemicalDestruction,
     "final_defence": FinalDefence,
-    "mutation": GeneticBase,
-    "revive_once": RestlessKnight,
+    "mutation": Mutation,
+    "revive_once": ReviveOnce,
     "mirage_veil": MirageVeil,
     "tactical_retreat": TacticalRetreat,
     "blood_offering": BloodOffering,
     "awaken": Awaken,
-}
+})

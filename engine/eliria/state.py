@@ -3,10 +3,14 @@ deck, hand and discard pile."""
 
 from __future__ import annotations
 
-from .cardinfo import CardInfo
+from typing import TYPE_CHECKING
+
 from .rules import COMBAT_SLOTS
 
-__all__ = ["COMBAT_SLOTS", "SUPPORT_SLOTS", "Combatant", "Side", "Support"]
+if TYPE_CHECKING:  # annotations only: the compiled cards sit above the table's state at run time
+    from .cardinfo import AttackInfo, CardInfo
+
+__all__ = ["COMBAT_SLOTS", "SUPPORT_SLOTS", "AttackContext", "Combatant", "Side", "Support"]
 
 SUPPORT_SLOTS = 5  # rule 2
 
@@ -104,3 +108,15 @@ class Side:
             if sup is None:
                 return k
         return -1
+
+
+class AttackContext:
+    """One declared attack (12.d): attacker seat and slot, the attack, the target slot."""
+
+    __slots__ = ("atk", "attacker", "cancelled", "damage", "destroyed", "hidden", "p", "s", "t")
+
+    def __init__(self, p: int, s: int, t: int, atk: AttackInfo, attacker: Combatant) -> None:
+        self.p, self.s, self.t, self.atk, self.attacker = p, s, t, atk, attacker
+        self.cancelled = self.destroyed = False
+        self.hidden = False  # the target was face down when the attack reached it (rule 8)
+        self.damage = 0

@@ -17,6 +17,7 @@ from ..match import DEFAULT_TURN_CAP
 from .cardinfo import CardInfo
 from .effects import unsimulated
 from .match import EliriaMatch
+from .moves import TurnMoves
 from .state import Combatant, Side
 
 __all__ = ["PHASES", "PROMPTS", "eliria_state", "eliria_table"]
@@ -175,3 +176,9 @@ def _slot_of(side: Side, comb: Combatant | None) -> int | None:
         if c is comb:
             return s
     return None
+
+
+def _offers_the_moves(m: EliriaMatch) -> TurnMoves:
+    """Nothing at run time: mypy checks here that a match offers every move the verbs and scripts are
+    typed against (engine/eliria/moves.py), so the protocols cannot drift from the board."""
+    return m

@@ -11,30 +11,31 @@ face-down cards show only that they are there and their power dice.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from ..match import SeatView
 from .cardinfo import CardInfo
-from .state import Combatant, Side
-
-if TYPE_CHECKING:
-    from .match import EliriaMatch
+from .combat import EliriaCombat
+from .state import AttackContext, Combatant, Side
 
 __all__ = ["UNKNOWN_RESISTANCE", "EliriaView"]
 
 UNKNOWN_RESISTANCE = 4  # a policy's guess for a face-down card's resistance
+# The match a view looks at: any board that resolves attacks (the view reads no rule of a turn), so
+# the match imports its view and not the other way round (``EliriaView[EliriaMatch]`` for the players).
+M = TypeVar("M", bound=EliriaCombat)
 
 
-class EliriaView(SeatView["EliriaMatch"]):
+class EliriaView(SeatView[M]):
     """A live, read-only window on an Eliria match for seat ``seat``."""
 
     __slots__ = ("_rival", "has_rival", "match", "me")
 
-    def __init__(self, match: EliriaMatch, seat: int) -> None:
+    def __init__(self, match: M, seat: int) -> None:
         super().__init__(match, seat)
         # The match itself, for scripts that judge whether they can act (read only); a plain attribute,
         # not a property: the players read it at every decision.
-        self.match: EliriaMatch = match
+        self.match: M = match
         self.has_rival = match.players == 2
         self.me: Side = match.sides[seat]  # my own side, in full
         self._rival: Side = match.sides[1 - seat] if self.has_rival else self.me
@@ -111,8 +112,6 @@ class EliriaView(SeatView["EliriaMatch"]):
         elif atk.formula == "target_resistance_plus_1":
             base = self.rival_resistance(target) + 1
         else:
-            from .board import AttackContext
-
             rival = self.rival_combat(target)
             base = m._x(AttackContext(self.seat, slot, target, atk, comb), rival) if rival is not None else 0
         return base + m.damage_bonus(self.seat, comb)

@@ -7,20 +7,18 @@ BAÚL and the OLVIDO are open) and, for the rival, the mean of what it has shown
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..cards import WORLDS, CardData
 from ..match import SeatView
-
-if TYPE_CHECKING:
-    from .match import MisionMatch, MisionSide, Placed  # noqa: F401 - MisionMatch: in SeatView["MisionMatch"]
+from .state import MisionSide, MisionTable, Placed
 
 __all__ = ["DEFAULT_ELEMENT_GUESS", "MisionView"]
 
 DEFAULT_ELEMENT_GUESS = 2.0  # a rival's Elemento, before it has shown any
 
 
-class MisionView(SeatView["MisionMatch"]):
+class MisionView(SeatView[MisionTable]):
     """A live, read-only window on a Misión S.O.S match for seat ``seat``."""
 
     __slots__ = ()

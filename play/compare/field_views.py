@@ -17,12 +17,14 @@ from django.views.decorators.http import require_http_methods
 
 from cards.models import Game
 from common.errors import BadInput
+from common.fields import validate_name
 from common.http import is_htmx
 from decks.charts import format_percent
 from decks.models import Deck
 from engine import EngineError
 from play.common import DeckChoice
 from play.compare.fields import (
+    rival_view,
     saved_field_create,
     saved_field_delete,
     saved_field_keep,
@@ -36,7 +38,7 @@ from play.runs.web import client_address, polled_run, throttled_post
 
 
 class FieldForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Nombre del campo"), max_length=80)
+    name = forms.CharField(label=gettext_lazy("Nombre del campo"), max_length=80, validators=[validate_name])
     game = forms.ChoiceField(label=gettext_lazy("Juego"), choices=Game.choices)
     games = forms.IntegerField(label=gettext_lazy("Partidas contra cada rival"), min_value=1,
                                max_value=SavedField.MAX_GAMES, initial=20)
@@ -111,7 +113,8 @@ def field_page(request: HttpRequest, pk: int) -> HttpResponse:
             return render(request, "play/_polled_run.html", context)
     results = list(field.results.select_related("deck")[:20])
     return render(request, "play/compare_field.html", {
-        **context, "field": field, "rivals": field.rivals.select_related("deck", "deck__owner"),
+        **context, "field": field,
+        "rivals": [rival_view(r, request.user) for r in field.rivals.select_related("deck", "deck__owner")],
         "rival_form": rival_form, "run_form": run_form, "results": [_result_view(r, results) for r in results],
     })
 

@@ -16,11 +16,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils.translation import gettext as _
 
 from common.errors import BadInput
+from common.fields import validate_name
 from decks.models import Deck
 from engine.matchup import MatchupRun
 from engine.matchup_compare import PairedMatchup
@@ -39,7 +41,12 @@ def _own(field: SavedField, actor: Any) -> None:
 
 @transaction.atomic
 def saved_field_create(*, owner: Any, name: str, game: str, games: int = 20) -> SavedField:
+    """A new field; its name is refused with an invisible or bidi character, as a deck's (common.fields)."""
     field = SavedField(owner=owner, name=name.strip(), game=game, games=games)
+    try:
+        validate_name(field.name)
+    except ValidationError as exc:
+        raise ValidationError({"name": exc.messages}) from exc
     field.full_clean()
     field.save()
     return field
@@ -108,9 +115,20 @@ def field_params(*, field: SavedField, actor: Any, deck: Deck) -> dict[str, Any]
             "seed": field.seed}
 
 
+def rival_view(rival: SavedFieldRival, actor: Any) -> dict[str, Any]:
+    """What the field's owner may read of a rival: its name and its owner's while they may see the
+    deck; once it went private, neither (attack finding: the page kept showing both)."""
+    if rival.deck.can_view(actor):
+        return {"deck": rival.deck_id, "weight": rival.weight, "name": rival.deck.name,
+                "owner": rival.deck.owner.get_username(), "visible": True}
+    return {"deck": rival.deck_id, "weight": rival.weight, "name": _("Un mazo que ya no es visible para ti"),
+            "owner": "", "visible": False}
+
+
 def _rival(rival: SavedFieldRival, actor: Any) -> dict[str, Any]:
-    row: dict[str, Any] = {"deck": rival.deck_id, "name": rival.deck.name, "weight": rival.weight}
-    if not rival.deck.can_view(actor):  # made private since it was added: left out, said so
+    seen = rival_view(rival, actor)
+    row: dict[str, Any] = {"deck": rival.deck_id, "name": seen["name"], "weight": rival.weight}
+    if not seen["visible"]:  # made private since it was added: left out, said so
         return {**row, "error": _("Ya no es visible para ti.")}
     try:
         return {**row, "list": from_deck(rival.deck).text}

@@ -36,10 +36,9 @@ from engine.swaps import MAX_CANDIDATES
 from play.common import MAX_SEED
 from play.compare.each_cut import EACH
 from play.compare.present import DEFAULT_GOAL, FIELDS, difference_sentence, goal_fields, interval_text, signed
-from play.compare.services import run_enqueue_swaps, swaps_answer, swaps_seconds
+from play.compare.services import run_enqueue_swaps, swaps_answer, swaps_fits
 from play.goldfish.services import GoldfishInputError
 from play.models import SimulationRun
-from play.runs.budget import fits_inline
 from play.runs.services import RunLimitError, progress
 from play.runs.web import client_address, polled_run, throttled_post
 
@@ -135,8 +134,9 @@ def _race(request: HttpRequest, deck: Deck, rows: list[Any], text: str, data: di
         args = {"game": deck.game, "text": text, "cut": data["cut"], "candidates": codes, "goal_field": data["field"],
                 "goal_turn": data["turn"], "games": data["games"], "turns": data["turns"], "seed": data["seed"]}
         context["matched"] = matched
-        pairs = len(codes) * (len({r.card.code for r in rows}) if data["cut"] == EACH else 1)
-        if not fits_inline(swaps_seconds(deck.game, pairs, data["games"], data["turns"])):
+        # Priced as the API prices it: the fixed costs, then the deck's own games timed.
+        if not swaps_fits(game=deck.game, text=text, candidates=len(codes), games=data["games"],
+                          turns=data["turns"], seed=data["seed"], cut=data["cut"]):
             run = run_enqueue_swaps(**args, owner=request.user, client=client_address(request),
                                     private=deck.visibility == Visibility.PRIVATE)
             url = reverse("play:swaps") + "?" + urlencode({"deck": deck.pk, "run": run.pk})

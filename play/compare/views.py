@@ -46,10 +46,9 @@ from play.compare.present import (
     goal_sentence,
     scalar_sentence,
 )
-from play.compare.services import compare_answer, compare_seconds, run_enqueue_compare
+from play.compare.services import compare_answer, compare_fits, run_enqueue_compare
 from play.goldfish.services import GoldfishInputError
 from play.models import SimulationRun
-from play.runs.budget import fits_inline
 from play.runs.services import RunLimitError, progress
 from play.runs.web import client_address, polled_run, throttled_post
 
@@ -266,7 +265,7 @@ def _simulate(request: HttpRequest, a: Side, b: Side, data: dict[str, Any], cont
     args = {"game": game, "list_a": a.text, "list_b": b.text, "games": data["games"], "turns": data["turns"],
             "seed": data["seed"]}
     try:
-        if not fits_inline(compare_seconds(game, data["games"], data["turns"])):
+        if not compare_fits(**args):  # priced as the API prices it: fixed costs, then the lists' own games
             private = Visibility.PRIVATE in (a.deck.visibility, b.deck.visibility)
             run = run_enqueue_compare(**args, owner=request.user, client=client_address(request), private=private)
             url = reverse("play:compare") + "?" + urlencode(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 from urllib.parse import urlencode
 
@@ -13,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from common.http import is_htmx as _is_htmx
+from common.throttling import throttle_view
 from decks.charts import format_percent
 from decks.models import Deck
 from engine import EngineError, eliria_state, mision_state, replay
@@ -113,37 +115,38 @@ def _seat(seat: int | None) -> str:
     return SEATS[seat] if seat in (0, 1) else ""
 
 
-def _step_state(record: dict[str, Any], step: int) -> dict[str, Any]:
-    """The table after *step* decisions, with who took that decision and the next one, and their labels."""
+def _walk(record: dict[str, Any], step: int) -> tuple[dict[str, Any], list[int]]:
+    """One replay of the whole game (attack finding: the page replayed it twice more besides playing
+    it): the table after *step* decisions, with who took that decision and the next one, and their
+    labels; and the turn number after each count of decisions (``turns[k]``: once k decisions are made)."""
     decisions = record["decisions"]
-    match = replay(record["header"], decisions[: max(0, step - 1)], trace=True)
-    done = mover = ""
-    if step > 0:
-        key = decisions[step - 1]
-        mover = _seat(match.to_move)
-        done = next((action_label(a) for a in match.legal_actions() if a.key == key), key)
+    match = replay(record["header"], [], trace=True)
+    turns, at = [match.turn], {"done": "", "mover": ""}
+    for k, key in enumerate(decisions):
+        if k == step - 1:
+            at.update(mover=_seat(match.to_move), done=_label(match, key))
+        elif k == step:
+            at.update(_table(record, match, key))
         match.push_key(key)
-    following = next_mover = ""
-    if step < len(decisions):
-        key = decisions[step]
-        next_mover = _seat(match.to_move)
-        following = next((action_label(a) for a in match.legal_actions() if a.key == key), key)
-    state = eliria_state(match) if record["header"]["game"] == "eliria" else mision_state(match)  # type: ignore[arg-type]
+        turns.append(match.turn)
+    if step >= len(decisions):
+        at.update(_table(record, match, None))
+    return at, turns
+
+
+def _label(match: Any, key: str) -> str:
+    return next((action_label(a) for a in match.legal_actions() if a.key == key), key)
+
+
+def _table(record: dict[str, Any], match: Any, following: str | None) -> dict[str, Any]:
+    """The table as it stands (a copy: the replay goes on), and the decision taken next, if any."""
+    state = eliria_state(match) if record["header"]["game"] == "eliria" else mision_state(match)
     names: dict[str, str] = {}
     for deck in record["header"]["decks"]:
         names.update(names_of(deck))
-    return {"state": state, "done": done, "mover": mover, "following": following, "next_mover": next_mover,
-            "log": describe_log(state["log"], names, SEATS, last=40)}
-
-
-def _turns(record: dict[str, Any]) -> list[int]:
-    """The turn number after each count of decisions: ``turns[k]`` is the turn once k decisions are made."""
-    match = replay(record["header"], [])
-    turns = [match.turn]
-    for key in record["decisions"]:
-        match.push_key(key)
-        turns.append(match.turn)
-    return turns
+    return {"state": copy.deepcopy(state), "log": describe_log(state["log"], names, SEATS, last=40),
+            "following": "" if following is None else _label(match, following),
+            "next_mover": "" if following is None else _seat(match.to_move)}
 
 
 def _turn_steps(turns: list[int], step: int) -> dict[str, int]:
@@ -161,8 +164,10 @@ def _turn_steps(turns: list[int], step: int) -> dict[str, int]:
 
 
 @require_GET
+@throttle_view("replay", methods=("GET", "HEAD"))
 def replay_page(request: HttpRequest) -> HttpResponse:
-    """Game `index` of a matchup, decision by decision (?step=k): every input in the query string."""
+    """Game `index` of a matchup, decision by decision (?step=k): every input in the query string.
+    Anyone may ask, so it is throttled per address (THROTTLE_REPLAY), and the game is replayed once."""
     form = ReplayForm(request.GET)
     if not form.is_valid():
         return render(request, "play/replay.html", {"form_errors": form.errors}, status=400)
@@ -182,7 +187,7 @@ def replay_page(request: HttpRequest) -> HttpResponse:
     base = replay_query(game=d["game"], a=d["a"], b=d["b"], seed=d["seed"], policy_a=pa, policy_b=pb,
                         labels=(d["na"], d["nb"]) if d["na"] or d["nb"] else None)
     here = f"{base}&index={d['index']}"
-    turns = _turns(record)
+    at, turns = _walk(record, step)
     context: dict[str, Any] = {
         "record": record, "game": d["game"], "index": d["index"], "number": d["index"] + 1,
         "step": step, "total": total, "labels": (a.label, b.label),
@@ -195,7 +200,7 @@ def replay_page(request: HttpRequest) -> HttpResponse:
             **{k: f"{here}&step={v}" for k, v in _turn_steps(turns, step).items()},
         },
         "last_turn": turns[-1],
-        **_step_state(record, step),
+        **at,
     }
     translate_state(context["state"])
     if d["game"] == "mision":

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import math
+from contextlib import AbstractContextManager, nullcontext
 from datetime import datetime
 from typing import Any
 
@@ -20,6 +21,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from common.breaker import breaker_for
 from common.errors import SiteError
 from engine.rng import new_seed
 from play.models import SimulationChunk, SimulationRun
@@ -112,11 +114,21 @@ def run_submit(
     return run
 
 
+def _broker_guard() -> AbstractContextManager[None]:
+    """RQ on Redis: the server's circuit breaker (common.breaker), so while Redis hangs a submission
+    is refused at once (QueueUnavailable) instead of waiting a timeout; the database queue: nothing."""
+    queues = getattr(settings, "RQ_QUEUES", None)
+    if not queues or not settings.TASKS["default"]["BACKEND"].startswith("django_tasks_rq."):
+        return nullcontext()
+    return breaker_for(queues["default"]["URL"]).guard()
+
+
 def _send(run: SimulationRun) -> None:
     """One message per chunk; a broker that refuses them takes the run back (no row is left)."""
     try:
-        for i in range(run.chunks_total):
-            tasks.chunk_enqueue(run.pk, i)
+        with _broker_guard():
+            for i in range(run.chunks_total):
+                tasks.chunk_enqueue(run.pk, i)
     except Exception as exc:  # noqa: BLE001 - whatever the backend raises, the queue is unreachable
         log.warning("run %s not queued, the broker refused it: %r", run.pk, exc)
         SimulationRun.objects.filter(pk=run.pk).delete()  # messages already sent find no chunk

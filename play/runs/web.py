@@ -47,6 +47,7 @@ def throttled_post(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
 def run_answer(run: SimulationRun, request: Any) -> dict[str, Any]:
     """A run as the API shows it: state, progress per chunk, place in the queue, links, answer."""
     state = progress(run)
+    found = {"found": run.found} if run.kind == SimulationRun.Kind.IMPROVE else {}  # its steps so far
     return {
         "id": str(run.pk), "kind": run.kind, "status": run.status,
         "done": state["done"], "total": run.total, "percent": state["percent"],
@@ -61,6 +62,7 @@ def run_answer(run: SimulationRun, request: Any) -> dict[str, Any]:
         "error": run.error_message, "error_code": run.error_code,
         # When to look again (what the run page does: often while the run is young), or None once it ended.
         "poll_ms": state["poll_ms"],
+        **found,
     }
 
 

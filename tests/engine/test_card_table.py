@@ -49,8 +49,8 @@ def test_a_table_without_hooks_says_so() -> None:
 def test_each_card_carries_the_worth_of_its_on_play_verbs() -> None:
     for info in _whole_catalogue().cards:
         expected = [
-            (REGISTRY[("on_play", spec["action"])].worth, spec)
+            (REGISTRY[spec["action"]].worth, spec)
             for spec in info.on_play
-            if REGISTRY[("on_play", spec["action"])].worth is not None
+            if REGISTRY[spec["action"]].worth is not None
         ]
         assert list(info.worths) == expected

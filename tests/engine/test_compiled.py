@@ -111,7 +111,7 @@ def test_the_engine_loaded_is_the_build_of_these_sources_when_there_is_one():
     assert engine.eliria.board.__file__.endswith(".so") == built
     assert engine.cards.__file__.endswith("cards.py")  # what reads outside input stays Python
     listed = {str(p) for p in _native.compiled_sources()}
-    assert {"eliria/board.py", "eliria/verbs/events.py", "mision/match.py", "match.py"} <= listed
+    assert {"eliria/board.py", "eliria/verbs/power.py", "mision/match.py", "match.py"} <= listed
     assert not {"goldfish.py", "matchup.py", "validation.py", "decklist.py", "cards.py"} & listed
 
 

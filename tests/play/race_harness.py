@@ -2,7 +2,7 @@
 tests/play/test_run_races.py in a subprocess, with DATABASE_URL naming a fresh file SQLite or
 PostgreSQL database that is migrated and holds the bundled catalogue).
 
-    python tests/play/race_harness.py quota_user | quota_address | chunk_twice | slow | broker_down
+    python tests/play/race_harness.py quota_user | quota_address | chunk_twice | slow | broker_down | broker_hung
         | submit_and_wait
 
 Each scenario prints one JSON line with what happened; the test asserts on it. Not collected by
@@ -217,6 +217,35 @@ def broker_down() -> dict[str, Any]:
             "raised": raised, "runs": SimulationRun.objects.count(), "chunks": SimulationChunk.objects.count()}
 
 
+def broker_hung() -> dict[str, Any]:
+    """REDIS_URL names a Redis the test has frozen (SIGSTOP): two submissions through the API, and
+    how many answers each waited for in vain (redis-py reads that timed out)."""
+    import redis.connection
+    from rest_framework.test import APIClient
+
+    timeouts = [0]
+    original = redis.connection.AbstractConnection.read_response
+
+    def read_response(conn: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return original(conn, *args, **kwargs)
+        except redis.exceptions.TimeoutError:
+            timeouts[0] += 1
+            raise
+
+    redis.connection.AbstractConnection.read_response = read_response  # type: ignore[method-assign]
+    user, _ = User.objects.get_or_create(username="unlucky")
+    client = APIClient()
+    client.force_authenticate(user)
+    body = {"game": "eliria", "list": deck(), "games": 100_000, "turns": 10, "seed": 3}
+    answers = []
+    for _ in range(2):
+        timeouts[0] = 0
+        r = client.post("/api/goldfish/", body, format="json")
+        answers.append({"status": r.status_code, "retry_after": r.get("Retry-After"), "timeouts": timeouts[0]})
+    return {"answers": answers, "runs": SimulationRun.objects.count()}
+
+
 def submit_and_wait() -> dict[str, Any]:
     """A small run submitted now, and what became of it within a minute (a worker must play it)."""
     run = run_enqueue_goldfish(game="eliria", text=deck(), watch=[], client="10.3.3.3", **GOLDFISH)
@@ -231,5 +260,5 @@ def submit_and_wait() -> dict[str, Any]:
 
 if __name__ == "__main__":
     SimulationRun.objects.all().delete()
-    scenarios = {f.__name__: f for f in (quota_user, quota_address, chunk_twice, slow, broker_down, submit_and_wait)}
+    scenarios = {f.__name__: f for f in (quota_user, quota_address, chunk_twice, slow, broker_down, broker_hung, submit_and_wait)}
     print(json.dumps(scenarios[sys.argv[1]]()))

@@ -505,3 +505,50 @@ def test_the_considering_board_gives_the_candidates(client, decks):
     html = client.post(f"{SWAPS}?deck={deck.pk}", form).content.decode()
     best = html.split('id="swaps-best">', 1)[1].split("</ol>", 1)[0]
     assert best.count("<li>") == 2 and all(f"Con {c.name}:" in best for c in outside)
+
+
+@pytest.fixture
+def fixed_costs_say_inline(settings, monkeypatch):  # type: ignore[no-untyped-def]
+    """The site's budget, and fixed prices that let anything through: only the lists' own games,
+    timed as the API times them (play.runs.budget.probe), can send a request to the queue."""
+    from play.runs import budget
+
+    settings.SIMULATION_INLINE_BUDGET = 0.1
+    for prices in (budget.GOLDFISH_BASE, budget.GOLDFISH_PER_TURN):
+        for game in list(prices):
+            monkeypatch.setitem(prices, game, 1e-12)
+
+
+@pytest.mark.django_db
+def test_the_compare_page_prices_the_lists_as_the_api_does(client, revised, fixed_costs_say_inline):
+    """Attack finding (low): the page played inline whatever the fixed prices let through (0.6 s of
+    web CPU a POST on a huge saved deck) where the API timed the lists and queued the same request."""
+    _login(client, revised.owner)
+    r = client.post(f"{URL}?a={revised.pk}@1&b={revised.pk}@2", {**RUN, "games": 20_000})
+    assert r.status_code == 302 and "run=" in r["Location"]
+    assert SimulationRun.objects.get().kind == "compare"
+
+
+@pytest.mark.django_db
+def test_the_swaps_page_prices_the_race_as_the_api_does(client, decks, fixed_costs_say_inline):
+    deck = decks["ana_private"]
+    _login(client, deck.owner)
+    r = client.post(f"{SWAPS}?deck={deck.pk}", _swap_form(deck, games=2000))
+    assert r.status_code == 302 and "run=" in r["Location"]
+    assert SimulationRun.objects.get().kind == "swaps"
+
+
+@pytest.mark.django_db
+def test_a_rival_gone_private_shows_neither_its_name_nor_its_owner(client, field, decks):
+    """Attack finding (low): the field kept showing a rival's current name and owner after its owner
+    made it private; it is now told as a deck no longer visible, and left out of a run."""
+    rival = decks["bruno_public"]
+    rival.name = "Plan secreto de Bruno"
+    rival.visibility = "private"
+    rival.save()
+    html = client.get(field.get_absolute_url()).content.decode()
+    assert "Plan secreto" not in html and ">bruno<" not in html
+    assert "ya no es visible" in html
+    client.post(field.get_absolute_url(), {"action": "run", "deck": decks["ana_public"].pk})
+    html = client.get(field.get_absolute_url()).content.decode()
+    assert "Plan secreto" not in html and "Ya no es visible para ti." in html

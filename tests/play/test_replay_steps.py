@@ -91,3 +91,32 @@ def test_world_slugs_translate_and_unknown_ones_pass_through():
         assert state["fight"]["world"] == "Tierra" and world_name("lava") == "lava"
     with translation.override("en"):
         assert world_name("water") == "Water"
+
+
+@pytest.mark.django_db
+def test_a_replay_step_replays_the_game_once(client, eliria_list, eliria_list_b, monkeypatch):
+    """Attack finding (low): each step of the anonymous replay page played the whole game three
+    times (the record, the turn of every step, the table at the step); now the record is played
+    (and kept) once and each step replays it once."""
+    import play.matchups.views as views
+
+    url = matchup_links(client, list_a=eliria_list, list_b=eliria_list_b)[0]
+    replays, real = [], views.replay
+    monkeypatch.setattr(views, "replay", lambda *args, **kwargs: replays.append(1) or real(*args, **kwargs))
+    for step in (0, 7, 10_000):
+        replays.clear()
+        assert client.get(f"{url}&step={step}").status_code == 200
+        assert len(replays) == 1, step
+
+
+@pytest.mark.django_db
+def test_the_replay_page_is_throttled_per_address(client, eliria_list, eliria_list_b, monkeypatch):
+    from common.throttling import ScopedThrottle
+
+    url = matchup_links(client, list_a=eliria_list, list_b=eliria_list_b)[0]
+    monkeypatch.setattr(ScopedThrottle, "THROTTLE_RATES", {**ScopedThrottle.THROTTLE_RATES, "replay": "3/min"})
+    assert [client.get(url).status_code for _ in range(3)] == [200, 200, 200]
+    refused = client.get(url)
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+    assert client.head(url).status_code == 429
+    assert client.get(url, REMOTE_ADDR="10.9.9.9").status_code == 200  # another address, its own budget

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -121,6 +122,28 @@ def _redis(port: int, folder: Path) -> subprocess.Popen[bytes]:
                 return server
         time.sleep(0.05)
     raise AssertionError(f"redis-server did not listen on {port}")
+
+
+@pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs Debian's redis-server")
+def test_submitting_while_redis_hangs_waits_one_timeout_then_none_and_queues_nothing(race_env, tmp_path):
+    """Attack finding R4: a frozen Redis (SIGSTOP) made a submission wait a timeout per cache call
+    and the queue's send for ever; the first now waits one timeout, the next none (common.breaker)."""
+    port = _closed_port()
+    server = _redis(port, tmp_path)
+    server.send_signal(signal.SIGSTOP)
+    try:
+        out = subprocess.run([sys.executable, str(ROOT / "tests" / "play" / "race_harness.py"), "broker_hung"],
+                             cwd=ROOT, capture_output=True, text=True, timeout=120,
+                             env={**race_env, "REDIS_URL": f"redis://127.0.0.1:{port}/0", "CACHE_BREAKER_SECONDS": "60"})
+    finally:
+        server.send_signal(signal.SIGCONT)
+        server.terminate()
+        server.wait(10)
+    assert out.returncode == 0, out.stderr[-3000:]
+    got = json.loads(out.stdout.strip().splitlines()[-1])
+    assert got["answers"] == [{"status": 503, "retry_after": "15", "timeouts": 1},
+                              {"status": 503, "retry_after": "15", "timeouts": 0}]
+    assert got["runs"] == 0
 
 
 @pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs Debian's redis-server")

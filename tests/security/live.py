@@ -149,7 +149,7 @@ def start(folder: Path, **overrides: str) -> LiveServer:
     server.token, server.deck_id = token, int(deck)
     server.process = subprocess.Popen(
         [str(Path(sys.executable).parent / "gunicorn"), "eliria_site.wsgi", "-b", f"127.0.0.1:{server.port}",
-         "-w", "2", "--timeout", "60", "--log-level", "warning"],
+         "-w", "2", "--timeout", "60", "--log-level", "warning", "--control-socket", str(folder / "gunicorn.ctl")],
         cwd=ROOT, env=env, stdout=open(server.log, "wb"), stderr=subprocess.STDOUT,
     )
     for _ in range(150):

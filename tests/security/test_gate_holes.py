@@ -176,7 +176,38 @@ def test_a_name_refuses_every_control_and_bidi_character(value: str) -> None:
     assert "posición 2" in refused.value.messages[0]
 
 
-@pytest.mark.parametrize("value", ["Mazo de Lucía", "Ñandú (copia) #2 — 40 cartas", "«Control» rápido"])
+@pytest.mark.parametrize("char", ["\u200b", "\ufeff", "\u2060", "\u00ad", "\U000e0041"])
+def test_a_deck_name_with_an_invisible_character_is_refused_by_the_api_and_the_page(
+        api: APIClient, alice: User, bundled, char: str) -> None:
+    """Attack finding (low): U+200B and U+FEFF were stored in deck names (they are neither controls nor
+    bidi, so the first check let them through)."""
+    answer = api.post("/api/decks/", {"game": "eliria", "name": f"Mazo{char}ovil"}, format="json")
+    assert answer.status_code == 400, answer.content
+    assert f"U+{ord(char):04X}" in answer.json()["detail"] and "posición 5" in answer.json()["detail"]
+    client = Client()
+    client.force_login(alice)
+    page = client.post("/mazos/nuevo/", {"game": "eliria", "name": f"Mazo{char}", "description": "",
+                                         "visibility": "private", "text": ""})
+    assert page.status_code == 200 and f"U+{ord(char):04X}" in page.content.decode()
+    assert not Deck.objects.exists()
+
+
+@pytest.mark.parametrize("char", ["\u202e", "\u200b", "\ufeff"])
+def test_a_saved_field_name_with_an_invisible_character_is_refused(alice: User, db, char: str) -> None:
+    from play.compare.fields import saved_field_create
+    from play.models import SavedField
+
+    client = Client()
+    client.force_login(alice)
+    page = client.post("/enfrentamientos/campos/", {"name": f"Liga{char}", "game": "eliria", "games": 6})
+    assert page.status_code == 200 and f"U+{ord(char):04X}" in page.content.decode()
+    with pytest.raises(ValidationError):
+        saved_field_create(owner=alice, name=f"Liga{char}", game="eliria")
+    assert not SavedField.objects.exists()
+
+
+@pytest.mark.parametrize("value", ["Mazo de Lucía", "Ñandú (copia) #2 — 40 cartas", "«Control» rápido",
+                                   "Familia \U0001f468\u200d\U0001f469\u200d\U0001f467", "मित्र\u200cता"])
 def test_an_ordinary_name_passes(value: str) -> None:
     validate_name(value)
     validate_text(value)

@@ -1,17 +1,20 @@
-"""One home per effect verb: each ``(trigger, action)`` of the ``effects`` vocabulary is one :class:`Verb`.
+"""One home per effect verb: each ``action`` of the ``effects`` vocabulary is one :class:`Verb`,
+whatever triggers it.
 
-A unit declares the parameters it takes (the validator of :mod:`..effects` reads them), compiles its
-data into the card (``read``, what :mod:`..cardinfo` stores for the rules), executes it (``run``,
-called by the board's dispatch, through the board's single destroy/move/enter paths), tells the
-computer players what it is worth (``worth``) and names itself in Spanish (``label``, a template
-over its parameters). The units live in one module per family of verbs (``on_play``, ``attached``,
-``field``, ``passive``, ``static``, ``events``, ``on_attack``, ``reaction``): a newcomer finds a
-verb by its trigger and name. A new verb is one unit plus its scenario test; docs/effects.md lists
-exactly the verbs registered here (tests/engine/test_verb_registry.py).
+A unit declares the triggers it answers (``uses``: under each, the parameters it takes, which the
+validator of :mod:`..effects` reads, and its Spanish label, a template over them), compiles its
+data into the card (``read``, what :mod:`..cardinfo` stores for the rules: a continuous effect,
+or the flag that the card has an event), does its whole work when it runs (``run(m, at)``, *m*
+the board as the protocols of :mod:`..moves` offer it, *at* the occasion) and tells the computer
+players what it is worth (``worth``). ``TRIGGERS`` is the table of when each verb may run:
+(trigger, action) -> its use. The units live in one module per theme (``power``, ``cards``,
+``attack``, ``support``). A new verb is one unit plus its doc row and scenario test;
+docs/effects.md lists exactly the (trigger, action) pairs registered here
+(tests/engine/test_verb_registry.py).
 
-Named scripts (``"script": …``) keep their home in :mod:`..scripts`, one class each.
+Named scripts (``"script": …``) keep their home in :mod:`..scripts`, one class each, named after its key.
 
->>> REGISTRY[("on_play", "draw")].label
+>>> REGISTRY["draw"].use("on_play").label
 'Roba {amount} cartas'
 >>> describe({"trigger": "on_play", "action": "draw", "amount": 2})
 'Roba 2 cartas'
@@ -21,9 +24,11 @@ Named scripts (``"script": …``) keep their home in :mod:`..scripts`, one class
 
 from __future__ import annotations
 
-from .base import REGISTRY, Read, Spec, Verb, describe, register, runs
+from .base import REGISTRY, SCRIPTS, TRIGGERS, Read, Spec, Use, Verb, describe, register, runs, use
 
-__all__ = ["REGISTRY", "Read", "Spec", "Verb", "describe", "register", "runs"]
+__all__ = ["REGISTRY", "SCRIPTS", "TRIGGERS", "Read", "Spec", "Use", "Verb", "describe", "register", "runs", "use"]
 
-# The families register in the vocabulary's order (REGISTRY keeps it), not alphabetically.
-from . import on_play, attached, field, passive, static, events, on_attack, reaction  # noqa: E402, F401, I001
+# Every verb's module registers its units; then the named scripts fill SCRIPTS. Any import of .base
+# runs this first: the registry is whole for every reader.
+from . import power, cards, attack, support  # noqa: E402, F401, I001
+from .. import scripts  # noqa: E402, F401
