@@ -197,6 +197,9 @@ class DeckRevision(models.Model):
     snapshot = models.JSONField(default=list)
     added = models.JSONField(default=list)  # [{"section", "code", "name", "quantity"}]
     removed = models.JSONField(default=list)
+    # A builder session's lists before each change folded into it ([{"text", "snapshot"}], oldest
+    # first, the last decks.services.MAX_STEPS): its changes can be compared one at a time.
+    steps = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["-number"]

@@ -3,7 +3,9 @@
 Every save records one DeckRevision whose number is the deck's new version, with the list as
 text and what the save added and removed. Builder clicks (+1/−1, pins) are an editing session:
 clicks by the same player within SESSION_WINDOW of the last one fold into one revision, whose
-added/removed sum up the whole session, so thirteen clicks are one revision, not thirteen. A save names the version it was made from
+added/removed sum up the whole session, so thirteen clicks are one revision, not thirteen; the
+revision keeps the list before each folded click (its `steps`), so the changes of a session can
+still be compared one at a time. A save names the version it was made from
 (`expected_version`); if somebody saved in between, it is refused with `StaleDeck` and nothing
 is written.
 """
@@ -42,6 +44,7 @@ from engine.text import fold
 MAX_ENTRIES = 500
 SESSION_WINDOW = timedelta(minutes=30)
 SESSION_NOTE = "Cambios en el constructor"  # marks a revision that later builder clicks may extend
+MAX_STEPS = 30  # a session keeps the lists before its last 30 changes (DeckRevision.steps)
 MAX_DECKS_PER_PLAYER = 300  # a storage quota: each deck keeps its revisions too
 
 
@@ -416,7 +419,8 @@ def _record_revision(
 def _extend_session(deck: Deck, *, after: list, author: AbstractBaseUser | None) -> bool:
     """Fold this builder save into the player's open session revision, if there is one: the
     latest revision is a session by the same author touched within SESSION_WINDOW. Its number
-    moves to the new version; added/removed are recomputed against the list before the session."""
+    moves to the new version; added/removed are recomputed against the list before the session,
+    and the list before this save is kept as one more step (the last MAX_STEPS)."""
     latest = DeckRevision.objects.filter(deck=deck).order_by("-number").first()
     author_id = author.pk if author is not None and author.is_authenticated else None
     now = timezone.now()
@@ -426,8 +430,9 @@ def _extend_session(deck: Deck, *, after: list, author: AbstractBaseUser | None)
     base = DeckRevision.objects.filter(deck=deck, number__lt=latest.number).order_by("-number").first()
     added, removed = _diff(base.snapshot if base else [], after)
     text = _revision_text(deck, after)
+    steps = [*latest.steps, {"text": latest.text, "snapshot": latest.snapshot}][-MAX_STEPS:]
     DeckRevision.objects.filter(pk=latest.pk).update(
-        number=deck.version, created=now, text=text, snapshot=after, added=added, removed=removed
+        number=deck.version, created=now, text=text, snapshot=after, added=added, removed=removed, steps=steps
     )
     return True
 

@@ -13,6 +13,10 @@
  * Only what the engine's shuffle streams use exists: seed(n) for an int n and random().
  * tests/engine/test_streams.py checks both against random.Random over many seeds and draws.
  *
+ * deal(key, items, ids) is engine.rng.deal_pure in C: the decks are dealt by card identity (every
+ * copy sorted by SplitMix64's finalizer of key ^ its identity, the first to draw last), the same
+ * lists; tests/engine/test_streams.py compares the two.
+ *
  * The Mersenne Twister is by Makoto Matsumoto and Takuji Nishimura (MT19937, initialization of
  * 2002/1/26), as CPython's Modules/_randommodule.c carries it: BSD licence, copyright (C) 1997 -
  * 2002, Makoto Matsumoto and Takuji Nishimura, all rights reserved.
@@ -159,6 +163,130 @@ stream_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     return (PyObject *)self;
 }
 
+/* engine.rng.deal_pure: items sorted by mix64(key ^ id), highest first; equal keys keep their order. */
+typedef struct {
+    uint64_t key;
+    Py_ssize_t at;
+} Dealt;
+
+static inline uint64_t
+mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static int
+dealt_before(const Dealt *a, const Dealt *b)
+{
+    return a->key > b->key || (a->key == b->key && a->at < b->at);
+}
+
+static int
+dealt_compare(const void *x, const void *y)
+{
+    const Dealt *a = (const Dealt *)x, *b = (const Dealt *)y;
+    return dealt_before(a, b) ? -1 : (dealt_before(b, a) ? 1 : 0);
+}
+
+static int
+as_u64(PyObject *n, uint64_t *out)
+{
+    unsigned long long v = PyLong_AsUnsignedLongLong(n);
+    if (v == (unsigned long long)-1 && PyErr_Occurred()) {
+        return -1;
+    }
+    *out = (uint64_t)v;
+    return 0;
+}
+
+static PyObject *
+streams_deal(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "deal(key, items, ids) takes three arguments");
+        return NULL;
+    }
+    uint64_t key;
+    if (!PyLong_Check(args[0]) || as_u64(args[0], &key) < 0) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_TypeError, "deal: the key is an int below 2**64");
+        }
+        return NULL;
+    }
+    PyObject *items = args[1];
+    if (!PyList_Check(items)) {
+        PyErr_SetString(PyExc_TypeError, "deal: items is a list");
+        return NULL;
+    }
+    PyObject *ids = PySequence_Fast(args[2], "deal: ids is a sequence of ints");
+    if (ids == NULL) {
+        return NULL;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(ids);
+    if (n != PyList_GET_SIZE(items)) {
+        Py_DECREF(ids);
+        PyErr_SetString(PyExc_ValueError, "deal: one identity for each item");
+        return NULL;
+    }
+    Dealt small[64];
+    Dealt *dealt = n <= 64 ? small : PyMem_New(Dealt, n);
+    if (dealt == NULL) {
+        Py_DECREF(ids);
+        return PyErr_NoMemory();
+    }
+    PyObject **seq = PySequence_Fast_ITEMS(ids);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        uint64_t id;
+        if (!PyLong_Check(seq[i]) || as_u64(seq[i], &id) < 0) {
+            if (!PyErr_Occurred()) {
+                PyErr_SetString(PyExc_TypeError, "deal: an identity is an int below 2**64");
+            }
+            if (dealt != small) {
+                PyMem_Free(dealt);
+            }
+            Py_DECREF(ids);
+            return NULL;
+        }
+        dealt[i].key = mix64(key ^ id);
+        dealt[i].at = i;
+    }
+    Py_DECREF(ids);
+    if (n <= 64) { /* insertion sort: a deck is a few dozen cards */
+        for (Py_ssize_t i = 1; i < n; i++) {
+            Dealt d = dealt[i];
+            Py_ssize_t j = i;
+            while (j > 0 && dealt_before(&d, &dealt[j - 1])) {
+                dealt[j] = dealt[j - 1];
+                j--;
+            }
+            dealt[j] = d;
+        }
+    }
+    else {
+        qsort(dealt, (size_t)n, sizeof(Dealt), dealt_compare);
+    }
+    PyObject *out = PyList_New(n);
+    if (out != NULL) {
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyObject *item = PyList_GET_ITEM(items, dealt[i].at);
+            Py_INCREF(item);
+            PyList_SET_ITEM(out, i, item);
+        }
+    }
+    if (dealt != small) {
+        PyMem_Free(dealt);
+    }
+    return out;
+}
+
+static PyMethodDef module_methods[] = {
+    {"deal", (PyCFunction)(void (*)(void))streams_deal, METH_FASTCALL,
+     "deal(key, items, ids) -> items sorted by mix64(key ^ id), highest first (engine.rng.deal_pure)."},
+    {NULL, NULL, 0, NULL},
+};
+
 static PyMethodDef stream_methods[] = {
     {"seed", (PyCFunction)stream_seed, METH_O, "seed(n): the state random.Random(n) has, for an int 0 <= |n| < 2**64."},
     {"random", (PyCFunction)stream_random, METH_NOARGS, "random() -> x in [0, 1), as random.Random.random."},
@@ -181,6 +309,7 @@ static struct PyModuleDef streams_module = {
     .m_name = "engine._streams",
     .m_doc = "The random stream of one game (see engine/rng.py).",
     .m_size = -1,
+    .m_methods = module_methods,
 };
 
 PyMODINIT_FUNC

@@ -1,6 +1,13 @@
 # The C extension engine/_streams.c, built with the compiled engine (scripts/build_engine.py).
 
+from collections.abc import Sequence
+from typing import TypeVar
+
 class Stream:
     def __init__(self) -> None: ...
     def random(self) -> float: ...
     def seed(self, n: int, /) -> None: ...
+
+_T = TypeVar("_T")
+
+def deal(key: int, items: list[_T], ids: Sequence[int], /) -> list[_T]: ...

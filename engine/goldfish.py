@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import multiprocessing
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from .cards import Game, as_game
@@ -61,18 +61,21 @@ class Simulation(Protocol):
 
 
 def simulation(
-    game: Game | str, entries: Sequence[DeckEntry], turns: int, watch: Sequence[str] = ()
+    game: Game | str, entries: Sequence[DeckEntry], turns: int, watch: Sequence[str] = (),
+    *, in_place_of: Mapping[str, str] | None = None,
 ) -> Simulation:
     """The goldfish simulation of *game* for a deck (cards of other games are ignored).
 
-    *watch*: card codes whose chance of being drawn by each turn is reported (Eliria)."""
+    *watch*: card codes whose chance of being drawn by each turn is reported (Eliria).
+    *in_place_of*: codes dealt with another card's identities, so a swap race's candidate takes the
+    replaced card's very place in every game (engine.rng.card_ids; a list's own answer never uses it)."""
     the_game = as_game(game)
     mine = [e for e in entries if e.card.game is the_game]
     if watch:
         if the_game is not Game.ELIRIA:
             raise InvalidSimulation("«watch» solo está disponible en Eliria.")
-        return EliriaSimulation(mine, turns, watch)
-    sim: Simulation = find_game(the_game).simulation(mine, turns)
+        return EliriaSimulation(mine, turns, watch, in_place_of=in_place_of)
+    sim: Simulation = find_game(the_game).simulation(mine, turns, in_place_of=in_place_of)
     return sim
 
 

@@ -23,7 +23,7 @@ from .rng import GameRng, derive_seed
 
 __all__ = ["DEFAULT_TURN_CAP", "ENGINE_VERSION", "RECORD_FORMAT", "Match", "Pending", "Policy", "SeatView"]
 
-ENGINE_VERSION = "3.2"  # written in every record; bump when a rule change alters replays (3.1: issue 22; 3.2: issue 35)
+ENGINE_VERSION = "3.3"  # written in every record; bump when a rule change alters replays (3.1: issue 22; 3.2: issue 35; 3.3: issue 36, decks dealt by card identity)
 RECORD_FORMAT = "game-record/1"
 DEFAULT_TURN_CAP = 200  # turns (one player's turn each) before a game is called a draw
 

@@ -1,13 +1,23 @@
 """Seeded randomness: every game is its base seed plus its index.
 
-Each game draws from its own ``random.Random`` streams, derived by hashing
-(base seed, game index, stream name). A game's result therefore does not
-depend on which games ran before it or in which process — runs can be split
+Each game's randomness is derived by hashing (base seed, game index, stream name). A game's result
+therefore does not depend on which games ran before it or in which process — runs can be split
 across processes and still give identical totals, and any game can be replayed.
 
-The ``shuffle`` stream, reseeded for every game, is a :class:`Stream`: in the compiled engine the
-C generator of ``engine/_streams.c`` (random.Random's numbers, seeded in about 2.2 µs rather than
-3.3: the seeding was a third of a short goldfish game), else ``random.Random`` itself.
+**Decks are dealt by card identity** (docs/contract.md §6, "Pairing follows the cards"). Every
+physical copy of a card has a 64-bit identity, a hash of its code and copy number
+(:func:`card_ids`); each shuffle of each game (seat, pile, round: the mulligan of 11.b shuffles
+again) has a 64-bit key (:meth:`GameRng.deal`), and the shuffled pile is the copies sorted by
+``mix(key ^ identity)`` (:func:`deal`: the next card drawn is the last of the list, ``pile.pop()``).
+So the order of a list's lines never matters, and when B is A with some cards replaced the cards
+both hold come in the same order in game *i* of both: only the replaced card moves (a card between
+its old and new place is drawn one step earlier or later). ``mix`` is SplitMix64's finalizer, a
+bijection of 64-bit words: distinct identities never tie. The compiled engine deals in C
+(``engine/_streams.c``, the same numbers); the pure engine in :func:`deal_pure`.
+
+The ``shuffle`` stream (a :class:`Stream`: in the compiled engine the C generator of
+``engine/_streams.c``, random.Random's numbers, else ``random.Random`` itself) and ``dice`` are
+random streams of the game made on first use; no deck is dealt from them.
 """
 
 from __future__ import annotations
@@ -15,14 +25,15 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
-from collections.abc import Callable
+import struct
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol, TypeVar
 
 T = TypeVar("T")
 
 __all__ = [
-    "MAX_SEED", "NATIVE_STREAM", "GameRng", "Stream", "derive_seed", "draw_random", "new_seed", "reseeder",
-    "stream_seeds", "unseeded_random",
+    "MAX_SEED", "NATIVE_STREAM", "GameRng", "Stream", "card_ids", "deal", "deal_pure", "derive_seed",
+    "mix64", "new_seed", "reseeder", "shuffle_key", "stream_seeds", "unseeded_random",
 ]
 
 
@@ -118,21 +129,113 @@ def stream_seeds(seed: int, stream: str) -> Callable[[int], int]:
     return derive
 
 
-class GameRng:
-    """The random streams of one game: ``shuffle`` for the decks, ``dice`` for 12-sided dice.
+M64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15  # 2**64 / golden ratio: spreads a shuffle's small tag over 64 bits
+_IDS: dict[tuple[str, int], int] = {}  # (code, copy) -> identity: a few hundred cards a process
 
-    Reseeding one object per process is cheaper than building a new ``Random``
-    per game, so a runner calls :meth:`start` for each game.
+
+def mix64(z: int) -> int:
+    """SplitMix64's finalizer (Stafford's mix 13): a bijection of 64-bit words with full avalanche.
+
+    >>> mix64(0), mix64(1) != mix64(2)
+    (0, True)
+    """
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+    return z ^ (z >> 31)
+
+
+def _card_id(code: str, copy: int) -> int:
+    key = (code, copy)
+    found = _IDS.get(key)
+    if found is None:
+        data = f"{code.upper()}#{copy}".encode()
+        found = _IDS[key] = int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "little")
+    return found
+
+
+def card_ids(codes: Iterable[str], in_place_of: Mapping[str, str] | None = None) -> list[int]:
+    """The identity of each physical copy in a pile given by its cards' codes, copies numbered in
+    the order met (copies of one card are alike, so which copy gets which number never shows).
+
+    *in_place_of* maps a code to the code whose identities its copies take: a swap race deals a
+    candidate exactly where the card it replaces would have been (engine.swaps), so its games differ
+    from the list's only by that card. A list's own answer never uses it.
+
+    >>> a, b = card_ids(["X-1", "Y-2", "X-1"]), card_ids(["Y-2", "X-1", "X-1"])
+    >>> sorted(a) == sorted(b) and a[0] == b[1] and a[2] == b[2] and a[0] != a[2]
+    True
+    """
+    seen: dict[str, int] = {}
+    out: list[int] = []
+    for code in codes:
+        if in_place_of:
+            code = in_place_of.get(code, code)
+        k = seen.get(code, 0)
+        seen[code] = k + 1
+        out.append(_card_id(code, k))
+    return out
+
+
+def shuffle_key(base: int, seat: int, pile: int, round_: int) -> int:
+    """The key of one shuffle of a game whose deal seed is *base*: seat, pile (Misión: 0 Entes,
+    1 Elementos) and round (0 the first shuffle, r after the r-th mulligan of 11.b)."""
+    return mix64(base ^ (((seat << 40) | (pile << 32) | round_) * _GOLDEN & M64))
+
+
+_LANES: dict[int, tuple[int, int, struct.Struct]] = {}  # pile size -> (ones, mask, 128-bit lanes)
+
+
+def deal_pure(key: int, items: list[T], ids: Sequence[int], /) -> list[T]:
+    """*items* (identities *ids*, one each) shuffled by *key*: sorted by ``mix64(key ^ id)``, the
+    first card to draw last (``pile.pop()`` draws). Equal identities keep their order.
+
+    The pile's identities are mixed at once, one 128-bit lane each of a single int (a lane's
+    product by a 64-bit constant never reaches the next lane; the masks drop what a shift brings
+    in): about half the time of mixing them one by one in Python.
+
+    >>> deal_pure(5, ["a", "b", "c"], [1, 2, 3]) == deal_pure(5, ["c", "a", "b"], [3, 1, 2])
+    True
+    >>> keys = [mix64(5 ^ i) for i in (1, 2, 3)]
+    >>> deal_pure(5, ["a", "b", "c"], [1, 2, 3]) == [x for _, x in sorted(zip(keys, "abc"), reverse=True)]
+    True
+    """
+    n = len(ids)
+    lanes = _LANES.get(n)
+    if lanes is None:
+        ones = sum(1 << (128 * j) for j in range(n))
+        lanes = _LANES[n] = (ones, ones * M64, struct.Struct("<" + "Q8x" * n))
+    ones, mask, layout = lanes
+    z = int.from_bytes(layout.pack(*ids), "little") ^ key * ones
+    z = ((z ^ (z >> 30)) & mask) * 0xBF58476D1CE4E5B9 & mask
+    z = ((z ^ (z >> 27)) & mask) * 0x94D049BB133111EB & mask
+    keys: tuple[int, ...] = layout.unpack(((z ^ (z >> 31)) & mask).to_bytes(16 * n, "little"))
+    order = sorted(range(n), key=keys.__getitem__, reverse=True)
+    return [items[k] for k in order]
+
+
+try:  # the compiled engine's build deals in C (engine/_streams.c): the same lists
+    from ._streams import deal
+except ImportError:
+    deal = deal_pure
+
+
+class GameRng:
+    """The randomness of one game: :meth:`deal` for the decks, ``dice`` for 12-sided dice and
+    ``shuffle``, a random stream of the game, both made on first use.
+
+    Reseeding one object per process is cheaper than building new streams per game, so a runner
+    calls :meth:`start` for each game.
     """
 
-    __slots__ = ("_derive", "_derive_seed", "_dice", "_index", "_reseed", "_seed", "shuffle")
+    __slots__ = ("_derive", "_derive_seed", "_dice", "_index", "_seed", "_shuffle", "base")
 
     def __init__(self, seed: int = 0, index: int = 0) -> None:
-        self.shuffle: Stream = unseeded_random()  # start() seeds it below
-        self._reseed = reseeder(self.shuffle)
+        self._shuffle: Stream | None = None
         self._dice: random.Random | None = None
         self._derive_seed = seed
         self._derive = stream_seeds(seed, "shuffle")
+        self.base = 0
         self.start(seed, index)
 
     def start(self, seed: int, index: int) -> None:
@@ -140,8 +243,22 @@ class GameRng:
         self._seed, self._index = seed, index
         if seed != self._derive_seed:
             self._derive_seed, self._derive = seed, stream_seeds(seed, "shuffle")
-        self._reseed(self._derive(index))  # self.shuffle.seed(...), as the fast path reseeds
+        self.base = self._derive(index)  # the game's deal seed: derive_seed(seed, index, "shuffle")
+        self._shuffle = None
         self._dice = None  # made on first use: the goldfish rarely rolls
+
+    def deal(self, items: list[T], ids: Sequence[int], seat: int = 0, pile: int = 0, round_: int = 0) -> list[T]:
+        """*items* (identities *ids*, :func:`card_ids`) shuffled for this game's shuffle (seat,
+        pile, round): the first card to draw is the last of the list."""
+        return deal(shuffle_key(self.base, seat, pile, round_), items, ids)
+
+    @property
+    def shuffle(self) -> Stream:
+        """A random stream of this game (``random.Random(base)``'s numbers); no deck is dealt from it."""
+        if self._shuffle is None:
+            self._shuffle = unseeded_random()
+            reseeder(self._shuffle)(self.base)
+        return self._shuffle
 
     @property
     def seed(self) -> int:
@@ -162,18 +279,3 @@ class GameRng:
     def d12(self) -> int:
         """Roll one of the three 12-sided dice (rules 1 and 3)."""
         return self.dice.randint(1, 12)
-
-
-def draw_random(pile: list[T], rand: Stream) -> T:
-    """Take a uniformly random card out of *pile* (order of *pile* is irrelevant).
-
-    Drawing a random card from an unordered pile has the same law as shuffling
-    the pile and drawing from the top, at the cost of one random number per card
-    actually drawn: the engine shuffles lazily. ``int(random() * n)`` is biased
-    by less than n / 2**53, far below any figure the goldfish reports.
-    """
-    i = int(rand.random() * len(pile))
-    card = pile[i]
-    pile[i] = pile[-1]
-    pile.pop()
-    return card

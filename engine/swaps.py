@@ -109,8 +109,13 @@ class SwapRace:
         self.goal_field, self.goal_turn, self.games, self.turns, self.seed = goal_field, goal_turn, games, turns, seed
         self.candidates = list(candidates)
         self.rounds = race_rounds(games, len(candidates))
-        lists = [list(entries)] + [swapped(entries, self.cut.code, card) for card in candidates]
-        self.players = [ListPlayer(simulation(self.game, cards, turns), (self.attr,)) for cards in lists]
+        # Each candidate is dealt in the cut card's place (its identities: engine.rng.card_ids), so its
+        # games differ from the list's only by that card, whatever the order of the list's lines.
+        self.players = [ListPlayer(simulation(self.game, entries, turns), (self.attr,))] + [
+            ListPlayer(simulation(self.game, swapped(entries, self.cut.code, card), turns,
+                                  in_place_of={card.code: self.cut.code}), (self.attr,))
+            for card in candidates
+        ]
         self.scratch = [player.sim.new_tally() for player in self.players]
 
     def new_tally(self) -> SwapTally:
@@ -183,6 +188,7 @@ class SwapRace:
             interval = paired_interval(n, state.sums[c], state.squares[c]) or {"delta": None, "ci95": None}
             rows.append((-(state.sums[c] / n) if n else math.inf, -n, c, {
                 **self.row_names(c), "card": card.code, "name": card.name, **interval, "games": n,
+                "stopped": bool(state.stopped[c]),  # clearly behind at the end of a round: fewer games
                 "value": round(state.values[c] / n, 6) if n else None,
             }))
         rows.sort(key=lambda row: row[:3])

@@ -17,7 +17,7 @@ from ..actions import Action
 from ..cards import Game
 from ..decklist import DeckEntry
 from ..match import Match, Pending
-from ..rng import GameRng, draw_random
+from ..rng import GameRng
 from .cardinfo import FACE_DOWN_CAP, REACTION, SUMMON, CardInfo, CardTable
 from .moves import DONE, END, NO_REACT, PASS, SKIP, Occasion, Then
 from .rules import RULE_OF_THREE
@@ -338,21 +338,21 @@ class EliriaBoard(Match):
     def draw_card(self, p: int) -> CardInfo | None:
         """The next card of seat *p*'s deck, or None when it is empty.
 
-        The deck is kept unordered and a draw takes a random card of it (engine.rng.draw_random:
-        the law of a shuffled deck, and the very draws of the goldfish's fast path); cards a
-        player has seen and left on top or put at the bottom are drawn in their place.
+        The deck is dealt by card identity (engine.rng.deal) and a draw takes its last card (the
+        very draws of the goldfish's fast path); cards a player has seen and left on top or put
+        at the bottom are drawn in their place.
         """
         side = self.sides[p]
         if side.top:
             return side.top.pop()
         if side.deck:
-            return draw_random(side.deck, self.rng.shuffle)
+            return side.deck.pop()
         if side.bottom:
             return side.bottom.pop(0)
         return None
 
     def take_from_deck(self, p: int, card: CardInfo) -> None:
-        """Take a searched card out of the deck (it stays unordered: no shuffle is needed)."""
+        """Take a searched card out of the deck (the others keep their order: no shuffle is needed)."""
         side = self.sides[p]
         for pile in (side.top, side.deck, side.bottom):
             if card in pile:

@@ -11,12 +11,12 @@ from an empty deck, in the mulligan or the Inicial phase) and 7.b.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..decklist import DeckEntry
-from ..rng import Stream, draw_random
+from ..rng import card_ids, deal, shuffle_key
 from .rules import COMBAT_SLOTS, DISCARD_RANK, HAND_SIZE, RULE_OF_THREE, playable_cards, power_up
 
 __all__ = ["RULE_OF_THREE", "SLOTS", "EliriaDeck", "EliriaGame", "Event"]
@@ -38,11 +38,25 @@ class EliriaDeck:
     attack_cost: tuple[int, ...]  # cheapest attack (rule 6.a.IV), NEVER without one
     discard_rank: tuple[int, ...]
     attack_costs: tuple[frozenset[int], ...] = ()  # every attack cost of each card
+    # Dealing by identity (engine.rng): each card's group (its code: two lines of one card are one
+    # group), each group's copy identities, and the identity of each copy of ``pile``.
+    group: tuple[int, ...] = ()
+    group_ids: tuple[tuple[int, ...], ...] = ()
+    ids: tuple[int, ...] = ()
 
     @classmethod
-    def from_entries(cls, entries: Sequence[DeckEntry]) -> EliriaDeck:
+    def from_entries(cls, entries: Sequence[DeckEntry], in_place_of: Mapping[str, str] | None = None) -> EliriaDeck:
+        """*in_place_of*: codes dealt with another card's identities (engine.rng.card_ids)."""
         cards = [e.card for e in playable_cards(entries)]
         pile = [i for i, e in enumerate(playable_cards(entries)) for _ in range(e.quantity)]
+        groups: dict[str, int] = {}
+        alias = in_place_of or {}
+        group = tuple(groups.setdefault(alias.get(c.code, c.code).upper(), len(groups)) for c in cards)
+        copies = [0] * len(groups)
+        for i in pile:
+            copies[group[i]] += 1
+        codes = sorted(groups, key=groups.__getitem__)
+        group_ids = tuple(tuple(card_ids([code] * n)) for code, n in zip(codes, copies, strict=True))
         return cls(
             codes=tuple(c.code for c in cards),
             pile=tuple(pile),
@@ -51,6 +65,9 @@ class EliriaDeck:
             attack_cost=tuple(min((a.cost for a in c.attacks), default=NEVER) for c in cards),
             discard_rank=tuple(DISCARD_RANK.get(c.type, 0) for c in cards),
             attack_costs=tuple(frozenset(a.cost for a in c.attacks) for c in cards),
+            group=group,
+            group_ids=group_ids,
+            ids=tuple(pile_ids(pile, group, group_ids)),
         )
 
     @property
@@ -62,10 +79,24 @@ class EliriaDeck:
         return sum(1 for i in self.pile if self.playable[i])
 
 
+def pile_ids(pile: Sequence[int], group: Sequence[int], group_ids: Sequence[Sequence[int]]) -> list[int]:
+    """The identity of each copy of *pile* (card indices of an :class:`EliriaDeck`), copies of a
+    card numbered as met: a pile's deal depends on which cards it holds, not on their order."""
+    seen = [0] * len(group_ids)
+    out: list[int] = []
+    for c in pile:
+        g = group[c]
+        k = seen[g]
+        seen[g] = k + 1
+        out.append(group_ids[g][k])
+    return out
+
+
 class EliriaGame:
     """The state of one goldfish game; each method is one step of the rules."""
 
     __slots__ = (
+        "base",
         "board",
         "charging",
         "deck",
@@ -75,15 +106,16 @@ class EliriaGame:
         "pile",
         "played",
         "power",
-        "rand",
         "trace",
         "turn",
     )
 
-    def __init__(self, deck: EliriaDeck, rand: Stream, trace: list[Event] | None = None) -> None:
+    def __init__(self, deck: EliriaDeck, base: int, trace: list[Event] | None = None) -> None:
+        """A game whose deal seed is *base* (``GameRng.base``: the decks are dealt by identity)."""
         self.deck = deck
-        self.rand = rand
-        self.pile = list(deck.pile)  # unordered: draws are random (see rng.draw_random)
+        self.base = base
+        # 11.a: shuffled by identity (engine.rng.deal); the next card drawn is the last.
+        self.pile = deal(shuffle_key(base, 0, 0, 0), list(deck.pile), deck.ids)
         self.hand: list[int] = []
         self.board: list[int] = []  # combat slots in use, left to right
         self.power: list[int] = []  # power counter of each slot (rule 3: the dice)
@@ -104,8 +136,8 @@ class EliriaGame:
             self._event(phase, "lost", reason=reason, rule=rule)
 
     def _draw_hand(self) -> None:
-        rand, pile = self.rand, self.pile
-        self.hand = [draw_random(pile, rand) for _ in range(HAND_SIZE)]
+        pile = self.pile
+        self.hand = [pile.pop() for _ in range(HAND_SIZE)]
         if self.trace is not None:
             self._event("inicio", "draw_hand", rule="11.b", cards=[self.deck.codes[c] for c in self.hand])
 
@@ -142,6 +174,9 @@ class EliriaGame:
         hand.remove(discard)
         self.mulligans += 1
         self.pile.extend(hand)
+        deck = self.deck  # reshuffled (11.b): the mulligan's round keys the deal
+        self.pile = deal(shuffle_key(self.base, 0, 0, self.mulligans), self.pile,
+                         pile_ids(self.pile, deck.group, deck.group_ids))
         if self.trace is not None:
             codes = self.deck.codes
             self._event(
@@ -159,11 +194,7 @@ class EliriaGame:
         if not self.pile:
             self._lose("inicial", "deck_out", "7.c")
             return
-        pile = self.pile
-        i = int(self.rand.random() * len(pile))  # rng.draw_random, inlined: the hottest draw
-        card = pile[i]
-        pile[i] = pile[-1]
-        pile.pop()
+        card = self.pile.pop()
         self.hand.append(card)
         if self.trace is not None:
             self._event("inicial", "draw", rule="12.a", card=self.deck.codes[card])

@@ -14,17 +14,17 @@ Every total is an integer, so tallies of disjoint ranges of games merge exactly
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any, ClassVar
 
 from ..actions import Action
 from ..decklist import DeckEntry
-from ..rng import GameRng, reseeder, stream_seeds, unseeded_random
+from ..rng import GameRng, deal, shuffle_key, stream_seeds
 from ..stats import hypergeometric_at_least, mean, restore_tally, wilson_interval
 from .board import END, EliriaBoard
 from .cardinfo import CardInfo, CardTable
-from .game import EliriaDeck, EliriaGame, Event
+from .game import EliriaDeck, EliriaGame, Event, pile_ids
 from .match import EliriaMatch
 from .players import EliriaGoldfishPlayer
 from .rules import COMBAT_SLOTS, HAND_SIZE, RULE_OF_THREE, playable_cards
@@ -207,11 +207,14 @@ class EliriaSimulation:
     """Plays goldfish games of one deck for a number of turns."""
 
     def __init__(
-        self, entries: Sequence[DeckEntry], turns: int, watch: Sequence[str] = (), *, fast: bool | None = None
+        self, entries: Sequence[DeckEntry], turns: int, watch: Sequence[str] = (), *, fast: bool | None = None,
+        in_place_of: Mapping[str, str] | None = None,
     ) -> None:
         self.entries = list(entries)
         self._decks = (tuple(self.entries),)  # what each match holds (Match.decks), built once
-        self.deck = EliriaDeck.from_entries(entries)
+        # Codes dealt with another card's identities: a swap race's candidate (engine.rng.card_ids).
+        self.in_place_of = dict(in_place_of) if in_place_of else None
+        self.deck = EliriaDeck.from_entries(entries, self.in_place_of)
         self.turns = turns
         self.table = CardTable([self.entries])
         main = {e.card for e in playable_cards(self.entries)}
@@ -232,7 +235,6 @@ class EliriaSimulation:
         # The same costs as a bit mask (bit k: cost k); a negative cost in the data is never payable (CardInfo clamps).
         self.cost_mask = sum(1 << k for k in self.costs if k >= 0)
         self._usable: list[tuple[tuple[int, int], ...]] | None = None
-        self._rand = unseeded_random()  # the fast path seeds it for every game
 
     def new_tally(self) -> EliriaTally:
         return EliriaTally(self.turns, self.costs)
@@ -242,7 +244,7 @@ class EliriaSimulation:
         if not self.fast:
             self.play_rules(rng.seed, rng.index, tally, trace, rng=rng)
             return
-        game = EliriaGame(self.deck, rng.shuffle, trace)
+        game = EliriaGame(self.deck, rng.base, trace)
         tally.games += 1
         tally.opening_hits += game.opening()
         tally.mulligans[game.mulligans] = tally.mulligans.get(game.mulligans, 0) + 1
@@ -268,7 +270,7 @@ class EliriaSimulation:
 
     def _fast_range(self, derive: Callable[[int], int], start: int, stop: int, tally: EliriaTally) -> None:
         """The fast path of :class:`.game.EliriaGame` and :meth:`_play_turns` over a range of games,
-        with only the draws simulated (same stream, same order: ``rng.draw_random`` inlined).
+        with only the draws simulated (the same deals by identity, engine.rng.deal: draws pop the pile).
 
         On the fast path nothing leaves the board and the hand never keeps a playable card while
         the rule of three allows one more, so a game is its mulligans, the turn each combatant
@@ -280,7 +282,8 @@ class EliriaSimulation:
         three is used up (and the watched cards are seen) the remaining draws no longer matter:
         only the turn the deck runs out does. Tested against ``EliriaGame`` and the full rules."""
         deck, turns = self.deck, self.turns
-        pile0, size = list(deck.pile), len(deck.pile)
+        pile0, size, ids0 = list(deck.pile), len(deck.pile), deck.ids
+        group, group_ids = deck.group, deck.group_ids
         potential = deck.potential
         playable = frozenset(i for i, ok in enumerate(deck.playable) if ok)
         by_potential = [-p for p in potential].__getitem__  # sort key: highest potential first
@@ -296,11 +299,9 @@ class EliriaSimulation:
         ends, mulled, entered, ready_at, seen_at = [0] * width, [0] * width, [0] * width, [0] * width, [0] * width
         total_ramp, total_step, max_ramp, max_step = [0] * width, [0] * width, [0] * width, [0] * width
         never = 1 << 30
-        rand = self._rand  # reseeded for every game below
-        reseed, rnd = reseeder(rand), rand.random  # the cheapest int seeding (engine.rng)
         hand_size = HAND_SIZE
         for index in range(start, stop):
-            reseed(derive(index))  # game *index* draws only from the stream of (seed, index)
+            base = derive(index)  # game *index* is dealt only from (seed, index)
             # Rules 11.a–b: draw five, mulligan (discard the lowest rank, the rest back) until a
             # combat card without † shows; 7.c when five cannot be drawn.
             if size < hand_size:
@@ -308,13 +309,10 @@ class EliriaSimulation:
                 lost_in_mulligan += 1
                 deck_out += 1
                 continue
-            pile = pile0[:]
-            hand = []
-            for _ in range(hand_size):
-                i = int(rnd() * len(pile))
-                hand.append(pile[i])
-                pile[i] = pile[-1]
-                pile.pop()
+            pile = deal(shuffle_key(base, 0, 0, 0), pile0, ids0)  # 11.a: the next card drawn is the last
+            hand = pile[-hand_size:]
+            hand.reverse()
+            del pile[-hand_size:]
             ok = first_ok = not playable.isdisjoint(hand)
             count = 0
             while not ok:
@@ -323,12 +321,10 @@ class EliriaSimulation:
                 pile.extend(hand)
                 if len(pile) < hand_size:
                     break
-                hand = []  # dealt inline like the opening hand: this loop is the fast path's floor
-                for _ in range(hand_size):
-                    i = int(rnd() * len(pile))
-                    hand.append(pile[i])
-                    pile[i] = pile[-1]
-                    pile.pop()
+                pile = deal(shuffle_key(base, 0, 0, count), pile, pile_ids(pile, group, group_ids))  # 11.b
+                hand = pile[-hand_size:]
+                hand.reverse()
+                del pile[-hand_size:]
                 ok = not playable.isdisjoint(hand)
             hits += first_ok
             mulligans[count] = mulligans.get(count, 0) + 1
@@ -357,10 +353,7 @@ class EliriaSimulation:
                         deck_out += 1
                         end = t
                         break
-                    i = int(rnd() * len(pile))
-                    card = pile[i]
-                    pile[i] = pile[-1]
-                    pile.pop()
+                    card = pile.pop()
                     if played < limit and card in playable:
                         board.append(card)
                         when.append(t)
@@ -511,7 +504,7 @@ class EliriaSimulation:
     def new_match(self, seed: int, index: int, *, trace: bool = False, rng: GameRng | None = None) -> EliriaMatch:
         """Game *index* of the run with base *seed* as a one-seat match (the table's solitaire)."""
         return EliriaMatch(self._decks, seed=seed, index=index, first=0, turn_cap=self.turns, trace=trace,
-                           table=self.table, rng=rng)  # fmt: skip
+                           table=self.table, rng=rng, in_place_of=self.in_place_of)  # fmt: skip
 
     def play_rules(
         self, seed: int, index: int, tally: EliriaTally, trace: list[Event] | None = None, *, rng: GameRng | None = None,

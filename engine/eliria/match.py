@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from ..actions import Action
 from ..decklist import DeckEntry
 from ..match import DEFAULT_TURN_CAP, Pending
-from ..rng import GameRng
+from ..rng import GameRng, card_ids
 from .board import END, AttackContext
 from .cardinfo import COMBAT, FACE_DOWN_CAP, REACTION, SUMMON, CardInfo, CardTable
 from .combat import EliriaCombat
@@ -45,6 +45,19 @@ __all__ = ["KEEP", "AttackContext", "EliriaMatch"]
 
 # Every verb by action (engine/eliria/verbs/): the phases fire end_of_power and start_of_movement with it.
 _RUN = runs()
+
+# Each pile's copy identities (engine.rng.card_ids), by the table's pile: a run's matches share one table.
+_PILE_IDS: dict[int, tuple[tuple[CardInfo, ...], list[int]]] = {}
+
+
+def _pile_ids(pile: tuple[CardInfo, ...]) -> list[int]:
+    found = _PILE_IDS.get(id(pile))
+    if found is None or found[0] is not pile:
+        if len(_PILE_IDS) >= 64:
+            _PILE_IDS.clear()
+        found = _PILE_IDS[id(pile)] = (pile, card_ids(c.code for c in pile))
+    return found[1]
+
 
 KEEP = Action("mulligan_keep", "Conservar la mano (renunciar al mulligan, 11.b)", "mulligan_keep", (), "action.keep")
 
@@ -63,13 +76,19 @@ class EliriaMatch(EliriaCombat):
         trace: bool = False,
         table: CardTable | None = None,
         rng: GameRng | None = None,
+        in_place_of: Mapping[str, str] | None = None,
     ) -> None:
         if not 1 <= len(decks) <= 2:
             raise ValueError("Eliria se juega con uno (solitario) o dos mazos.")
         super().__init__(
             decks, seed=seed, index=index, first=first, turn_cap=turn_cap, trace=trace, table=table, rng=rng
         )
-        # 11.a: the decks are shuffled lazily, each draw a random card (EliriaBoard.draw_card).
+        # 11.a: each deck shuffled by card identity (engine.rng.deal); a draw takes the last card.
+        # *in_place_of*: codes dealt with another card's identities (a swap race's candidate, engine.rng.card_ids).
+        self._in_place_of = in_place_of
+        for p, pile in enumerate(self.table.pile_cards):
+            ids = card_ids((c.code for c in pile), in_place_of) if in_place_of else _pile_ids(pile)
+            self.sides[p].deck = self.rng.deal(self.sides[p].deck, ids, p)
         if first is None and self.players == 2:
             # 11.b then 11.c, in the text's order: hands and mulligans first, so the winner of the
             # die chooses who starts knowing its hand.
@@ -130,13 +149,9 @@ class EliriaMatch(EliriaCombat):
         side = self.sides[p]
         deck = side.deck
         if not side.top and len(deck) >= HAND_SIZE:  # EliriaBoard.draw_card from the deck, inlined
-            random = self.rng.shuffle.random
-            hand: list[CardInfo] = []
-            for _ in range(HAND_SIZE):  # engine.rng.draw_random, inlined: the same draws
-                i = int(random() * len(deck))
-                hand.append(deck[i])
-                deck[i] = deck[-1]
-                deck.pop()
+            hand = deck[-HAND_SIZE:]
+            hand.reverse()
+            del deck[-HAND_SIZE:]
             side.hand = hand
         else:
             draw = self.draw_card
@@ -181,7 +196,9 @@ class EliriaMatch(EliriaCombat):
         card = side.hand.pop(action.args[0])
         side.discard.append(card)
         side.mulligans += 1
-        side.deck.extend(side.hand)  # reshuffled: the deck is unordered, draws are random
+        deck = side.deck
+        deck.extend(side.hand)
+        deck[:] = self.rng.deal(deck, card_ids((c.code for c in deck), self._in_place_of), p, 0, side.mulligans)
         side.hand = []
         self.event("mulligan", player=p, discarded=card.code, count=side.mulligans, rule="11.b")
         if side.deck_size() < HAND_SIZE:
@@ -210,10 +227,7 @@ class EliriaMatch(EliriaCombat):
                         self.discard_support(p, k)
             deck = side.deck
             if deck and not side.top:  # 12.a: EliriaBoard.draw of one card from the deck, inlined
-                i = int(self.rng.shuffle.random() * len(deck))  # engine.rng.draw_random
-                card = deck[i]
-                deck[i] = deck[-1]
-                deck.pop()
+                card = deck.pop()
                 side.hand.append(card)
                 if self.log is not None:
                     self._event("draw", player=p, card=card.code)
@@ -490,7 +504,6 @@ class EliriaMatch(EliriaCombat):
         combat, support, deck, decisions, hand = side.combat, side.support, side.deck, self.decisions, side.hand
         table = self.table
         end_powers, scrys, observer = table.end_powers, table.scrys, self.observer
-        random = self.rng.shuffle.random
         slots, empty = len(combat), len(support)
         self.pending = None
         while True:
@@ -548,11 +561,7 @@ class EliriaMatch(EliriaCombat):
                     sup = support[k]
                     if sup is not None and sup.card.kind == REACTION:
                         self.discard_support(p, k)
-            i = int(random() * len(deck))  # engine.rng.draw_random, as _begin_turn
-            drawn = deck[i]
-            deck[i] = deck[-1]
-            deck.pop()
-            hand.append(drawn)
+            hand.append(deck.pop())  # as _begin_turn
             if looks:
                 self._start_of_movement(0)
                 return None

@@ -12,13 +12,13 @@ and no Ente de juego to place: no later turn could change anything.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..cards import WORLDS
 from ..decklist import DeckEntry
-from ..rng import Stream, draw_random
+from ..rng import card_ids, deal, shuffle_key
 from .rules import SETUP_CARDS, TARGET  # TARGET: OBJETIVO DEL JUEGO, defined with the deck rules
 
 __all__ = ["TARGET", "MisionDeck", "MisionGame"]
@@ -36,9 +36,12 @@ class MisionDeck:
     element_codes: tuple[str, ...]
     element_chest: tuple[int, ...]
     elements: tuple[int, ...]
+    entity_ids: tuple[int, ...] = ()  # each copy's identity for the deal (engine.rng.card_ids)
+    element_ids: tuple[int, ...] = ()
 
     @classmethod
-    def from_entries(cls, entries: Sequence[DeckEntry]) -> MisionDeck:
+    def from_entries(cls, entries: Sequence[DeckEntry], in_place_of: Mapping[str, str] | None = None) -> MisionDeck:
+        """*in_place_of*: codes dealt with another card's identities (engine.rng.card_ids)."""
         ents = [e for e in entries if e.card.type == "entity"]
         elems = [e for e in entries if e.card.type == "element"]
         return cls(
@@ -48,17 +51,21 @@ class MisionDeck:
             element_codes=tuple(e.card.code for e in elems),
             element_chest=tuple(max(e.card.chest or 0, 0) for e in elems),
             elements=tuple(i for i, e in enumerate(elems) for _ in range(e.quantity)),
+            entity_ids=tuple(card_ids((e.card.code for e in ents for _ in range(e.quantity)), in_place_of)),
+            element_ids=tuple(card_ids((e.card.code for e in elems for _ in range(e.quantity)), in_place_of)),
         )
 
 
 class MisionGame:
     """The state of one goldfish game."""
 
-    __slots__ = ("board", "chest", "deck", "elementos", "entes", "pile", "rand", "stalled", "trace", "turn", "won")
+    __slots__ = ("base", "board", "chest", "deck", "elementos", "entes", "pile", "stalled", "trace", "turn", "won")
 
-    def __init__(self, deck: MisionDeck, rand: Stream, trace: list[Event] | None = None) -> None:
-        self.deck, self.rand, self.trace = deck, rand, trace
-        self.pile = list(deck.elements)  # the external Elementos deck, shuffled lazily
+    def __init__(self, deck: MisionDeck, base: int, trace: list[Event] | None = None) -> None:
+        """A game whose deal seed is *base* (``GameRng.base``: the decks are dealt by identity)."""
+        self.deck, self.base, self.trace = deck, base, trace
+        # The external Elementos deck, shuffled by identity (pile 1): the next card drawn is the last.
+        self.pile = deal(shuffle_key(base, 0, 1, 0), list(deck.elements), deck.element_ids)
         self.entes: list[int] = []  # Entes de juego, face down
         self.elementos: list[int] = []  # Elementos de juego, face down
         self.board: list[int] = []  # Entes placed, in the order placed
@@ -73,10 +80,10 @@ class MisionGame:
 
     def setup(self) -> None:
         """FORMA DE JUEGO: four Entes and four Elementos de juego (fewer if the deck is short)."""
-        entes = list(self.deck.entities)
-        self.entes = [draw_random(entes, self.rand) for _ in range(min(SETUP_CARDS, len(entes)))]
+        entes = deal(shuffle_key(self.base, 0, 0, 0), list(self.deck.entities), self.deck.entity_ids)
+        self.entes = [entes.pop() for _ in range(min(SETUP_CARDS, len(entes)))]
         take = min(SETUP_CARDS, len(self.pile))
-        self.elementos = [draw_random(self.pile, self.rand) for _ in range(take)]
+        self.elementos = [self.pile.pop() for _ in range(take)]
         self._event(
             "preparacion",
             "set_aside",
@@ -96,13 +103,13 @@ class MisionGame:
     def draw_elemento(self) -> None:
         """Step 1: an Elemento from the external deck to the Elementos de juego (none if empty)."""
         if self.pile:
-            self.elementos.append(draw_random(self.pile, self.rand))
+            self.elementos.append(self.pile.pop())
             self._event("elemento", "draw", elementos=len(self.elementos), deck=len(self.pile))
 
     def place_ente(self) -> None:
         """Step 2: one Ente de juego, drawn unseen, placed where it is strongest."""
         if self.entes:
-            ente = draw_random(self.entes, self.rand)
+            ente = self.entes.pop()  # unseen: the last set aside, as the match
             self.board.append(ente)
             self._event(
                 "ente", "place", card=self.deck.entity_codes[ente], world=WORLDS[self.deck.entity_world[ente]]
@@ -115,7 +122,7 @@ class MisionGame:
             if not self.pile:
                 self._event("lucha", "win", card=codes[ente], prize=None, chest=self.chest)
                 continue
-            prize = draw_random(self.pile, self.rand)
+            prize = self.pile.pop()
             self.chest += chest[prize]
             self._event(
                 "lucha", "win", card=codes[ente], prize=self.deck.element_codes[prize], chest=self.chest

@@ -8,7 +8,7 @@ play, so the fast path is always allowed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ..cards import WORLDS
@@ -67,9 +67,12 @@ class MisionTally:
 class MisionSimulation:
     """Plays goldfish games of one deck for a number of turns."""
 
-    def __init__(self, entries: Sequence[DeckEntry], turns: int, *, fast: bool = True) -> None:
+    def __init__(self, entries: Sequence[DeckEntry], turns: int, *, fast: bool = True,
+                 in_place_of: Mapping[str, str] | None = None) -> None:
         self.entries = list(entries)
-        self.deck = MisionDeck.from_entries(entries)
+        # Codes dealt with another card's identities: a swap race's candidate (engine.rng.card_ids).
+        self.in_place_of = dict(in_place_of) if in_place_of else None
+        self.deck = MisionDeck.from_entries(entries, self.in_place_of)
         self.turns = turns
         self.fast = fast
 
@@ -81,7 +84,7 @@ class MisionSimulation:
         if not self.fast:
             self.play_rules(rng.seed, rng.index, tally, trace, rng=rng)
             return
-        game = MisionGame(self.deck, rng.shuffle, trace)
+        game = MisionGame(self.deck, rng.base, trace)
         game.setup()
         tally.games += 1
         for t in range(self.turns):
@@ -105,7 +108,7 @@ class MisionSimulation:
         entities = [e for e in self.entries if e.card.type == "entity"]
         elements = [e for e in self.entries if e.card.type == "element"]
         return MisionMatch([entities + elements], seed=seed, index=index, first=0, turn_cap=self.turns,
-                           trace=trace, rng=rng)  # fmt: skip
+                           trace=trace, rng=rng, in_place_of=self.in_place_of)  # fmt: skip
 
     def play_rules(
         self, seed: int, index: int, tally: MisionTally, trace: list[Event] | None = None, *, rng: GameRng | None = None

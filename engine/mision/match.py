@@ -10,7 +10,7 @@ four Elementos de juego set aside face down. Each turn the active player:
    chooses (``fight:<i>``, asked only while two or more are left). Unopposed it
    wins; otherwise both players decide, hidden from each other, whether to
    reinforce with one Elemento de juego (``reinforce:yes|no``; the Elementos de
-   juego are face down, so the one used is a random one of them), the
+   juego are face down, so the one used is the last of them: unseen, any is as likely), the
    reinforcements are revealed together and go to the OLVIDO, and the higher
    total wins (:func:`fight_winner` settles a tie). A win by the active player
    takes a prize Elemento from the external deck, to the BAÚL face up or hidden
@@ -30,7 +30,7 @@ The README's assumptions give the reading (issue 35).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from ..actions import Action
@@ -38,7 +38,7 @@ from ..cards import WORLDS, CardData, Game
 from ..decklist import DeckEntry
 from ..errors import IllegalAction
 from ..match import DEFAULT_TURN_CAP, Match
-from ..rng import GameRng, draw_random
+from ..rng import GameRng, card_ids
 from .game import TARGET
 from .rules import SETUP_CARDS
 from .state import MisionSide, Placed, UnseenElements
@@ -93,13 +93,15 @@ class MisionMatch(Match):
         turn_cap: int = DEFAULT_TURN_CAP,
         trace: bool = False,
         rng: GameRng | None = None,
+        in_place_of: Mapping[str, str] | None = None,
     ) -> None:
         if not 1 <= len(decks) <= 2:
             raise ValueError("Misión S.O.S se juega con dos mazos (o uno: el solitario del goldfish).")
         super().__init__(decks, seed=seed, index=index, first=first, turn_cap=turn_cap, trace=trace, rng=rng)
+        self._in_place_of = in_place_of  # codes dealt with another card's identities (engine.rng.card_ids)
         # Called with the match at the end of every turn (the goldfish's tallies).
         self.observer: Callable[[MisionMatch], None] | None = None
-        self.sides = [self._side(d) for d in self.decks]
+        self.sides = [self._side(p, d) for p, d in enumerate(self.decks)]
         self.active = 0
         self.drawn: CardData | None = None  # the Ente being placed, seen by its owner only
         self.fight: tuple[Placed, Placed | None] | None = None
@@ -127,23 +129,27 @@ class MisionMatch(Match):
     def view(self, player: int) -> MisionView:
         return MisionView(self, player)
 
-    def _side(self, entries: Sequence[DeckEntry]) -> MisionSide:
+    def _side(self, p: int, entries: Sequence[DeckEntry]) -> MisionSide:
+        """Seat *p*'s Entes and Elementos, each shuffled apart by card identity (engine.rng.deal,
+        piles 0 and 1): a draw takes the last card."""
         entes = [e.card for e in entries if e.card.type == "entity" for _ in range(e.quantity)]
         elements = [e.card for e in entries if e.card.type == "element" for _ in range(e.quantity)]
-        return MisionSide(entes, elements)
+        deal = self.rng.deal
+        alias = self._in_place_of
+        return MisionSide(deal(entes, card_ids((c.code for c in entes), alias), p, 0),
+                          deal(elements, card_ids((c.code for c in elements), alias), p, 1))
 
     def _setup(self) -> None:
         """ANTES DE INICIAR / FORMA DE JUEGO: four Entes and four Elementos de juego, face down.
 
-        The decks stay unordered and every draw takes a random card (engine.rng.draw_random: the
-        law of a shuffled deck, and the very draws of the goldfish's fast path).
+        The decks were shuffled by card identity and every draw takes the last card (the very
+        draws of the goldfish's fast path). A card taken unseen from the Entes or Elementos de
+        juego is the last of them: unseen, any one is as likely as any other.
         """
-        rand = self.rng.shuffle
         for p, side in enumerate(self.sides):
-            side.entes = [draw_random(side.entes_deck, rand) for _ in range(min(SETUP_CARDS, len(side.entes_deck)))]
-            side.elementos = [
-                draw_random(side.elements_deck, rand) for _ in range(min(SETUP_CARDS, len(side.elements_deck)))
-            ]
+            entes, elements = side.entes_deck, side.elements_deck
+            side.entes = [entes.pop() for _ in range(min(SETUP_CARDS, len(entes)))]
+            side.elementos = [elements.pop() for _ in range(min(SETUP_CARDS, len(elements)))]
             self._event("setup", player=p, entes=len(side.entes), elementos=len(side.elementos))
         first = self.first_arg
         if self.players == 1:
@@ -166,10 +172,10 @@ class MisionMatch(Match):
         self.active = p
         side = self.sides[p]
         if side.elements_deck:  # step 1
-            side.elementos.append(draw_random(side.elements_deck, self.rng.shuffle))
+            side.elementos.append(side.elements_deck.pop())
         self._to_fight = [e for e in side.board if e.turn < self.turn]  # placed on an earlier turn
         if side.entes:  # step 2: one and only one, while any are left
-            self.drawn = draw_random(side.entes, self.rng.shuffle)
+            self.drawn = side.entes.pop()  # unseen: the last set aside
             card = self.drawn
             self._ask(p, "place", f"Elige el mundo de {card.name}", self._place_options(card), self._place)
         else:
@@ -344,7 +350,7 @@ class MisionMatch(Match):
         for role, seat in ((ATTACKER, p), (DEFENDER, 1 - p)):
             if self._reinforce[seat]:
                 pile = self.sides[seat].elementos
-                element = pile.pop(int(self.rng.shuffle.random() * len(pile)))  # any of them, unseen
+                element = pile.pop()  # any of them, unseen: the last
                 points[role] += element.worlds[world]
                 self.sides[seat].olvido.append(element)  # to the OLVIDO, win or lose
                 used[role] = element.code
@@ -378,7 +384,7 @@ class MisionMatch(Match):
     def _prize(self, action: Action) -> None:
         p = self.active
         side = self.sides[p]
-        card = draw_random(side.elements_deck, self.rng.shuffle)
+        card = side.elements_deck.pop()
         if action.args[0]:
             side.chest.append(card)
             side.chest_points += card.chest or 0

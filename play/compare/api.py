@@ -154,6 +154,8 @@ def goldfish_compare(request: Request) -> Response:
                 "cut": serializers.CharField(required=False, help_text="Con «cut» «*»: la carta que sale."),
                 "ci95": serializers.ListField(child=serializers.FloatField(), allow_null=True),
                 "games": serializers.IntegerField(),
+                "stopped": serializers.BooleanField(help_text="Se detuvo antes: claramente por detrás de la mejor "
+                                                                "tras «games» partidas (su intervalo es el de esas)."),
             })),
         }),
         **QUEUED_ANSWERS,

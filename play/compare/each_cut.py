@@ -56,8 +56,12 @@ class EachCutRace(SwapRace):
         self.goal_field, self.goal_turn, self.games, self.turns, self.seed = goal_field, goal_turn, games, turns, seed
         self.candidates = [card for _cut, card in self.pairs]
         self.rounds = race_rounds(games, len(self.pairs))
-        lists = [list(entries)] + [swapped(entries, cut.code, card) for cut, card in self.pairs]
-        self.players = [ListPlayer(simulation(self.game, cards, turns), (self.attr,)) for cards in lists]
+        # Each candidate dealt in its cut card's place (engine.swaps.SwapRace does the same).
+        self.players = [ListPlayer(simulation(self.game, entries, turns), (self.attr,))] + [
+            ListPlayer(simulation(self.game, swapped(entries, cut.code, card), turns,
+                                  in_place_of={card.code: cut.code}), (self.attr,))
+            for cut, card in self.pairs
+        ]
         self.scratch = [player.sim.new_tally() for player in self.players]
         self.cut = self.pairs[0][0]  # read by SwapRace.report, whose "cut" this report replaces
         self.asked = list(candidates)

@@ -1,7 +1,10 @@
 """A paired comparison (docs/contract.md §6) said in words a player reads, and drawn.
 
-"Con Marea de vigor: +0,52 de poder máximo en el turno 3 (IC 95 %: +0,49 a +0,55)"; an interval
-that holds 0 says there is no measurable difference with that many games. Numbers are in the
+"Con Marea de vigor en lugar de Defensa final: +0,52 de poder máximo en el turno 3 (IC 95 %: +0,49 a
++0,55)": the headline names every change between the lists, then the turns where each charted number
+differs clearly (its interval leaves 0 out). An interval that holds 0 says there is no measurable
+difference with that many games, and how small one they could have missed (the interval's widest
+end); an interval never reads "0 a 0" unless every game was the same. Numbers are in the
 page's language (decks.charts.format_number: "0,52" / "0.52"); shares are told in percentage
 points. The charts are the site's (decks.charts): both sides per turn, and the difference B − A
 with its interval as a shaded band.
@@ -92,8 +95,35 @@ def signed(value: float, *, percent: bool = False, digits: int = 2) -> str:
     return f"+{text}" if shown > 0 else f"{MINUS}{text}"
 
 
+def _digits(values: list[float], *, percent: bool = False) -> int:
+    """Enough decimals that no value other than 0 reads as 0 (at most 4)."""
+    digits = 1 if percent else 2
+    scale = 100 if percent else 1
+    while digits < 4 and any(v and round(v * scale, digits) == 0 for v in values):
+        digits += 1
+    return digits
+
+
 def interval_text(ci: list[float], *, percent: bool = False) -> str:
-    return _("IC 95 %%: %(lo)s a %(hi)s") % {"lo": signed(ci[0], percent=percent), "hi": signed(ci[1], percent=percent)}
+    if ci[0] == 0 and ci[1] == 0:
+        return _("igual en cada partida")
+    digits = _digits(ci, percent=percent)
+    return _("IC 95 %%: %(lo)s a %(hi)s") % {"lo": _signed(ci[0], percent, digits), "hi": _signed(ci[1], percent, digits)}
+
+
+def _signed(value: float, percent: bool, digits: int) -> str:
+    shown = round(value * (100 if percent else 1), digits)
+    if shown == 0:
+        return "0"
+    text = number_format(abs(shown), digits, force_grouping=True)
+    return f"+{text}" if shown > 0 else f"{MINUS}{text}"
+
+
+def bound_text(ci: list[float], *, percent: bool = False) -> str:
+    """"±0,03": the largest difference an interval that holds 0 leaves open."""
+    bound = max(abs(ci[0]), abs(ci[1]))
+    digits = _digits([bound], percent=percent)
+    return "±" + number_format(round(bound * (100 if percent else 1), digits), digits, force_grouping=True)
 
 
 def measurable(cell: dict[str, Any] | None) -> bool:
@@ -103,13 +133,60 @@ def measurable(cell: dict[str, Any] | None) -> bool:
 
 
 # ---------------------------------------------------------------- words
-def who(added: list[str], label_b: str) -> str:
-    """ "Con Marea de vigor" when B adds one to three cards, else "Con r15"."""
-    if 1 <= len(added) <= 3:
-        names = added[0] if len(added) == 1 else _("%(first)s y %(last)s") % {
-            "first": ", ".join(added[:-1]), "last": added[-1]}
-        return _("Con %(cards)s") % {"cards": names}
-    return _("Con %(list)s") % {"list": label_b}
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else _("%(first)s y %(last)s") % {"first": ", ".join(items[:-1]),
+                                                                          "last": items[-1]}
+
+
+def change_words(diff: Any, label_b: str) -> str:
+    """The subject of the headline, naming every change from A to B (a decks.diff.ListDiff): "Con
+    Hidra en lugar de Defensa final", "Con +1 Hidra, −1 Defensa final y Gólem de 1 a 2 copias"."""
+    added, removed, changed = diff.added, diff.removed, diff.changed
+    if not (added or removed or changed):
+        return _("Con %(list)s (la misma lista)") % {"list": label_b}
+    if len(added) == 1 and len(removed) == 1 and not changed and added[0].change == removed[0].amount:
+        return _("Con %(card)s en lugar de %(cut)s") % {"card": added[0].name, "cut": removed[0].name}
+    if not removed and not changed and all(line.change == 1 for line in added):  # cards added, one of each
+        return _("Con %(cards)s") % {"cards": _and([line.name for line in added])}
+    parts = [f"+{line.change} {line.name}" for line in added]
+    parts += [f"{MINUS}{line.amount} {line.name}" for line in removed]
+    parts += [_("%(card)s de %(before)s a %(after)s copias") % {"card": line.name, "before": line.before,
+                                                                "after": line.after} for line in changed]
+    return _("Con %(changes)s") % {"changes": _and(parts)}
+
+
+def _turns_text(turns: list[int]) -> str:
+    """"el turno 3", "los turnos 8 a 10", "los turnos 2, 5 y 8 a 10"."""
+    runs: list[list[int]] = []
+    for t in turns:
+        if runs and t == runs[-1][-1] + 1:
+            runs[-1].append(t)
+        else:
+            runs.append([t])
+    if len(runs) == 1 and len(runs[0]) == 1:
+        return _("el turno %(turn)s") % {"turn": runs[0][0]}
+    parts = [str(r[0]) if len(r) == 1 else _("%(first)s a %(last)s") % {"first": r[0], "last": r[-1]} for r in runs]
+    return _("los turnos %(turns)s") % {"turns": _and(parts)}
+
+
+def clear_turns_sentences(result: dict[str, Any]) -> list[str]:
+    """For each charted number, the turns where the difference is clear and the largest there; or
+    that no turn shows one."""
+    rows, out = result["diff"]["per_turn"], []
+    for key in CHARTED.get(result["game"], ()):
+        info = FIELDS[key]
+        clear = [(r["turn"], r[key]) for r in rows if measurable(r.get(key))]
+        what = str(info.label)
+        if not clear:
+            out.append(_("%(what)s: ningún turno con diferencia clara en %(games)s partidas.") % {
+                "what": what, "games": format_number(result["games"], 0)})
+            continue
+        turn, cell = max(clear, key=lambda tc: abs(tc[1]["delta"]))
+        out.append(_("%(what)s: diferencia clara en %(turns)s (la mayor, %(delta)s en el turno %(turn)s).") % {
+            "what": what, "turns": _turns_text([t for t, _c in clear]),
+            "delta": signed(cell["delta"], percent=info.percent) + (" " + _("puntos") if info.percent else ""),
+            "turn": turn})
+    return out
 
 
 def goal_sentence(result: dict[str, Any], field: str, turn: int, *, subject: str) -> str:
@@ -130,9 +207,13 @@ def difference_sentence(subject: str, field: str, turn: int, cell: dict[str, Any
         return _("%(who)s: exactamente igual en %(what)s en las %(games)s partidas.") % {
             "who": subject, "what": what, "games": games_text}
     if not measurable(cell):
-        ci_text = f" ({interval_text(ci, percent=info.percent)})" if ci else ""
-        return _("%(who)s: sin diferencia medible en %(what)s con %(games)s partidas%(ci)s; prueba con más.") % {
-            "who": subject, "what": what, "games": games_text, "ci": ci_text}
+        if not ci:
+            return _("%(who)s: sin diferencia medible en %(what)s con %(games)s partidas.") % {
+                "who": subject, "what": what, "games": games_text}
+        return _("%(who)s: sin diferencia medible en %(what)s con %(games)s partidas: si la hay, no pasa de "
+                 "%(bound)s%(unit)s (%(ci)s); más partidas la acotarían más.") % {
+            "who": subject, "what": what, "games": games_text, "bound": bound_text(ci, percent=info.percent),
+            "unit": " " + _("puntos") if info.percent else "", "ci": interval_text(ci, percent=info.percent)}
     delta = signed(cell["delta"], percent=info.percent)
     return f"{subject}: {info.phrase % {'delta': delta, 'turn': turn}} ({interval_text(ci, percent=info.percent)})"
 

@@ -14,11 +14,11 @@ from typing import Any
 
 from django.conf import settings
 
-from cards.lookup import DbLookup
+from cards.naming import CardNameError, card_in_list, cards_named
 from cards.pagecache import cached_answer
 from cards.validation import UNREADABLE, ListTooLarge, validate_list
 from common.errors import BadInput
-from engine import CardData, DeckEntry, EngineError, ListLine, ValidationReport, as_game, fold
+from engine import CardData, DeckEntry, EngineError, ValidationReport, as_game
 from engine.compare import PAIRED_FIELDS, PairedGoldfish, check_goal, compare_goldfish
 from engine.goldfish import check_bounds
 from engine.matchup_compare import PairedMatchup
@@ -165,29 +165,21 @@ def run_enqueue_compare(*, game: str, list_a: str, list_b: str, games: int, turn
 
 # ---------------------------------------------------------------- swap suggestions
 def resolve_cut(entries: Sequence[DeckEntry], cut: str) -> str:
-    """The code of the list's card named *cut* (a code or a name, any case or accents)."""
-    for entry in entries:
-        if entry.card.code.upper() == cut.strip().upper() or fold(entry.card.name) == fold(cut):
-            return entry.card.code
-    raise SwapInputError(f"«{cut}» no está en la lista: no se puede cortar.", field="cut")
+    """The code of the list's card named *cut* (as a list line names it: cards.naming)."""
+    try:
+        return card_in_list(entries, cut, field="cut").code
+    except CardNameError as exc:
+        raise SwapInputError(f"«{cut.strip()}» no está en la lista: no se puede cortar.", field="cut") from exc
 
 
 def resolve_candidates(game: str, items: Sequence[str]) -> list[CardData]:
-    """The cards of *game* named by *items* (codes or names, any case or accents), in order."""
+    """The cards of *game* named by *items* (as list lines name them: cards.naming), in order."""
     if not 1 <= len(items) <= MAX_CANDIDATES:
         raise SwapInputError(f"Entre 1 y {MAX_CANDIDATES} candidatas (recibidas: {len(items)}).", field="candidates")
-    lines = [ListLine(i, None, 1, item.strip(), code) for i, item in enumerate(items, 1)
-             for code in (item.strip(), None)]  # each item as a code and as a name
-    lookup = DbLookup(lines, game)
-    cards = []
-    for item in items:
-        card = lookup.by_code(item.strip())
-        if card is None or card.game.value != game:
-            card = next((c for c in lookup.by_name(item) if c.game.value == game), None)
-        if card is None:
-            raise SwapInputError(f"«{item}» no es una carta de {game}.", field="candidates")
-        cards.append(card)
-    return cards
+    try:
+        return cards_named(game, items, field="candidates")
+    except CardNameError as exc:
+        raise SwapInputError(exc.message, field="candidates") from exc
 
 
 def _race(*, game: str, text: str, cut: str, candidates: Sequence[str], goal_field: str, goal_turn: int,

@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
 from cards.messages import search_error
@@ -184,11 +184,42 @@ def ranking_context(result: dict[str, Any]) -> dict[str, Any]:
         ci = row.get("ci95")
         rows.append({**row, "delta_text": "—" if row.get("delta") is None else signed(row["delta"], percent=info.percent),
                      "ci_text": interval_text(ci, percent=info.percent) if ci else "—"})
-    best = [difference_sentence(_swap_words(row), field, turn,
-                                row if row.get("delta") is not None else None, row["games"])
-            for row in result["ranking"][:SHOWN]]
+    best = [_best_sentence(row, field, turn) for row in result["ranking"][:SHOWN]]
     base = (result.get("base") or {}).get("value")
     base_text = "" if base is None else _("Con la lista como está: %(value)s de media en %(what)s.") % {
         "value": format_percent(base) if info.percent else format_number(base), "what": info.short % {"turn": turn}}
     return {"result": result, "best": best, "rows": rows, "goal_label": info.short % {"turn": turn},
-            "base_text": base_text}
+            "base_text": base_text, "verdict": _verdict(result, field, turn)}
+
+
+def _best_sentence(row: dict[str, Any], field: str, turn: int) -> str:
+    """One candidate in words; one stopped early says so (its few games, not an exact tie)."""
+    if not row.get("stopped"):
+        return difference_sentence(_swap_words(row), field, turn, row if row.get("delta") is not None else None,
+                                   row["games"])
+    info, ci = FIELDS[field], row.get("ci95")
+    return _("%(who)s: se detuvo tras %(games)s partidas, claramente por detrás de la mejor en %(what)s "
+             "(%(delta)s, %(ci)s).") % {
+        "who": _swap_words(row), "games": format_number(row["games"], 0), "what": info.short % {"turn": turn},
+        "delta": signed(row["delta"] or 0, percent=info.percent),
+        "ci": interval_text(ci, percent=info.percent) if ci else "—"}
+
+
+def _verdict(result: dict[str, Any], field: str, turn: int) -> str:
+    """Whether any candidate helps measurably; when none does, how much the best could still help."""
+    info, ranking = FIELDS[field], result["ranking"]
+    better = [row for row in ranking if (row.get("ci95") or [0, 0])[0] > 0]
+    what = info.short % {"turn": turn}
+    if better:
+        return ngettext("%(n)s candidata mejora %(what)s de forma medible.",
+                        "%(n)s candidatas mejoran %(what)s de forma medible.", len(better)) % {
+            "n": len(better), "what": what}
+    tops = [row["ci95"][1] for row in ranking if row.get("ci95") and not row.get("stopped")]
+    if not tops:
+        return _("Ninguna candidata mejora %(what)s de forma medible.") % {"what": what}
+    top = max(tops)
+    if top <= 0:
+        return _("Ninguna candidata mejora %(what)s: todas quedan igual o por debajo.") % {"what": what}
+    return _("Ninguna candidata mejora %(what)s de forma medible con estas partidas: la que más podría, no más "
+             "de %(bound)s%(unit)s.") % {"what": what, "bound": signed(top, percent=info.percent),
+                                         "unit": " " + _("puntos") if info.percent else ""}

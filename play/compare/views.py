@@ -38,12 +38,13 @@ from play.common import MAX_SEED
 from play.compare.history import kept_comparison, revision_comparison_keep
 from play.compare.present import (
     DEFAULT_GOAL,
+    change_words,
     charts,
+    clear_turns_sentences,
     diff_table,
     goal_fields,
     goal_sentence,
     scalar_sentence,
-    who,
 )
 from play.compare.services import compare_answer, compare_fits, run_enqueue_compare
 from play.goldfish.services import GoldfishInputError
@@ -51,7 +52,7 @@ from play.models import SimulationRun
 from play.runs.services import RunLimitError, progress
 from play.runs.web import client_address, polled_run, throttled_post
 
-SIDE = re.compile(r"^(\d{1,12})(?:@(\d{1,9}))?$")
+SIDE = re.compile(r"^(\d{1,12})(?:@(\d{1,9})(?:\.(\d{1,3}))?)?$")  # deck, @revision, .step of a session
 MAX_CHOICES = 200  # decks and revisions offered in each picker
 DEFAULT_GAMES = 3000
 
@@ -63,10 +64,20 @@ class Side:
     revision: DeckRevision | None
     items: list[dict[str, Any]]
     text: str
+    step: int | None = None  # a builder session's list after its step-th change (DeckRevision.steps)
 
     @property
     def token(self) -> str:
-        return f"{self.deck.pk}@{self.revision.number}" if self.revision else str(self.deck.pk)
+        if self.revision is None:
+            return str(self.deck.pk)
+        return f"{self.deck.pk}@{self.revision.number}" + (f".{self.step}" if self.step else "")
+
+    @property
+    def label(self) -> str:
+        """"r15", "r15.2" (the session r15 after its second change) or "actual"."""
+        if self.revision is None:
+            return _("actual")
+        return f"r{self.revision.number}" + (f".{self.step}" if self.step else "")
 
 
 def resolve_side(user: Any, token: str) -> Side:
@@ -79,6 +90,12 @@ def resolve_side(user: Any, token: str) -> Side:
         revision = get_object_or_404(DeckRevision, deck=deck, number=int(match[2]))
     else:  # the deck as it is now is its latest revision, when that one is the current version
         revision = deck.revisions.filter(number=deck.version).first()
+    if revision is not None and match[3] is not None:  # one change of a builder session at a time
+        step = int(match[3])
+        if not 1 <= step <= len(revision.steps):
+            raise Http404
+        kept = revision.steps[step - 1]
+        return Side(deck, revision, list(kept["snapshot"]), kept["text"], step)
     if revision is not None:
         return Side(deck, revision, list(revision.snapshot), revision.text)
     rows = deck_rows(deck)
@@ -88,14 +105,14 @@ def resolve_side(user: Any, token: str) -> Side:
 def side_labels(a: Side, b: Side) -> tuple[str, str]:
     """"r14" and "r15" for one deck; the decks' names (with their revision) for two."""
     if a.deck.pk == b.deck.pk:
-        return tuple(f"r{s.revision.number}" if s.revision else _("actual") for s in (a, b))  # type: ignore[return-value]
+        return a.label, b.label
     return tuple(s.deck.name for s in (a, b))  # type: ignore[return-value]
 
 
 def keepable(a: Side, b: Side, user: Any) -> bool:
     """Two different revisions of one deck, compared by its owner: kept with the revision."""
     return bool(a.revision and b.revision and a.deck.pk == b.deck.pk and a.revision.pk != b.revision.pk
-                and a.deck.is_owned_by(user))
+                and not a.step and not b.step and a.deck.is_owned_by(user))
 
 
 def _default_tokens(request: HttpRequest) -> tuple[str, str] | None:
@@ -136,7 +153,7 @@ def pick_choices(user: Any, anchor: Deck | None) -> list[tuple[str, Any]]:
     if anchor is not None:
         revisions = anchor.revisions.order_by("-number")[:MAX_CHOICES]
         groups.append((_("Revisiones de «%(name)s»") % {"name": anchor.name}, [
-            (f"{anchor.pk}@{r.number}", _revision_label(anchor, r)) for r in revisions]))
+            choice for r in revisions for choice in _revision_choices(anchor, r)]))
         decks = decks.filter(game=anchor.game)
     mine = [(str(d.pk), f"{d.name} · {d.get_game_display()}") for d in decks.filter(owner=user.pk)[:MAX_CHOICES]]
     public = [(str(d.pk), f"{d.name} · {d.owner.get_username()}")
@@ -144,6 +161,16 @@ def pick_choices(user: Any, anchor: Deck | None) -> list[tuple[str, Any]]:
     groups += [(str(_("Tus mazos")), mine)] if mine else []
     groups += [(str(_("Mazos públicos")), public)] if public else []
     return groups
+
+
+def _revision_choices(deck: Deck, revision: DeckRevision) -> list[tuple[str, str]]:
+    """A revision, then each earlier step of a builder session (its changes one at a time)."""
+    choices = [(f"{deck.pk}@{revision.number}", _revision_label(deck, revision))]
+    total = len(revision.steps) + 1
+    for step in range(total - 1, 0, -1):
+        choices.append((f"{deck.pk}@{revision.number}.{step}", _("r%(number)s · tras el cambio %(step)s de %(total)s") % {
+            "number": revision.number, "step": step, "total": total}))
+    return choices
 
 
 def _revision_label(deck: Deck, revision: DeckRevision) -> str:
@@ -285,10 +312,11 @@ def _same_lists(run: SimulationRun, a: Side, b: Side) -> bool:
 
 def _result_context(result: dict[str, Any], a: Side, b: Side, goal: tuple[str, int], diff: ListDiff) -> dict[str, Any]:
     labels = side_labels(a, b)
-    subject = who([line.name for line in diff.added], labels[1])
+    subject = change_words(diff, labels[1])
     return {
         "result": result, "goal": goal, "games_text": format_number(result["games"], 0),
         "headline": goal_sentence(result, goal[0], goal[1], subject=subject),
+        "clear_turns": clear_turns_sentences(result),
         "scalar": scalar_sentence(result),
         "charts": charts(result, labels), "table": diff_table(result),
     }

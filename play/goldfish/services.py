@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cards.naming import CardNameError, card_in_list
 from cards.validation import UNREADABLE, validate_list
 from common.errors import SiteError
-from engine import DeckEntry, EngineError, ValidationReport, fold
+from engine import DeckEntry, EngineError, ValidationReport
 from engine import run_goldfish as engine_goldfish
 from engine.goldfish import GoldfishRun
 from play.models import SimulationRun
@@ -38,19 +39,15 @@ class WatchError(EngineError):
 
 
 def watch_codes(entries: Sequence[DeckEntry], wanted: Sequence[str]) -> list[str]:
-    """The codes of the deck's cards named in `wanted` (codes or names, any case or accents)."""
+    """The codes of the deck's cards named in `wanted` (as list lines name them: cards.naming)."""
     if len(wanted) > MAX_WATCH:
         raise WatchError(f"Como mucho {MAX_WATCH} cartas a seguir.")
-    by_key = {}
-    for entry in entries:
-        by_key[entry.card.code.upper()] = entry.card.code
-        by_key[fold(entry.card.name)] = entry.card.code
     codes = []
     for item in wanted:
-        code = by_key.get(item.strip().upper()) or by_key.get(fold(item))
-        if code is None:
-            raise WatchError(f"«{item}» no está en el mazo: no se puede seguir.")
-        codes.append(code)
+        try:
+            codes.append(card_in_list(entries, item, field="watch").code)
+        except CardNameError:
+            raise WatchError(f"«{item}» no está en el mazo: no se puede seguir.") from None
     return codes
 
 

@@ -43,7 +43,7 @@ def test_compare_two_revisions_read_the_diff_and_the_sentence_and_find_it_in_the
     page.click("#compare-run")
     page.wait_for_selector("#compare-headline")
     headline = page.inner_text("#compare-headline")
-    assert headline.startswith("Con Marea de vigor:") and "turno 3" in headline
+    assert headline.startswith("Con Marea de vigor en lugar de Contraataque de espinas:") and "turno 3" in headline
     assert "IC 95 %" in headline or "sin diferencia medible" in headline
     page.wait_for_selector("figure.uchart.is-drawn")
     # Power: both sides, then B − A; the shares that never differ here (always a combatant) are not drawn.
@@ -69,7 +69,7 @@ def test_compare_two_revisions_read_the_diff_and_the_sentence_and_find_it_in_the
 
     page.goto(f"{live_server.url}/idioma/en/?next=/mazos/comparar/%3Fdeck%3D{deck.pk}")
     page.wait_for_selector("#compare-headline")  # the kept comparison, shown again
-    assert page.inner_text("#compare-headline").startswith("With Marea de vigor:")
+    assert page.inner_text("#compare-headline").startswith("With Marea de vigor instead of Contraataque de espinas:")
     assert "Compare two lists" in page.inner_text("h1")
     page.wait_for_selector("figure.uchart.is-drawn")
     shoot_full_pages(page, SHOTS, "compare-en")

@@ -50,3 +50,26 @@ def test_a_new_session_starts_after_a_pause_or_another_save(bundled):
     assert deck.revisions.get(number=3).added == [
         {"section": "main", "code": "BASE-001", "name": _card("BASE-001").name, "quantity": 1}
     ]
+
+
+def test_a_session_keeps_the_list_before_each_change_so_they_compare_one_at_a_time(bundled, client):
+    """Issue 36: the folding keeps the steps; the compare page opens any step of a session."""
+    player = UserFactory()
+    deck = deck_create(owner=player, game="eliria", name="Sesión")
+    for code in ("BASE-001", "BASE-009", "BASE-011"):
+        deck = deck_change_card(deck, expected_version=deck.version, actor=player, card=_card(code),
+                                section="main", delta=1)
+    session = deck.revisions.get(number=deck.version)
+    assert [len(step["snapshot"]) for step in session.steps] == [1, 2]  # before the second and the third click
+    assert "BASE-009" in session.steps[1]["text"] and "BASE-011" not in session.steps[1]["text"]
+    client.force_login(player)
+    history = client.get(f"/mazos/{deck.pk}/revisiones/").content.decode()
+    last = f"a={deck.pk}@{session.number}.2&amp;b={deck.pk}@{session.number}"
+    assert last in history and "3 cambios en esta sesión" in history
+    page = client.get("/mazos/comparar/", {"a": f"{deck.pk}@{session.number}.2", "b": f"{deck.pk}@{session.number}"})
+    html = page.content.decode()
+    assert page.status_code == 200 and "+1 Defensa final (BASE-011)" in html and "BASE-009" not in html.split(
+        'class="diff list-diff"', 1)[1].split("</ul>", 1)[0]  # only the last change
+    assert f'value="{deck.pk}@{session.number}.1"' in html  # every step in the picker
+    assert client.get("/mazos/comparar/", {"a": f"{deck.pk}@{session.number}.3",
+                                           "b": f"{deck.pk}@{session.number}"}).status_code == 404

@@ -7,7 +7,7 @@ import pytest
 from engine import DeckEntry, hypergeometric_at_least, run_goldfish, wilson_interval
 from engine.eliria.game import EliriaDeck, EliriaGame
 
-from .helpers import combat, reaction, seeded, summon, token
+from .helpers import combat, reaction, summon, token
 
 
 def deck_of(*groups: tuple[int, object]) -> list[DeckEntry]:
@@ -44,7 +44,7 @@ def test_rule_11b_mulligan_count_includes_the_failing_redraw():
 def test_rule_11b_mulligan_returns_hand_to_deck_and_discards_one():
     deck = EliriaDeck.from_entries(deck_of((1, combat), (14, reaction)))
     for seed in range(50):
-        game = EliriaGame(deck, seeded(seed))
+        game = EliriaGame(deck, seed)
         game.opening()
         assert not game.lost
         assert len(game.hand) == 5 and any(deck.playable[c] for c in game.hand)
@@ -57,7 +57,7 @@ def test_rule_11b_mulligan_discards_a_card_the_goldfish_cannot_use_first():
     deck = EliriaDeck.from_entries(deck_of((1, combat), (5, reaction), (5, lambda c: combat(c, cross=True))))
     trace: list[dict] = []
     for seed in range(30):
-        EliriaGame(deck, seeded(seed), trace).opening()
+        EliriaGame(deck, seed, trace).opening()
     discarded = [e["discarded"] for e in trace if e["event"] == "mulligan"]
     assert discarded and all(code.startswith("reaction") for code in discarded)
 
@@ -93,7 +93,7 @@ def test_rule_7c_inicial_draw_from_an_empty_deck_loses():
 
 
 def test_rule_7b_poder_without_combatant_loses():
-    game = EliriaGame(EliriaDeck.from_entries(deck_of((6, reaction))), seeded(1))
+    game = EliriaGame(EliriaDeck.from_entries(deck_of((6, reaction))), 1)
     game.poder()
     assert game.lost == "no_combatant"
 
@@ -137,7 +137,7 @@ def test_rule_9_three_combat_cards_from_hand_per_game():
 
 
 def test_rule_9_rule_of_three_holds_even_when_slots_free_up():
-    game = EliriaGame(EliriaDeck.from_entries(deck_of((30, combat))), seeded(3))
+    game = EliriaGame(EliriaDeck.from_entries(deck_of((30, combat))), 3)
     game.opening()
     game.play_turn(1)
     assert game.played == 3
@@ -149,7 +149,7 @@ def test_rule_9_rule_of_three_holds_even_when_slots_free_up():
 
 def test_rule_12b_highest_potential_played_first():
     entries = [DeckEntry("main", 1, combat(f"P{p}", potential=p)) for p in (1, 8, 2, 9, 3)]
-    game = EliriaGame(EliriaDeck.from_entries(entries), seeded(0))
+    game = EliriaGame(EliriaDeck.from_entries(entries), 0)
     game.opening()
     game.movimiento()
     assert sorted((game.deck.potential[c] for c in game.board), reverse=True) == [9, 8, 3]
@@ -192,7 +192,7 @@ def test_rule_12c_a_late_combatant_enters_with_zero_power():
         DeckEntry("main", 1, combat("B", potential=9)),
         *deck_of((8, reaction)),
     ]
-    game = EliriaGame(EliriaDeck.from_entries(entries), seeded(0))
+    game = EliriaGame(EliriaDeck.from_entries(entries), 0)
     game.hand, game.pile = [0], list(range(2, 10))  # A in hand, only reactions to draw
     game.play_turn(1)
     assert game.power == [1]

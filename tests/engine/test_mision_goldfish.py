@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine import DeckEntry, run_goldfish
 from engine.mision.game import MisionDeck, MisionGame
 
-from .helpers import element, entity, seeded
+from .helpers import element, entity
 
 
 def deck(entities: int, elements: int, chest: int = 5, worlds=(1, 2, 3, 4)) -> list[DeckEntry]:
@@ -93,7 +93,7 @@ def test_trace_follows_the_turn_steps():
 
 
 def test_game_state_step_by_step():
-    game = MisionGame(MisionDeck.from_entries(deck(4, 14)), seeded(5))
+    game = MisionGame(MisionDeck.from_entries(deck(4, 14)), 5)
     game.setup()
     assert (len(game.entes), len(game.elementos), len(game.pile)) == (4, 4, 10)
     game.play_turn(1)

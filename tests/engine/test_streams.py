@@ -96,3 +96,23 @@ def test_the_compiled_engine_draws_with_the_c_stream_and_the_pure_one_with_rando
     game = rng.GameRng(4, 9)
     same = random.Random(rng.derive_seed(4, 9, "shuffle"))  # noqa: S311
     assert [game.shuffle.random() for _ in range(50)] == [same.random() for _ in range(50)]
+    assert (rng.deal is rng.deal_pure) is not engine.COMPILED  # the decks: dealt in C when compiled
+
+
+def test_the_c_deal_is_the_pure_deal(streams):  # type: ignore[no-untyped-def]
+    """engine.rng.deal in C (decks dealt by card identity): the very lists of deal_pure, ties kept in order."""
+    draw = random.Random(11)  # noqa: S311
+    for n in [0, 1, 2, 3, 39, 40, 64, 65, 300] * 40:
+        ids = [draw.getrandbits(64) for _ in range(n)]
+        if n > 4 and draw.random() < 0.3:
+            ids[0] = ids[4]
+        key = draw.getrandbits(64)
+        items = [object() for _ in range(n)]
+        assert streams.deal(key, items, ids) == rng.deal_pure(key, items, ids)
+        assert streams.deal(key, items, tuple(ids)) == rng.deal_pure(key, items, ids)
+    with pytest.raises(ValueError, match="identity"):
+        streams.deal(1, [1, 2], [1])
+    with pytest.raises(OverflowError):
+        streams.deal(2**64, [1], [1])
+    with pytest.raises(TypeError):
+        streams.deal(1, (1,), [1])

@@ -126,8 +126,27 @@ def test_swaps_rank_the_candidates_best_first(api_client, lists):
 
 
 @pytest.mark.django_db
+def test_cut_and_candidates_are_named_as_a_list_line_names_a_card(api_client, lists):
+    """docs/contract.md §6: the name, the code or `Name (CODE)`, as a list line (once a 400)."""
+    by_code = post(api_client, SWAPS, list=lists[0], candidates=["EXP-004", "EXP-013"], games=100, seed=3,
+                   **{**SWAP, "cut": "BASE-011"})
+    as_lines = post(api_client, SWAPS, list=lists[0], games=100, seed=3,
+                    candidates=["Hidra de la ciénaga (EXP-004)", "1 Escudera novata (exp-013)"],
+                    **{**SWAP, "cut": "Defensa final (BASE-011)"})
+    assert as_lines.status_code == 200, as_lines.content
+    assert as_lines.content == by_code.content and as_lines.json()["cut"] == "BASE-011"
+    watched = post(api_client, GOLDFISH, game="eliria", list=lists[0], games=50, turns=3, seed=1,
+                   watch=["Defensa final (BASE-011)"])
+    assert watched.status_code == 200 and watched.json()["watch"]["cards"] == ["BASE-011"]
+    wrong = post(api_client, SWAPS, list=lists[0], games=20, candidates=["EXP-013"],
+                 **{**SWAP, "cut": "Defensa final (EXP-004)"})  # a given code decides, as in a list
+    assert wrong.status_code == 400 and "cut" in wrong.json()
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize("bad, field", [
     ({"cut": "Nadie"}, "cut"),
+    ({"candidates": ["Hidra de la ciénaga (NO-999)"]}, "candidates"),
     ({"candidates": ["No existe"]}, "candidates"),
     ({"candidates": ["Lobo de ceniza"]}, "candidates"),  # already in the list: rule 4
     ({"candidates": [f"c{i}" for i in range(21)]}, "candidates"),

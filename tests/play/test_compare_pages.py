@@ -6,8 +6,15 @@ from __future__ import annotations
 import pytest
 
 from decks.services import deck_import_list
-from play.compare.present import goal_sentence, history_line
+from play.compare.present import (
+    change_words,
+    clear_turns_sentences,
+    goal_sentence,
+    history_line,
+    interval_text,
+)
 from play.compare.services import compare_answer
+from play.compare.swap_views import ranking_context
 from play.models import RevisionComparison, SimulationRun
 from play.runs.worker import execute_chunk
 from tests.play.conftest import eliria_text
@@ -111,11 +118,12 @@ def test_the_owner_compares_two_revisions_reads_a_sentence_and_keeps_it_in_the_h
     html = r.content.decode()
     assert r.status_code == 200 and 'id="compare-headline"' in html and 'class="uchart"' in html
     new = eliria_text(40, 1).splitlines()[1].rsplit(" (", 1)[0].removeprefix("1 ")
-    assert f"Con {new}:" in html and "turno 3" in html
+    gone = _first_line(eliria_text(0, 1)).rsplit(" (", 1)[0].removeprefix("1 ")
+    assert f"Con {new} en lugar de {gone}:" in html and "turno 3" in html  # every change named
+    assert 'id="compare-clear"' in html and "Poder máximo medio: " in html  # the turns of a clear difference
     kept = RevisionComparison.objects.get()
     assert (kept.number_a, kept.number_b, kept.games, kept.seed) == (1, 2, 200, 5)
     history = client.get(f"/mazos/{revised.pk}/revisiones/").content.decode()
-    gone = _first_line(eliria_text(0, 1)).rsplit(" (", 1)[0].removeprefix("1 ")
     assert f"r1 → r2: −{gone} +{new}; poder en el turno 3" in history
     # The kept comparison is shown again when the same two revisions are opened.
     again = client.get(URL, {"a": f"{revised.pk}@1", "b": f"{revised.pk}@2"}).content.decode()
@@ -199,8 +207,50 @@ def test_a_measurable_difference_reads_with_its_interval_in_spanish_numbers() ->
 
 def test_an_interval_that_holds_zero_says_there_is_no_measurable_difference() -> None:
     sentence = goal_sentence(_result(0.01, -0.02, 0.04), "mean_power_max", 3, subject="Con r15")
-    assert sentence == ("Con r15: sin diferencia medible en poder en el turno 3 con 3\u00a0000 partidas "
-                        "(IC 95 %: −0,02 a +0,04); prueba con más.")
+    assert sentence == ("Con r15: sin diferencia medible en poder en el turno 3 con 3\u00a0000 partidas: si la "
+                        "hay, no pasa de ±0,04 (IC 95 %: −0,02 a +0,04); más partidas la acotarían más.")
+
+
+def test_an_interval_never_reads_zero_to_zero_unless_every_game_was_the_same() -> None:
+    sentence = goal_sentence(_result(0.0004, -0.001, 0.002), "mean_power_max", 3, subject="Con X")
+    assert "IC 95 %: −0,001 a +0,002" in sentence and "no pasa de ±0,002" in sentence
+    assert interval_text([0.0, 0.0]) == "igual en cada partida"
+
+
+class _Line:
+    def __init__(self, name: str, before: int, after: int) -> None:
+        self.name, self.before, self.after = name, before, after
+        self.change, self.amount = after - before, before - after
+
+
+class _Diff:
+    def __init__(self, *lines: _Line) -> None:
+        self.added = [x for x in lines if not x.before]
+        self.removed = [x for x in lines if not x.after]
+        self.changed = [x for x in lines if x.before and x.after]
+
+
+def test_the_headline_names_every_change_between_the_lists() -> None:
+    one_for_one = _Diff(_Line("Hidra", 0, 1), _Line("Defensa final", 1, 0))
+    assert change_words(one_for_one, "r2") == "Con Hidra en lugar de Defensa final"
+    several = _Diff(_Line("Hidra", 0, 1), _Line("Defensa final", 1, 0), _Line("Gólem", 1, 2))
+    assert change_words(several, "r2") == "Con +1 Hidra, −1 Defensa final y Gólem de 1 a 2 copias"
+    assert change_words(_Diff(), "r2") == "Con r2 (la misma lista)"
+
+
+def test_the_turns_where_the_difference_is_clear_are_named_not_only_the_goal_turn() -> None:
+    def cell(delta: float, lo: float, hi: float) -> dict:
+        return {"delta": delta, "ci95": [lo, hi]}
+
+    rows = [{"turn": t, "mean_power_max": cell(0.26 * (t >= 8), 0.2 if t >= 8 else -0.05, 0.3 if t >= 8 else 0.05),
+             "p_combatant": cell(0, 0, 0), "p_alive": cell(0.01, 0.005, 0.02) if t == 3 else cell(0, -0.01, 0.01)}
+            for t in range(1, 11)]
+    sentences = clear_turns_sentences({"game": "eliria", "games": 2000, "diff": {"per_turn": rows}})
+    assert sentences == [
+        "Poder máximo medio: diferencia clara en los turnos 8 a 10 (la mayor, +0,26 en el turno 8).",
+        "Con combatiente tras el Poder: ningún turno con diferencia clara en 2\u00a0000 partidas.",
+        "Sigue en juego: diferencia clara en el turno 3 (la mayor, +1,0 puntos en el turno 3).",
+    ]
 
 
 def test_shares_are_told_in_percentage_points_and_losses_with_a_minus_sign() -> None:
@@ -243,10 +293,27 @@ def test_swap_suggestions_tell_the_best_three_with_their_intervals(client, decks
     html = client.post(f"{SWAPS}?deck={deck.pk}", _swap_form(deck)).content.decode()
     best = html.split('id="swaps-best">', 1)[1].split("</ol>", 1)[0]
     assert best.count("<li>") == 3 and best.count("Con ") == 3
-    assert all(any(words in item for words in ("IC 95 %", "sin diferencia medible", "exactamente igual"))
+    assert all(any(words in item for words in ("IC 95 %", "sin diferencia medible", "exactamente igual", "se detuvo"))
                for item in best.split("<li>")[1:])
+    assert 'id="swaps-verdict"' in html and "candidata" in html
     in_deck = {e.card.name for e in deck.entries.select_related("card")}
     assert not any(f"Con {name}:" in best for name in in_deck)  # a card of the deck is no candidate (rule 4)
+
+
+def test_a_candidate_stopped_early_says_so_and_the_verdict_says_how_much_any_could_help() -> None:
+    ranking = [
+        {"card": "A-1", "name": "Uno", "delta": 0.004, "ci95": [-0.01, 0.018], "games": 800, "stopped": False},
+        {"card": "A-2", "name": "Dos", "delta": 0.0, "ci95": [0.0, 0.0], "games": 200, "stopped": True},
+    ]
+    words = ranking_context({"goal": {"field": "mean_power_max", "turn": 6}, "ranking": ranking, "seed": 1})
+    assert words["best"][1] == ("Con Dos: se detuvo tras 200 partidas, claramente por detrás de la mejor en poder "
+                                "en el turno 6 (0, igual en cada partida).")
+    assert "no pasa de ±0,02 (IC 95 %: −0,01 a +0,02)" in words["best"][0] and "prueba con más" not in words["best"][0]
+    assert words["verdict"] == ("Ninguna candidata mejora poder en el turno 6 de forma medible con estas "
+                                "partidas: la que más podría, no más de +0,02.")
+    ranking[0]["ci95"] = [0.001, 0.018]
+    assert ranking_context({"goal": {"field": "mean_power_max", "turn": 6}, "ranking": ranking, "seed": 1})[
+        "verdict"] == "1 candidata mejora poder en el turno 6 de forma medible."
 
 
 @pytest.mark.django_db
