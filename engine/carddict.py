@@ -104,6 +104,16 @@ def entries_from_dicts(items: Sequence[Mapping[str, Any]]) -> list[DeckEntry]:
 
 
 def card_data_hash(decks: Sequence[Sequence[DeckEntry]]) -> str:
-    """SHA-256 (hex) of the decks' entries with their card texts, in a canonical JSON form."""
-    canonical = json.dumps([entries_to_dicts(d) for d in decks], sort_keys=True, ensure_ascii=False)
+    """SHA-256 (hex) of the decks' cards with their texts, in a canonical JSON form: each deck as
+    its cards by section, copies of one card added up and sorted, so the hash follows the cards,
+    never the order or the split of a list's lines (docs/contract.md §6, pairing)."""
+    canonical = json.dumps([_canonical(d) for d in decks], sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _canonical(entries: Iterable[DeckEntry]) -> list[list[Any]]:
+    copies: dict[tuple[str, str], int] = {}
+    for e in entries:
+        key = (e.section, json.dumps(card_to_dict(e.card), sort_keys=True, ensure_ascii=False))
+        copies[key] = copies.get(key, 0) + e.quantity
+    return [[section, quantity, card] for (section, card), quantity in sorted(copies.items())]
