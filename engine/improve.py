@@ -104,9 +104,13 @@ class GoldfishGoal:
     def describe(self) -> dict[str, Any]:
         return {"field": self.field, "turn": self.turn}
 
-    def player(self, entries: Sequence[DeckEntry]) -> Callable[[int, int], int]:
-        """The goal's value (times ``sign``) in game *index* of the run with base *seed*, for this deck."""
-        sim = simulation(self.game, entries, self.turn)
+    def player(
+        self, entries: Sequence[DeckEntry], in_place_of: Mapping[str, str] | None = None
+    ) -> Callable[[int, int], int]:
+        """The goal's value (times ``sign``) in game *index* of the run with base *seed*, for this deck.
+        *in_place_of*: a candidate's added card dealt in the cut card's very place (engine.rng.card_ids),
+        so its games differ from the deck's only by that card (docs/contract.md §6, pairing)."""
+        sim = simulation(self.game, entries, self.turn, in_place_of=in_place_of)
         player, tally = ListPlayer(sim, (self.attr,)), sim.new_tally()
         attr, t = self.attr, self.turn - 1
         if self.field == WIN_TURN:
@@ -149,7 +153,10 @@ class FieldGoal:
         return {"field": "win_rate", "rivals": len(self.rivals), "policy": self.policy,
                 "rival_policy": self.rival_policy}
 
-    def player(self, entries: Sequence[DeckEntry]) -> Callable[[int, int], int]:
+    def player(
+        self, entries: Sequence[DeckEntry], in_place_of: Mapping[str, str] | None = None
+    ) -> Callable[[int, int], int]:
+        """*in_place_of* is not used: a match deals each list as its own."""
         runs: dict[tuple[int, int], MatchupRun] = {}
         slots = self.slots
 
@@ -426,7 +433,10 @@ class ImproveSearch:
                 break
             deck = change.apply(self.best)
             if is_legal(self.game, deck):
-                racers.append(_Racer(change, deck, self.goal.player(deck)))
+                # A card new to the deck takes the cut card's identities; one already there keeps its own.
+                new = all(e.card.code.upper() != change.add.code.upper() for e in self.best)
+                place = {change.add.code: change.cut.code} if new else None
+                racers.append(_Racer(change, deck, self.goal.player(deck, place)))
         return racers
 
     def _race(self, racers: list[_Racer], first: int) -> Generator[int, None, _Racer | None]:
