@@ -10,10 +10,15 @@ TEST_WORKERS ?= auto
 
 .PHONY: run test check venv engine data serve bench clean
 
+# What the set-up steps print (pip, migrations, the catalogue) goes to this log: one line each on screen.
+LOG := var/log/make.log
+
 $(VENV)/.installed: requirements.txt
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --disable-pip-version-check -r requirements.txt
-	touch $@
+	@mkdir -p var/log
+	@echo "· installing the Python packages (.venv; details in $(LOG))"
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@$(PY) -m pip install -q --disable-pip-version-check -r requirements.txt >>$(LOG) 2>&1 || { tail -20 $(LOG); exit 1; }
+	@touch $@
 
 # Bytecode for the project's own modules, written once: with PYTHONDONTWRITEBYTECODE set (as on the
 # CI machines) every manage.py command, worker and test process would compile them from source
@@ -28,13 +33,14 @@ engine: venv
 
 data: venv
 	@# English catalogue: compiled from locale/en (GNU gettext's msgfmt); without it the committed .mo serves.
-	if command -v msgfmt >/dev/null; then touch locale/*/LC_MESSAGES/django.po; $(PY) manage.py compilemessages --ignore=.venv -v 0; else echo "msgfmt not found: using the committed locale/*/django.mo"; fi
-	$(PY) manage.py migrate --noinput
-	$(PY) manage.py load_bundled
-	$(PY) manage.py collectstatic --noinput -v 0
+	@echo "· database, bundled catalogue and rulings, static files (details in $(LOG))"
+	@if command -v msgfmt >/dev/null; then touch locale/*/LC_MESSAGES/django.po; $(PY) manage.py compilemessages --ignore=.venv -v 0 >>$(LOG) 2>&1; fi
+	@$(PY) manage.py migrate --noinput >>$(LOG) 2>&1 || { tail -20 $(LOG); exit 1; }
+	@$(PY) manage.py load_bundled >>$(LOG) 2>&1 || { tail -20 $(LOG); exit 1; }
+	@$(PY) manage.py collectstatic --noinput -v 0 >>$(LOG) 2>&1 || { tail -20 $(LOG); exit 1; }
 
 run: data engine
-	HOST=$(HOST) PORT=$(PORT) WORKERS=$(WORKERS) bash scripts/serve.sh
+	@HOST=$(HOST) PORT=$(PORT) WORKERS=$(WORKERS) bash scripts/serve.sh
 
 test: venv
 	bash scripts/test.sh
