@@ -113,7 +113,7 @@ def _hide_eliria(m: EliriaMatch, seat: int, rng: random.Random) -> None:
     )
     rng.shuffle(pool)
     for comb in hidden_combat:
-        comb.card = _take(pool, lambda c: c.kind == comb.card.kind and c.is_combat)
+        comb.card = _take(pool, _combat_like(comb.card.kind))
     for sup in hidden_support:
         sup.card = _take(pool, _support_like(sup))
     hand, top, bottom = len(rival.hand), len(rival.top), len(rival.bottom)
@@ -121,6 +121,10 @@ def _hide_eliria(m: EliriaMatch, seat: int, rng: random.Random) -> None:
     rival.top = pool[hand : hand + top]
     rival.bottom = pool[hand + top : hand + top + bottom]
     rival.deck = _canonical(pool[hand + top + bottom :])
+
+
+def _combat_like(kind: str) -> Callable[[Any], bool]:
+    return lambda c: c.kind == kind and c.is_combat
 
 
 def _support_like(sup: Support) -> Callable[[Any], bool]:

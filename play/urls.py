@@ -2,9 +2,10 @@
 
 from play.compare import urls as compare
 from play.matchups import urls as matchups
+from play.players import urls as players
 from play.runs import urls as runs
 from play.table import urls as table
 
 app_name = "play"
 
-urlpatterns = [*runs.urlpatterns, *table.urlpatterns, *matchups.urlpatterns, *compare.urlpatterns]
+urlpatterns = [*runs.urlpatterns, *table.urlpatterns, *matchups.urlpatterns, *compare.urlpatterns, *players.urlpatterns]
