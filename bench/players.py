@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 from engine import COMPILED, CardData, DeckEntry, find_game  # noqa: E402
 from engine.catalogue import load_catalogue  # noqa: E402
 from engine.match import Policy  # noqa: E402
-from engine.search import SearchPlayer  # noqa: E402
+from engine.search import DEEP_ROLLOUTS, DEFAULT_ROLLOUTS, QUICK_ROLLOUTS, SearchPlayer  # noqa: E402
 
 SEED = 20261203
 MISION_SIZES = (6, 16)  # Entes, Elementos (issue 35)
@@ -42,8 +42,9 @@ ELIRIA_SIZE = 40
 PLAYERS: dict[str, tuple[str | int, str]] = {
     "random": ("random", "a uniform choice among the legal decisions"),
     "rules": ("rules", "the rule-based player"),
-    "search-8": (8, "search, 8 rollouts a decision"),
-    "search": ("search", "search at the default budget"),
+    "search-quick": ("search-quick", f"search, {QUICK_ROLLOUTS} rollouts a decision"),
+    "search": ("search", f"search, {DEFAULT_ROLLOUTS} rollouts a decision (the default)"),
+    "search-deep": ("search-deep", f"search, {DEEP_ROLLOUTS} rollouts a decision"),
 }
 
 

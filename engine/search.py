@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from .actions import Action
@@ -45,9 +46,18 @@ from .mision.match import MisionMatch
 from .mision.players import MisionPlayer
 from .rng import MAX_SEED, GameRng
 
-__all__ = ["DEFAULT_ROLLOUTS", "HORIZON", "SearchPlayer", "determinize", "rebuild"]
+__all__ = [
+    "DEEP_ROLLOUTS", "DEFAULT_ROLLOUTS", "HORIZON", "QUICK_ROLLOUTS", "SEARCH_PLAYERS", "SearchPlayer", "determinize",
+    "rebuild", "search_players",
+]
 
-DEFAULT_ROLLOUTS = 16  # rollouts per decision of the default "search" player (bench/players.py)
+# Rollouts per decision of the players named "search", "search-quick" and "search-deep" (find_game(...)
+# .policies). The default's median decision, measured by bench/players.py: about 11 ms of one core with
+# the compiled engine, under 50 ms in pure Python (16 rollouts: 5.4 and 23.7 ms).
+DEFAULT_ROLLOUTS = 32
+QUICK_ROLLOUTS = 8
+DEEP_ROLLOUTS = 128
+SEARCH_PLAYERS = {"search": DEFAULT_ROLLOUTS, "search-quick": QUICK_ROLLOUTS, "search-deep": DEEP_ROLLOUTS}
 # Turns a rollout plays past the decision before it is scored as a draw (plus a lead, see _score):
 # the players' games last ~30 turns in Eliria, while two careful Misión players may never finish.
 HORIZON = 40
@@ -160,6 +170,11 @@ def _hide_mision(m: MisionMatch, seat: int, rng: random.Random) -> None:
             m._reinforce[rival] = bool(choice.args[0])  # noqa: SLF001 - the sample replaces the real choice
         else:
             m._reinforce[rival] = False  # noqa: SLF001
+
+
+def search_players() -> dict[str, Callable[[], Policy]]:
+    """The search players by name, for a game's record (engine.games)."""
+    return {name: partial(SearchPlayer, rollouts) for name, rollouts in SEARCH_PLAYERS.items()}
 
 
 # -- the player ---------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from decks.charts import format_percent
+from engine.search import SEARCH_PLAYERS
 
 TABLE = Path(settings.BASE_DIR) / "docs" / "players.json"  # written by bench/players.py --json
 
@@ -22,8 +23,9 @@ def player_labels() -> dict[str, str]:
     return {
         "random": _("Al azar: elige una decisión legal cualquiera"),
         "rules": _("Por reglas: el jugador escrito a mano"),
-        "search": _("Búsqueda: juega la partida hacia delante con las reglas del motor desde lo que ve su asiento (16 partidas simuladas por decisión)"),
-        "search-8": _("Búsqueda con 8 partidas simuladas por decisión"),
+        "search": _("Búsqueda: juega la partida hacia delante con las reglas del motor desde lo que ve su asiento"),
+        "search-quick": _("Búsqueda rápida: menos partidas simuladas por decisión"),
+        "search-deep": _("Búsqueda a fondo: más partidas simuladas por decisión (la más fuerte, la más lenta)"),
     }
 
 
@@ -54,5 +56,8 @@ def players_page(request: HttpRequest) -> HttpResponse:
     if table is not None:
         names = {"eliria": "Eliria", "mision": "Misión S.O.S"}
         games = [{"game": names.get(g, g), "rows": _rows(rows, labels)} for g, rows in table.get("games", {}).items()]
-    players = [{"name": n, "label": labels[n]} for n in ("random", "rules", "search")]
+    players = [
+        {"name": n, "label": labels[n], "rollouts": SEARCH_PLAYERS.get(n)}
+        for n in ("random", "rules", "search-quick", "search", "search-deep")
+    ]
     return render(request, "play/players.html", {"table": table, "games": games, "players": players})

@@ -36,6 +36,7 @@ from cards.validation import UNREADABLE, validate_list
 from engine import COMPILED, DeckEntry, ValidationReport
 from engine.goldfish import GoldfishRun
 from engine.matchup import SteppedMatchup
+from engine.search import DEFAULT_ROLLOUTS, SEARCH_PLAYERS
 from play.runs.simulations import shared_simulation
 
 # Seconds per game, measured with bench/jobs.py --calibrate (bundled sample decks, rules players)
@@ -55,8 +56,8 @@ else:
 # bench/players.py measured its median decision at 16-27 ms of one core on the pure engine, some 40-70
 # decisions with a choice a game. A search matchup never fits a request: it is priced by this cost
 # alone (no game of it is played in the request) and queued, its chunks sized by it.
-SEARCH_POLICIES = frozenset({"search"})
-SEARCH_GAME = {"eliria": 0.5, "mision": 0.5} if COMPILED else {"eliria": 1.5, "mision": 1.5}
+SEARCH_POLICIES = frozenset(SEARCH_PLAYERS)
+SEARCH_GAME = {"eliria": 0.5, "mision": 0.5} if COMPILED else {"eliria": 2.0, "mision": 2.0}  # at DEFAULT_ROLLOUTS
 # The shortest chunk a run is split into, as a share of settings.SIMULATION_CHUNK_SECONDS (the
 # longest): 0.1 s by default. A chunk's own cost (claimed, its lists read, its tally written, the
 # next one taken) measured 8-12 ms on the 2-core machine (a trace of each chunk: docs/performance.md,
@@ -81,7 +82,7 @@ def goldfish_seconds(game: str, games: int, turns: int) -> float:
 def matchup_seconds(game: str, games: int, *, policy_a: str = "rules", policy_b: str = "rules") -> float:
     """The fixed cost of a matchup: a game of rule-based players, plus the measured cost of each
     seat played by the search player (SEARCH_GAME)."""
-    searching = sum(p in SEARCH_POLICIES for p in (policy_a, policy_b))
+    searching = sum(SEARCH_PLAYERS.get(p, 0) / DEFAULT_ROLLOUTS for p in (policy_a, policy_b))
     return games * (MATCHUP_GAME.get(game, 3e-3) + searching * SEARCH_GAME.get(game, 2.0))
 
 
