@@ -109,11 +109,11 @@ def test_search_matchups_are_the_same_for_the_same_seed_and_only_legal(game: str
     """Same seed, same games; every decision is legal (play_out refuses any other)."""
     deck = random_deck(game, random.Random(4))
     other = random_deck(game, random.Random(5))
-    kwargs: dict[str, Any] = {"games": 2, "seed": 8, "policy_a": "search", "policy_b": "rules", "turn_cap": 30}
+    kwargs: dict[str, Any] = {"games": 2, "seed": 8, "policy_a": "search-quick", "policy_b": "rules", "turn_cap": 30}
     first = run_matchup(game, deck, other, **kwargs)
     assert first == run_matchup(game, deck, other, **kwargs)
     assert first["games_played"] == 2
-    assert first["policies"] == {"a": "search", "b": "rules"}
+    assert first["policies"] == {"a": "search-quick", "b": "rules"}
 
 
 def test_choices_are_among_the_legal_actions() -> None:
