@@ -5,7 +5,7 @@
 For each game, ``--decks`` random legal decks are built from the bundled catalogue (data/catalogue:
 Eliria 40 cards, one per name (rule 4); Misión S.O.S 6 Entes + 16 Elementos), each checked by the
 game's own deck rules (``check_deck``: no errors). Every pair of players (random, rules and search at
-two budgets) plays each deck as a mirror, ``--games`` games a deck, seats and the starting seat
+three budgets: search-quick, search, search-deep) plays each deck as a mirror, ``--games`` games a deck, seats and the starting seat
 alternating; a pair's score is the first player's (a win 1, a draw ½) with its 95 % Wilson interval
 over games. The search player's median decision time (one core, its decisions with more than one
 option) is printed and stored with the table. Prints the table and writes it as JSON (date, commit,

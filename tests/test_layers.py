@@ -64,6 +64,7 @@ PLAY_FEATURES: dict[str, set[str]] = {
     "matchups": {"runs"},
     "table": {"runs"},
     "compare": {"runs", "goldfish", "matchups"},
+    "players": set(),  # the page about the computer players (bench/players.py's table)
 }
 PLAY_SHARED = {"common", "sources", "boards", "events", "labels", "cli", "models", "tasks", "__init__"}
 PLAY_WIRING = {"apps", "urls", "management", "migrations"}
