@@ -76,3 +76,10 @@ def test_the_players_page_shows_the_measured_table(client, db, tmp_path, monkeyp
 def test_the_matchup_form_offers_the_search_player(client, db):
     page = client.get("/enfrentamientos/").content.decode()
     assert 'value="search"' in page
+
+
+def test_a_matchup_page_names_both_players(catalogue, client):
+    body = {"game": "eliria", "list_a": PLAIN, "list_b": PLAIN, "games": 2, "seed": 1,
+            "policy_a": "random", "policy_b": "rules"}  # fmt: skip
+    page = client.post("/enfrentamientos/", body).content.decode()
+    assert "Jugadores (A · B)" in page and "al azar · por reglas" in page
