@@ -165,6 +165,7 @@ def main() -> None:
             print(f"{game:7} {a:>9} vs {b:<9} {row['score']:.3f} [{row['low']:.3f}, {row['high']:.3f}] "
                   f"games {row['games']} draws {row['draws']} ms {row['ms']}", flush=True)  # fmt: skip
         table["games"][game] = rows
+        table.setdefault("setup", {})[game] = {"decks": args.decks, "games_per_deck": args.games, "turn_cap": cap}
     if args.json is not None:
         args.json.write_text(json.dumps(table, indent=1, ensure_ascii=False) + "\n")
         print(f"wrote {args.json}")

@@ -55,7 +55,11 @@ def players_page(request: HttpRequest) -> HttpResponse:
     games = []
     if table is not None:
         names = {"eliria": "Eliria", "mision": "Misión S.O.S"}
-        games = [{"game": names.get(g, g), "rows": _rows(rows, labels)} for g, rows in table.get("games", {}).items()]
+        setup = table.get("setup", {})
+        games = [
+            {"game": names.get(g, g), "rows": _rows(rows, labels), "setup": setup.get(g, {})}
+            for g, rows in table.get("games", {}).items()
+        ]
     players = [
         {"name": n, "label": labels[n], "rollouts": SEARCH_PLAYERS.get(n)}
         for n in ("random", "rules", "search-quick", "search", "search-deep")

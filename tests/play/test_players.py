@@ -60,14 +60,14 @@ def test_the_api_refuses_an_unknown_player(catalogue, api_client):
 
 
 def test_the_players_page_shows_the_measured_table(client, db, tmp_path, monkeypatch):
-    table = {"date": "2026-12-03", "commit": "abc1234", "engine": "pure Python", "decks": 2, "games_per_deck": 4,
+    table = {"date": "2026-12-03", "commit": "abc1234", "engine": "pure Python", "decks": 2, "games_per_deck": 4, "setup": {"eliria": {"decks": 2, "games_per_deck": 4, "turn_cap": 200}},
              "games": {"eliria": [{"a": "search", "b": "rules", "score": 0.75, "low": 0.6, "high": 0.86,
                                    "games": 8, "draws": 0, "ms": {"search": 21.5}}]}}  # fmt: skip
     path = tmp_path / "players.json"
     path.write_text(json.dumps(table), encoding="utf-8")
     monkeypatch.setattr(players_views, "TABLE", path)
     page = client.get("/jugadores/").content.decode()
-    assert "abc1234" in page and "2026-12-03" in page
+    assert "abc1234" in page and "2026-12-03" in page and "2 mazos, 4 partidas" in page
     assert 'data-pair="search:rules"' in page and "75" in page and "22 ms" in page
     monkeypatch.setattr(players_views, "TABLE", tmp_path / "none.json")
     assert client.get("/jugadores/").status_code == 200
