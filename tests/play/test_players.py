@@ -83,3 +83,10 @@ def test_a_matchup_page_names_both_players(catalogue, client):
             "policy_a": "random", "policy_b": "rules"}  # fmt: skip
     page = client.post("/enfrentamientos/", body).content.decode()
     assert "Jugadores (A · B)" in page and "al azar · por reglas" in page
+
+
+def test_the_bundled_table_names_both_games_and_the_search_player(client, db):
+    table = players_views.load_table()
+    assert table is not None and {"eliria", "mision"} <= set(table["games"])
+    page = client.get("/jugadores/").content.decode()
+    assert "Misión S.O.S" in page and 'data-pair="search:rules"' in page and table["commit"] in page
