@@ -1,4 +1,4 @@
-"""Catalogue API (docs/contract.md §7): card search, card detail with editions and rulings."""
+"""Catalogue API (docs/contract.md §8): card search, card detail with editions and rulings."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ their caller holds, and no import runs in a circle (tests/test_import_cycles.py)
 >>> find_game("ELIRIA").sections
 ('main', 'tokens')
 >>> sorted(find_game("mision").policies)
-['goldfish', 'random', 'rules']
+['goldfish', 'random', 'rules', 'search', 'search-deep', 'search-quick']
 >>> format_decklist([], "eliria")
 ''
 """
@@ -37,6 +37,7 @@ from .mision.players import MisionGoldfishPlayer, MisionPlayer
 from .mision.rules import check_deck as mision_rules
 from .mision.table import mision_state, mision_table
 from .policy import RandomPolicy
+from .search import search_players
 from .violations import Violation
 
 __all__ = ["GAMES", "GameSpec", "find_game", "format_decklist", "make_policy", "parse_decklist", "register_game"]
@@ -118,7 +119,7 @@ register_game(
         check_deck=eliria_rules,
         simulation=EliriaSimulation,
         match=EliriaMatch,
-        policies={"rules": EliriaPlayer, "random": RandomPolicy, "goldfish": EliriaGoldfishPlayer},
+        policies={"rules": EliriaPlayer, "random": RandomPolicy, "goldfish": EliriaGoldfishPlayer, **search_players()},
         table=eliria_table,
         state=eliria_state,
         prepare=lambda decks: {"table": CardTable(decks)},
@@ -133,7 +134,7 @@ register_game(
         check_deck=mision_rules,
         simulation=MisionSimulation,
         match=MisionMatch,
-        policies={"rules": MisionPlayer, "random": RandomPolicy, "goldfish": MisionGoldfishPlayer},
+        policies={"rules": MisionPlayer, "random": RandomPolicy, "goldfish": MisionGoldfishPlayer, **search_players()},
         table=mision_table,
         state=mision_state,
     )

@@ -15,7 +15,13 @@ from django.utils.translation import gettext_lazy as _
 from decks.models import Deck
 
 MAX_SEED = 2**63 - 1
-POLICY_CHOICES = [("rules", _("por reglas")), ("random", _("al azar"))]
+POLICY_CHOICES = [
+    ("rules", _("por reglas")),
+    ("random", _("al azar")),
+    ("search-quick", _("búsqueda rápida")),
+    ("search", _("búsqueda")),
+    ("search-deep", _("búsqueda a fondo (el más fuerte, lento)")),
+]
 
 
 class DeckChoice(forms.ModelChoiceField):

@@ -3,9 +3,11 @@
 from play.compare import urls as compare
 from play.improve import urls as improve
 from play.matchups import urls as matchups
+from play.players import urls as players
 from play.runs import urls as runs
 from play.table import urls as table
 
 app_name = "play"
 
-urlpatterns = [*runs.urlpatterns, *table.urlpatterns, *matchups.urlpatterns, *compare.urlpatterns, *improve.urlpatterns]
+urlpatterns = [*runs.urlpatterns, *table.urlpatterns, *matchups.urlpatterns, *compare.urlpatterns, *improve.urlpatterns,
+               *players.urlpatterns]

@@ -1,4 +1,4 @@
-"""Rulings API (docs/contract.md §7): the list (search, filter by card) and one ruling by number."""
+"""Rulings API (docs/contract.md §8): the list (search, filter by card) and one ruling by number."""
 
 from __future__ import annotations
 

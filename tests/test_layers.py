@@ -65,6 +65,7 @@ PLAY_FEATURES: dict[str, set[str]] = {
     "table": {"runs"},
     "compare": {"runs", "goldfish", "matchups"},
     "improve": {"runs", "compare"},  # the deck search builds on compare's races and endpoints
+    "players": set(),  # the page about the computer players (bench/players.py's table)
 }
 PLAY_SHARED = {"common", "sources", "boards", "events", "labels", "cli", "models", "tasks", "__init__"}
 PLAY_WIRING = {"apps", "urls", "management", "migrations"}

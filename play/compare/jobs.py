@@ -95,7 +95,9 @@ class MatchupCompareJob:
 
     @staticmethod
     def seconds_per_game(game: str, params: dict[str, Any]) -> float:
-        return 2 * budget.matchup_seconds(game, 1)
+        return 2 * budget.matchup_seconds(
+            game, 1, policy_a=params.get("policy", "rules"), policy_b=params.get("rival_policy", "rules")
+        )
 
     @staticmethod
     def measure(game: str, params: dict[str, Any]) -> float | None:

@@ -321,7 +321,7 @@ def _matchup_params(deck_a: str, deck_b: str, rival: str, games: int, seed: int 
 def matchup_compare_fits(*, game: str, deck_a: str, deck_b: str, rival: str, games: int, seed: int | None,
                          policy: str = "rules", rival_policy: str = "rules") -> bool:
     """Whether the paired matchup fits a request: fixed costs, then timed on its first games."""
-    if not fits_inline(2 * matchup_seconds(game, games)):
+    if not fits_inline(2 * matchup_seconds(game, games, policy_a=policy, policy_b=rival_policy)):
         return False
     params = _matchup_params(deck_a, deck_b, rival, games, seed or 0, policy, rival_policy)
     paired, _ = paired_matchup(game, params)

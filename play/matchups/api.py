@@ -29,7 +29,7 @@ TOO_MANY = OpenApiResponse(description="Demasiadas simulaciones: espera lo que i
 
 
 @extend_schema_field(
-    {"type": "string", "enum": list(POLICY_NAMES), "description": "rules: el jugador por reglas; random: al azar."},
+    {"type": "string", "enum": list(POLICY_NAMES), "description": "rules: el jugador por reglas; random: al azar; search: el jugador que busca jugando la partida hacia delante (search-quick con menos partidas simuladas, search-deep con más: el más fuerte); sus enfrentamientos van a la cola."},
     component_name="Policy",
 )
 class PolicyField(serializers.ChoiceField):

@@ -31,7 +31,9 @@ class MatchupJob:
 
     @staticmethod
     def seconds_per_game(game: str, params: dict[str, Any]) -> float:
-        return budget.matchup_seconds(game, 1)
+        return budget.matchup_seconds(
+            game, 1, policy_a=params.get("policy_a", "rules"), policy_b=params.get("policy_b", "rules"),
+        )
 
     @staticmethod
     def measure(game: str, params: dict[str, Any]) -> float | None:

@@ -14,6 +14,7 @@ from decks.charts import chart_bars, format_number, format_percent
 from engine import DeckEntry
 from engine.mision.rules import chest_reach, chest_reachable
 from engine.stats import wilson_interval
+from play.common import POLICY_CHOICES
 
 GAMES_LISTED = 100  # rows of the games table on the page (any game opens from the form below it)
 MAX_BARS = 12
@@ -162,6 +163,7 @@ def summary(result: dict[str, Any]) -> list[tuple[str, str]]:
     rows = [
         (_("Partidas"), f"{played}" + ("" if played == result["games"] else f" / {result['games']}")),
         (_("Semilla"), str(result["seed"])),
+        (_("Jugadores (A · B)"), " · ".join(policy_label(result.get("policies", {}).get(s, "rules")) for s in ("a", "b"))),
         (_("Victorias de A · de B · empates"), f"{result['wins_a']} · {result['wins_b']} · {result['draws']}"),
         (_("Porcentaje de victorias de A"), format_percent(rate)),
         (_("Intervalo de confianza del 95 % (Wilson)"), f"{format_percent(low)} – {format_percent(high)}"),
@@ -172,6 +174,11 @@ def summary(result: dict[str, Any]) -> list[tuple[str, str]]:
         (_("Duración media (turnos)"), format_number(result["length"]["mean"], 1)),
     ]
     return rows
+
+
+def policy_label(name: str) -> str:
+    """A player's name as the matchup form offers it (play.common.POLICY_CHOICES)."""
+    return str(dict(POLICY_CHOICES).get(name, name))
 
 
 def _ratio(n: int, d: int) -> str:

@@ -72,12 +72,17 @@ class Rivals:
         remembered under *key* (play.runs.budget.recall) to size the chunks if it is queued."""
         if not self.matchups:
             return True
+        if any(not budget.SEARCH_POLICIES.isdisjoint(getattr(m, "policy_names", ())) for m in self.matchups):
+            budget.remember(key, self.seconds_per_game())  # priced by the search player's cost, never probed
+            return False
         per_game = budget.remember(key, budget.probe(self.sample, self.total))
         return budget.fits_both(self.seconds_per_game() * self.total, self.total * per_game)
 
     def seconds_per_game(self) -> float:
         """The fixed cost of one game of the run (play.runs.budget.matchup_seconds)."""
-        return self.sides * budget.matchup_seconds(self.game, 1)
+        names = getattr(self.matchups[0], "policy_names", None) if self.matchups else None
+        names = names or ["rules", "rules"]
+        return self.sides * budget.matchup_seconds(self.game, 1, policy_a=names[0], policy_b=names[1])
 
 
 class RivalsJob:

@@ -25,7 +25,7 @@ from play.runs.services import run_submit
 from play.sources import DeckSource, SourceError, from_deck, from_list
 
 MAX_GAMES = 10_000
-POLICY_NAMES = ("rules", "random")  # the engine policies a matchup seat may use (of engine.find_game(game).policies)
+POLICY_NAMES = ("rules", "random", "search-quick", "search", "search-deep")  # the engine policies a matchup seat may use (of engine.find_game(game).policies)
 GAUNTLET_MAX_OPPONENTS = 20
 GAUNTLET_MAX_GAMES = 100
 
@@ -37,7 +37,7 @@ def _check(games: int, policy_a: str, policy_b: str) -> None:
         raise InvalidSimulation(_("«games» debe estar entre 1 y %(n)s.") % {"n": MAX_GAMES})
     for policy in (policy_a, policy_b):
         if policy not in POLICY_NAMES:
-            raise InvalidSimulation(_("Política desconocida: %(p)s; usa rules o random.") % {"p": policy})
+            raise InvalidSimulation(_("Política desconocida: %(p)s; usa rules, random, search-quick, search o search-deep.") % {"p": policy})
 
 
 def sources(game: str, list_a: str | DeckSource, list_b: str | DeckSource) -> tuple[DeckSource, DeckSource]:

@@ -36,6 +36,7 @@ from cards.validation import UNREADABLE, validate_list
 from engine import COMPILED, DeckEntry, ValidationReport
 from engine.goldfish import GoldfishRun
 from engine.matchup import SteppedMatchup
+from engine.search import DEFAULT_ROLLOUTS, SEARCH_PLAYERS
 from play.runs.simulations import shared_simulation
 
 # Seconds per game, measured with bench/jobs.py --calibrate (bundled sample decks, rules players)
@@ -51,6 +52,12 @@ else:
     GOLDFISH_BASE = {"eliria": 30e-6, "mision": 30e-6}
     GOLDFISH_PER_TURN = {"eliria": 7e-6, "mision": 0.6e-6}
     MATCHUP_GAME = {"eliria": 2.5e-3, "mision": 1.0e-3}
+# Seconds per game added by each seat the search player plays (engine/search.py at its default budget):
+# bench/players.py measured its median decision at 16-27 ms of one core on the pure engine, some 40-70
+# decisions with a choice a game. A search matchup never fits a request: it is priced by this cost
+# alone (no game of it is played in the request) and queued, its chunks sized by it.
+SEARCH_POLICIES = frozenset(SEARCH_PLAYERS)
+SEARCH_GAME = {"eliria": 0.5, "mision": 0.5} if COMPILED else {"eliria": 2.0, "mision": 2.0}  # at DEFAULT_ROLLOUTS
 # The shortest chunk a run is split into, as a share of settings.SIMULATION_CHUNK_SECONDS (the
 # longest): 0.1 s by default. A chunk's own cost (claimed, its lists read, its tally written, the
 # next one taken) measured 8-12 ms on the 2-core machine (a trace of each chunk: docs/performance.md,
@@ -72,8 +79,11 @@ def goldfish_seconds(game: str, games: int, turns: int) -> float:
     return games * (GOLDFISH_BASE.get(game, 50e-6) + turns * GOLDFISH_PER_TURN.get(game, 10e-6))
 
 
-def matchup_seconds(game: str, games: int) -> float:
-    return games * MATCHUP_GAME.get(game, 3e-3)
+def matchup_seconds(game: str, games: int, *, policy_a: str = "rules", policy_b: str = "rules") -> float:
+    """The fixed cost of a matchup: a game of rule-based players, plus the measured cost of each
+    seat played by the search player (SEARCH_GAME)."""
+    searching = sum(SEARCH_PLAYERS.get(p, 0) / DEFAULT_ROLLOUTS for p in (policy_a, policy_b))
+    return games * (MATCHUP_GAME.get(game, 3e-3) + searching * SEARCH_GAME.get(game, 2.0))
 
 
 def fits_inline(seconds: float) -> bool:
@@ -262,7 +272,11 @@ def matchup_fits(game: str, deck_a: Sequence[DeckEntry], deck_b: Sequence[DeckEn
     (measured either way: a run too big for the request is split by it, play.runs.jobs); when it fits,
     with the run its price was measured on, for the request to finish (play.matchups.services.matchup_run's
     ``head``). *options*: ``seed``, ``policy_a``, ``policy_b``, as :func:`matchup_priced` takes them."""
-    fixed = matchup_seconds(game, games)
+    policies = {"policy_a": options.get("policy_a", "rules"), "policy_b": options.get("policy_b", "rules")}
+    fixed = matchup_seconds(game, games, **policies)
+    if not SEARCH_POLICIES.isdisjoint(policies.values()):  # priced by the players' cost: nothing played here
+        remember(matchup_key(game, games, options.get("seed"), *policies.values()), fixed / games)
+        return Priced(False, None)
     per_game, run = matchup_priced(game, deck_a, deck_b, games=games, seconds=_probe_for(fixed), **options)
     fits = fits_both(fixed, games * per_game)
     return Priced(fits, run if fits else None)

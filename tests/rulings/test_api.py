@@ -1,4 +1,4 @@
-"""Rulings API (docs/contract.md §7) and the rulings on the card detail."""
+"""Rulings API (docs/contract.md §8) and the rulings on the card detail."""
 
 from __future__ import annotations
 

@@ -1,0 +1,246 @@
+"""The ``"search"`` player (docs/contract.md §7): decides by playing the game forward with the engine's
+own rules, from what its seat can see.
+
+At each decision with more than one option it *determinizes* (Cowling, Powley and Whitehouse 2012):
+it builds a copy of the match from the public record (the decks, the decisions so far) and then
+replaces everything its seat cannot see with a sample drawn from what it knows — its own unseen
+cards and the rival's unseen cards (hand, deck, face-down cards) dealt again in random order from
+the multiset that the lists and the open zones leave, and the match's random streams reseeded from
+the player's own generator. Nothing of the real hidden order survives the sample: every hidden zone
+is refilled from a canonically sorted pool, so the same view gives the same copies whatever the real
+hidden state (tests/engine/test_search.py checks it). Each candidate action is then pushed on such
+copies and the game is played out by the rule-based player on both seats (the rollouts); the action
+with the best mean score (a win 1, a draw ½) is chosen. The candidates are narrowed by *sequential
+halving* (Karnin, Koren and Somekh 2013: a fixed budget split into rounds, each dropping the worse
+half), every candidate of a round played on the same copies and rollout seeds (common random
+numbers), so differences come from the actions rather than from the luck of the draw.
+
+The budget is a count of rollouts per decision (never wall-clock time: the same seed gives the same
+games); a decision with a single option costs nothing (``Match.play_out`` does not ask).
+
+>>> from engine.cards import Attack, CardData, Game
+>>> from engine.decklist import DeckEntry
+>>> from engine.eliria.match import EliriaMatch
+>>> from engine.policy import RandomPolicy
+>>> golem = CardData(Game.ELIRIA, "T-1", "Gólem", "combat", potential=3, resistance=2,
+...                  attacks=(Attack(1, "Golpe", 3),))
+>>> deck = [DeckEntry("main", 10, golem)]
+>>> m = EliriaMatch([deck, deck], seed=1, first=0)
+>>> m.play_out([SearchPlayer(rollouts=8), RandomPolicy()]).reason in ("7.b", "7.c")
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any
+
+from .actions import Action
+from .eliria.match import EliriaMatch
+from .eliria.players import EliriaPlayer
+from .eliria.state import Side, Support
+from .match import Match, Policy
+from .mision.match import MisionMatch
+from .mision.players import MisionPlayer
+from .rng import MAX_SEED, GameRng
+
+__all__ = [
+    "DEEP_ROLLOUTS", "DEFAULT_ROLLOUTS", "HORIZON", "QUICK_ROLLOUTS", "SEARCH_PLAYERS", "SearchPlayer", "determinize",
+    "rebuild", "search_players",
+]
+
+# Rollouts per decision of the players named "search", "search-quick" and "search-deep" (find_game(...)
+# .policies). The default's median decision, measured by bench/players.py: about 11 ms of one core with
+# the compiled engine, under 50 ms in pure Python (16 rollouts: 5.4 and 23.7 ms).
+DEFAULT_ROLLOUTS = 32
+QUICK_ROLLOUTS = 8
+DEEP_ROLLOUTS = 128
+SEARCH_PLAYERS = {"search": DEFAULT_ROLLOUTS, "search-quick": QUICK_ROLLOUTS, "search-deep": DEEP_ROLLOUTS}
+# Turns a rollout plays past the decision before it is scored as a draw (plus a lead, see _score):
+# the players' games last ~30 turns in Eliria, while two careful Misión players may never finish.
+HORIZON = 40
+MISION_HORIZON = 12
+
+
+# -- a copy of the match from what one seat can see ------------------------------------------------
+
+
+def rebuild(match: Match) -> Match:
+    """A new match of the same game, replayed from the public record (decks and decisions).
+
+    The replay runs on the match's own streams, so its hidden zones are the real ones until
+    :func:`determinize` replaces them; the Eliria copy shares the compiled card table."""
+    extra: dict[str, Any] = {"table": match.table} if isinstance(match, EliriaMatch) else {}
+    copy = type(match)(
+        match.decks, seed=match.seed, index=match.index, first=match.first_arg, turn_cap=match.turn_cap, **extra
+    )
+    push = copy.push_key
+    for key in match.decisions:
+        push(key)
+    return copy
+
+
+def determinize(match: Match, seat: int, rng: random.Random) -> Match:
+    """A copy of *match* in which everything *seat* cannot see is sampled with *rng*.
+
+    The result depends only on what *seat* sees (its view) and on *rng*: the hidden zones are
+    pooled, sorted by card and dealt again, and the copy's random streams are reseeded."""
+    copy = rebuild(match)
+    if isinstance(copy, EliriaMatch):
+        _hide_eliria(copy, seat, rng)
+    elif isinstance(copy, MisionMatch):
+        _hide_mision(copy, seat, rng)
+    else:  # pragma: no cover - a third game brings its own hiding
+        raise TypeError(f"no determinization for {type(match).__name__}")
+    # The future draws and dice come from the sample, not from the match's seed.
+    copy.seed, copy.index = rng.randrange(MAX_SEED), 0
+    copy.rng = GameRng(copy.seed, 0)
+    return copy
+
+
+def _canonical(cards: list[Any]) -> list[Any]:
+    return sorted(cards, key=lambda c: (c.code, getattr(c, "id", 0)))
+
+
+def _hide_eliria(m: EliriaMatch, seat: int, rng: random.Random) -> None:
+    """Rule 13: a seat sees its own hand, its own board and the top/bottom cards it was shown, both
+    discard piles and the rival's face-up cards. Its own deck is unordered (draws are random: its
+    order lies in the streams, reseeded). The rival's hand, deck and face-down cards are pooled and
+    dealt again: hand, top and bottom by count, face-down combatants from the pool's combat cards,
+    face-down summon/reaction cards from its reactions and summons."""
+    me = m.sides[seat]
+    me.deck = _canonical(me.deck)
+    if m.players < 2:
+        return
+    rival: Side = m.sides[1 - seat]
+    hidden_combat = [c for c in rival.combat if c is not None and not c.up]
+    hidden_support = [s for s in rival.support if s is not None and not s.up and s.attached is None]
+    pool = _canonical(
+        [*rival.hand, *rival.deck, *rival.top, *rival.bottom, *(c.card for c in hidden_combat)]
+        + [s.card for s in hidden_support]
+    )
+    rng.shuffle(pool)
+    for comb in hidden_combat:
+        comb.card = _take(pool, _combat_like(comb.card.kind))
+    for sup in hidden_support:
+        sup.card = _take(pool, _support_like(sup))
+    hand, top, bottom = len(rival.hand), len(rival.top), len(rival.bottom)
+    rival.hand = pool[:hand]
+    rival.top = pool[hand : hand + top]
+    rival.bottom = pool[hand + top : hand + top + bottom]
+    rival.deck = _canonical(pool[hand + top + bottom :])
+
+
+def _combat_like(kind: str) -> Callable[[Any], bool]:
+    return lambda c: c.kind == kind and c.is_combat
+
+
+def _support_like(sup: Support) -> Callable[[Any], bool]:
+    kinds = ("reaction", "summon")
+    return lambda c: c.kind in kinds and c.subtype != "attached" or c is sup.card
+
+
+def _take(pool: list[Any], fits: Callable[[Any], bool]) -> Any:
+    """The first card of *pool* that fits (the pool is shuffled), removed from it."""
+    for i, card in enumerate(pool):
+        if fits(card):
+            return pool.pop(i)
+    raise AssertionError("the pool holds at least the card it replaces")  # pragma: no cover
+
+
+def _hide_mision(m: MisionMatch, seat: int, rng: random.Random) -> None:
+    """Misión S.O.S: the Entes de juego and both Elementos piles are face down for everyone (only the
+    Ente being placed is seen, by its owner); each side's unseen Entes and unseen Elementos are
+    pooled and split again by count. A rival's choice to reinforce, made before this seat's own
+    (hidden from it, PASOS PARA EL TURNO), is sampled as the rule-based player would make it."""
+    for side in m.sides:
+        entes = _canonical([*side.entes, *side.entes_deck])
+        rng.shuffle(entes)
+        side.entes, side.entes_deck = entes[: len(side.entes)], entes[len(side.entes) :]
+        elements = _canonical([*side.elementos, *side.elements_deck])
+        rng.shuffle(elements)
+        side.elementos, side.elements_deck = elements[: len(side.elementos)], elements[len(side.elementos) :]
+    pending = m.pending
+    if pending is not None and pending.kind == "reinforce" and m.players == 2 and m.active != seat:
+        rival = m.active  # the attacker decided first
+        if m.sides[rival].elementos:
+            choice = MisionPlayer().choose(m.view(rival), pending.options, rng)
+            m._reinforce[rival] = bool(choice.args[0])  # noqa: SLF001 - the sample replaces the real choice
+        else:
+            m._reinforce[rival] = False  # noqa: SLF001
+
+
+def search_players() -> dict[str, Callable[[], Policy]]:
+    """The search players by name, for a game's record (engine.games)."""
+    return {name: partial(SearchPlayer, rollouts) for name, rollouts in SEARCH_PLAYERS.items()}
+
+
+# -- the player ---------------------------------------------------------------------------------------
+
+
+def _rollout_players(match: Match) -> list[Policy]:
+    player: Policy = EliriaPlayer() if isinstance(match, EliriaMatch) else MisionPlayer()
+    return [player] * match.players
+
+
+def _score(copy: Match, seat: int) -> float:
+    """A finished rollout from *seat*'s side: a win 1, a loss 0, a draw ½ — nudged by the BAÚL lead
+    in Misión S.O.S, where a rollout cut at the horizon (MISION_HORIZON turns: 40 scored no better
+    than 12 and cost half as much again) says who was getting closer to 30."""
+    outcome = copy.outcome()
+    assert outcome is not None
+    if outcome.winner is not None:
+        return 1.0 if outcome.winner == seat else 0.0
+    if isinstance(copy, MisionMatch) and copy.players == 2:
+        # Measured (bench/players.py, 48 games of search against rules on 6+16 decks): the BAÚL lead
+        # alone scored 0.54, with a bonus for Elementos de juego in hand 0.51 (it hoards prizes).
+        lead = (copy.sides[seat].chest_points - copy.sides[1 - seat].chest_points) / 40
+        return 0.5 + max(-0.4, min(0.4, lead))
+    return 0.5
+
+
+class SearchPlayer:
+    """Determinized Monte Carlo with sequential halving over the legal actions (module docstring).
+
+    *rollouts* is the budget per decision: about that many games played forward, whatever the
+    number of options (a round gives each surviving option at least one)."""
+
+    def __init__(self, rollouts: int = DEFAULT_ROLLOUTS, horizon: int = HORIZON) -> None:
+        if rollouts < 1:
+            raise ValueError("rollouts must be at least 1")
+        self.rollouts = rollouts
+        self.horizon = horizon
+
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        match: Match = view._m  # noqa: SLF001 - read through rebuild/determinize only (module docstring)
+        seat: int = view.seat
+        prior = _rollout_players(match)[0].choose(view, legal, rng)
+        arms = list(legal)
+        totals = {a.key: 0.0 for a in arms}
+        rounds = max(1, (len(arms) - 1).bit_length())
+        per_round = max(1, self.rollouts // rounds)
+        while len(arms) > 1:
+            samples = max(1, per_round // len(arms))
+            for _ in range(samples):
+                det_seed, roll_seed = rng.randrange(MAX_SEED), rng.randrange(MAX_SEED)
+                for arm in arms:
+                    totals[arm.key] += self._rollout(match, seat, arm, det_seed, roll_seed)
+            # Ties keep the rule-based choice, then the listed order (stable sort).
+            arms.sort(key=lambda a: (-totals[a.key], a.key != prior.key))
+            arms = arms[: (len(arms) + 1) // 2]
+        return arms[0]
+
+    def _rollout(self, match: Match, seat: int, action: Action, det_seed: int, roll_seed: int) -> float:
+        copy = determinize(match, seat, random.Random(det_seed))  # noqa: S311 - simulation
+        copy.push_key(action.key)
+        if copy.is_over():
+            return _score(copy, seat)
+        horizon = min(self.horizon, MISION_HORIZON) if isinstance(copy, MisionMatch) else self.horizon
+        copy.turn_cap = min(copy.turn_cap, copy.turn + horizon)
+        copy.seed = roll_seed
+        copy.play_out(_rollout_players(copy))
+        return _score(copy, seat)
