@@ -4,8 +4,9 @@ Each kind registers its job here (``register``), from its own feature (play.gold
 play.matchups.jobs, play.compare.jobs, imported by play.apps at start-up): the queue names no
 feature, so no import runs from the queue back up to the pages that fill it.
 
-A job is built from a run's stored parameters (the lists are validated again against the
-catalogue, as the request did). Its answer is exactly the answer of the same request played in
+A job is built from a run's stored parameters (the lists are validated again, as the request did)
+and the card data the run was queued with (``pin``, kept in ``SimulationRun.cards``): every chunk
+plays the cards of the moment the run was queued, whatever the catalogue does meanwhile. Its answer is exactly the answer of the same request played in
 one process — the same keys in the same order — because game i draws only from (seed, i) and
 the tallies of consecutive ranges merge into the tally of the whole range.
 """
@@ -16,11 +17,15 @@ import hashlib
 import hmac
 import math
 import pickle  # noqa: S403 - only tallies this site wrote, signed with its SECRET_KEY (see loads)
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Protocol
 
 from django.conf import settings
 
+from cards.lookup import cards_pinned, cards_recorded
+from engine import CardData, card_from_dict, card_to_dict
 from play.models import SimulationRun
 from play.runs import budget
 
@@ -67,7 +72,39 @@ def register(kind: str, job: Any, *, page: Callable[[SimulationRun, dict[str, An
 
 
 def job_for(run: SimulationRun) -> Job:
-    return JOBS[run.kind](run)
+    """The run's job, its lists read over the card data the run was queued with (``pin``)."""
+    if run.cards is None:  # queued before runs kept their cards: the catalogue of the moment
+        return JOBS[run.kind](run)
+    with cards_pinned(_pinned_cards(run)):
+        return JOBS[run.kind](run)
+
+
+def pin(kind: str, game: str, params: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """The card data a run of these params plays, to keep with it: every card (with its tokens) that
+    building its job finds in the catalogue now, as ``engine.card_to_dict`` writes them, by game and
+    code. None when the lists no longer build a job: the run fails at its first chunk, saying why."""
+    try:
+        with cards_recorded() as found:
+            JOBS[kind](SimulationRun(kind=kind, game=game, params=params))
+    except Exception:  # noqa: BLE001 - whatever the job refuses, its first chunk says it
+        return None
+    return [card_to_dict(found[key]) for key in sorted(found)]
+
+
+# The pinned cards of the runs this process played last, the same objects each time: a kept
+# goldfish simulation (play.runs.simulations) is keyed by its cards' identity.
+_kept: OrderedDict[Any, tuple[CardData, ...]] = OrderedDict()
+_kept_lock = threading.Lock()
+
+
+def _pinned_cards(run: SimulationRun) -> tuple[CardData, ...]:
+    with _kept_lock:
+        cards = _kept.get(run.pk)
+        if cards is None:
+            cards = _kept[run.pk] = tuple(card_from_dict(d) for d in run.cards or ())
+            if len(_kept) > 8:
+                _kept.popitem(last=False)
+        return cards
 
 
 def seconds_per_game(kind: str, game: str, params: dict[str, Any]) -> float:

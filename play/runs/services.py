@@ -24,7 +24,7 @@ from common.errors import SiteError
 from engine.rng import new_seed
 from play.models import SimulationChunk, SimulationRun
 from play.runs import tasks
-from play.runs.jobs import MEASURED, expected_seconds, measure, plan
+from play.runs.jobs import MEASURED, expected_seconds, measure, pin, plan
 
 log = logging.getLogger(__name__)
 ACTIVE = SimulationRun.ACTIVE
@@ -96,12 +96,13 @@ def run_submit(
     if measured:
         params[MEASURED] = measured  # kept: the run's plan stays the same whenever it is computed
     ranges = plan(kind, game, params)
+    cards = pin(kind, game, params)  # the card data every chunk plays (play.runs.jobs.job_for)
     with transaction.atomic():
         _lock_submissions()
         check_limits(owner, client)
         now = timezone.now()
         run = SimulationRun.objects.create(
-            kind=kind, game=game, params=params, total=params["games"], chunks_total=len(ranges),
+            kind=kind, game=game, params=params, cards=cards, total=params["games"], chunks_total=len(ranges),
             owner=owner if _authenticated(owner) else None, client=client[:64], private=private,
             time_limit=settings.SIMULATION_TIME_LIMIT, expected_seconds=expected_seconds(kind, game, params, len(ranges)),
         )
