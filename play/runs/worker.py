@@ -51,6 +51,7 @@ def claim(run_id: Any, index: int, worker: str) -> SimulationChunk | None:
     free = Q(status=QUEUED) | Q(status=RUNNING, lease_until__lt=now)
     n = SimulationChunk.objects.filter(free, run_id=run_id, index=index, run__status__in=ACTIVE).update(
         status=RUNNING, lease_until=now + _lease(), attempts=F("attempts") + 1, worker=worker[:100], done=0,
+        claimed=now,
     )
     if not n:
         return None

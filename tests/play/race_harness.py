@@ -3,7 +3,7 @@ tests/play/test_run_races.py in a subprocess, with DATABASE_URL naming a fresh f
 PostgreSQL database that is migrated and holds the bundled catalogue).
 
     python tests/play/race_harness.py quota_user | quota_address | chunk_twice | slow | broker_down
-        | submit_and_wait
+        | submit_and_wait | fair_share
 
 Each scenario prints one JSON line with what happened; the test asserts on it. Not collected by
 pytest (no test_ prefix).
@@ -229,7 +229,27 @@ def submit_and_wait() -> dict[str, Any]:
     return {"status": run.status, "done": run.done, "error": run.error}
 
 
+def fair_share() -> dict[str, Any]:
+    """Ana queues three runs, then Bruno a small one; two real workers (``sim_worker --burst``, the
+    queue of settings.TASKS) play them all. Which player each chunk went to, in the order begun."""
+    import subprocess
+
+    ana, _ = User.objects.get_or_create(username="fair-ana")
+    bruno, _ = User.objects.get_or_create(username="fair-bruno")
+    runs = [run_enqueue_goldfish(game="eliria", text=deck(), owner=ana, watch=[], **{**GOLDFISH, "seed": s})
+            for s in (1, 2, 3)]
+    runs.append(run_enqueue_goldfish(game="eliria", text=deck(), owner=bruno, watch=[], games=300, turns=4, seed=4))
+    root = Path(__file__).resolve().parents[2]
+    workers = [subprocess.Popen([sys.executable, "manage.py", "sim_worker", "--burst", "--nice", "0"], cwd=root,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) for _ in range(2)]
+    errors = [w.communicate(timeout=240)[1].decode()[-1500:] for w in workers if w.wait(timeout=240) != 0]
+    chunks = SimulationChunk.objects.filter(run__in=runs).order_by("claimed", "pk")
+    return {"owners": [c.run.owner.username for c in chunks.select_related("run__owner")],
+            "status": [SimulationRun.objects.get(pk=r.pk).status for r in runs], "errors": errors}
+
+
 if __name__ == "__main__":
     SimulationRun.objects.all().delete()
-    scenarios = {f.__name__: f for f in (quota_user, quota_address, chunk_twice, slow, broker_down, submit_and_wait)}
+    scenarios = {f.__name__: f for f in (quota_user, quota_address, chunk_twice, slow, broker_down, submit_and_wait,
+                                         fair_share)}
     print(json.dumps(scenarios[sys.argv[1]]()))

@@ -1,0 +1,60 @@
+"""Which chunk a free worker plays: the workers shared between players, not first come, first served.
+
+The queue delivers messages in the order they were sent, one per chunk; one player's three swap
+races (a chunk of 27 s each) held both workers while another player's 0.1 s run waited 54 s behind
+them (issue 38 R13). So a message names a chunk but is taken as a turn on a worker: it plays the
+queued chunk ``next_chunk`` chooses, and only when that chunk was taken meanwhile, the one it names.
+Every message still plays at most one chunk and every chunk has a message (a chunk played through
+another's message leaves its own for the next turn), so the queue, its retries and the reaper work as
+before; a run's chunks are merged by index whatever order they were played in.
+
+The choice, among the owners with queued chunks (a player by account, else by address): the one
+holding the fewest workers now, then the one whose last chunk began longest ago (round robin; an
+owner with nothing begun yet comes first), then the earliest run; that owner's earliest run's
+lowest chunk. Two queries over the active runs' chunks (bench/fair_queue.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Case, CharField, Count, F, Max, Min, Q, Value, When
+from django.db.models.functions import Cast, Concat
+
+from play.models import SimulationChunk, SimulationRun
+from play.runs.worker import QUEUED, RUNNING, execute_chunk
+
+ACTIVE = SimulationRun.ACTIVE
+TRIES = 3  # fair choices tried when another worker claims the chosen chunk first
+# Who a run's chunks count against: the player's id, else "@" and the address it came from.
+OWNER = Case(When(run__owner__isnull=True, then=Concat(Value("@"), "run__client")),
+             default=Cast("run__owner_id", CharField()), output_field=CharField())
+
+
+def next_chunk() -> tuple[Any, int] | None:
+    """(run id, index) of the queued chunk the next free worker should play, or None."""
+    active = SimulationChunk.objects.filter(run__status__in=ACTIVE)
+    owner = (
+        active.annotate(owner=OWNER).values("owner")
+        .annotate(queued=Count("pk", filter=Q(status=QUEUED)), running=Count("pk", filter=Q(status=RUNNING)),
+                  last=Max("claimed"), first=Min("run__created", filter=Q(status=QUEUED)))
+        .filter(queued__gt=0).order_by("running", F("last").asc(nulls_first=True), "first")
+        .values_list("owner", flat=True).first()
+    )
+    if owner is None:
+        return None
+    mine = Q(run__owner__isnull=True, run__client=owner[1:]) if owner.startswith("@") else Q(run__owner_id=int(owner))
+    return active.filter(mine, status=QUEUED).order_by("run__created", "index").values_list("run_id", "index").first()
+
+
+def execute_fair(run_id: Any, index: int, worker: str = "") -> str:
+    """Play the chunk ``next_chunk`` chooses (a few times, if others claim first), else chunk *index*
+    of run *run_id* that the message names; the outcome as play.runs.worker.execute_chunk gives it."""
+    for _ in range(TRIES):
+        chosen = next_chunk()
+        if chosen is None:
+            break
+        outcome = execute_chunk(*chosen, worker)
+        if outcome != "skipped":
+            return outcome
+    return execute_chunk(run_id, index, worker)
