@@ -30,7 +30,7 @@ def fill(owners: int, runs: int, chunks: int) -> None:
 
     SimulationRun.objects.all().delete()
     now = timezone.now()
-    for o in range(owners):
+    for _ in range(owners):
         user = User.objects.create(username=f"bench-{uuid.uuid4().hex[:8]}")
         for r in range(runs):
             run = SimulationRun.objects.create(kind="goldfish", game="eliria", owner=user, total=chunks * 100,
