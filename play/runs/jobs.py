@@ -5,10 +5,11 @@ play.matchups.jobs, play.compare.jobs, imported by play.apps at start-up): the q
 feature, so no import runs from the queue back up to the pages that fill it.
 
 A job is built from a run's stored parameters (the lists are validated again, as the request did)
-and the card data the run was queued with (``pin``, kept in ``SimulationRun.cards``): every chunk
-plays the cards of the moment the run was queued, whatever the catalogue does meanwhile. Its answer is exactly the answer of the same request played in
-one process — the same keys in the same order — because game i draws only from (seed, i) and
-the tallies of consecutive ranges merge into the tally of the whole range.
+over the card data the run was queued with (``pin``, kept in ``SimulationRun.cards``): every chunk
+plays the cards of the moment the run was queued, whatever the catalogue does meanwhile (issue 38).
+Its answer is exactly the answer of the same request played in one process — the same keys in the
+same order — because game i draws only from (seed, i) and the tallies of consecutive ranges merge
+into the tally of the whole range.
 """
 
 from __future__ import annotations
