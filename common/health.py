@@ -49,7 +49,9 @@ def disk() -> Result:
     need = settings.HEALTH_MIN_FREE_MB * 1024 * 1024
     folders = {"media": settings.MEDIA_ROOT}
     location = settings.CACHES["default"].get("LOCATION", "")
-    if isinstance(caches["default"], (FileBasedCache, DjangoCache)) and location:  # KeptDiskCache too
+    # By the backend's class (KeptDiskCache too), not its instance: a cache whose folder cannot be
+    # made cannot be opened, and that is the shared_cache check's finding, not this one's.
+    if issubclass(import_string(settings.CACHES["default"]["BACKEND"]), (FileBasedCache, DjangoCache)) and location:
         folders["cache"] = location
     free: dict[str, int] = {}
     for name, folder in folders.items():
@@ -65,9 +67,10 @@ def cache_folder() -> Result:
     every process shares: looked at now, opened again if it was removed or replaced (then the detail
     says when: the processes had been split on two copies of the catalogue version until then).
     Fails when the folder cannot be opened again. Any other cache: nothing to look at."""
+    kind = import_string(settings.CACHES["default"]["BACKEND"])
+    if not issubclass(kind, KeptDiskCache):
+        return True, kind.__name__
     backend = caches["default"]
-    if not isinstance(backend, KeptDiskCache):
-        return True, type(backend).__name__
     backend.verify()
     ago = None if backend.reopened_at is None else round(time.time() - backend.reopened_at, 1)
     return os.path.isdir(backend.directory), {
