@@ -16,13 +16,19 @@ lowest chunk. Two queries over the active runs' chunks (bench/fair_queue.py).
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from typing import Any
 
 from django.db.models import Case, CharField, Count, F, Max, Min, Q, Value, When
 from django.db.models.functions import Cast, Concat
+from django.utils import timezone
 
 from play.models import SimulationChunk, SimulationRun
-from play.runs.worker import QUEUED, RUNNING, execute_chunk
+from play.runs.jobs import sequential_kinds
+from play.runs.worker import QUEUED, RUNNING, execute_chunk, ready
+
+log = logging.getLogger(__name__)
 
 ACTIVE = SimulationRun.ACTIVE
 TRIES = 3  # fair choices tried when another worker claims the chosen chunk first
@@ -34,27 +40,45 @@ OWNER = Case(When(run__owner__isnull=True, then=Concat(Value("@"), "run__client"
 def next_chunk() -> tuple[Any, int] | None:
     """(run id, index) of the queued chunk the next free worker should play, or None."""
     active = SimulationChunk.objects.filter(run__status__in=ACTIVE)
+    playable = Q(status=QUEUED) & ready()
     owner = (
         active.annotate(owner=OWNER).values("owner")
-        .annotate(queued=Count("pk", filter=Q(status=QUEUED)), running=Count("pk", filter=Q(status=RUNNING)),
-                  last=Max("claimed"), first=Min("run__created", filter=Q(status=QUEUED)))
+        .annotate(queued=Count("pk", filter=playable), running=Count("pk", filter=Q(status=RUNNING)),
+                  last=Max("claimed"), first=Min("run__created", filter=playable))
         .filter(queued__gt=0).order_by("running", F("last").asc(nulls_first=True), "first")
         .values_list("owner", flat=True).first()
     )
     if owner is None:
         return None
     mine = Q(run__owner__isnull=True, run__client=owner[1:]) if owner.startswith("@") else Q(run__owner_id=int(owner))
-    return active.filter(mine, status=QUEUED).order_by("run__created", "index").values_list("run_id", "index").first()
+    return active.filter(mine, playable).order_by("run__created", "index").values_list("run_id", "index").first()
 
 
-def execute_fair(run_id: Any, index: int, worker: str = "") -> str:
+def execute_fair(run_id: Any, index: int, worker: str = "", send: Callable[[Any, int], None] | None = None) -> str:
     """Play the chunk ``next_chunk`` chooses (a few times, if others claim first), else chunk *index*
-    of run *run_id* that the message names; the outcome as play.runs.worker.execute_chunk gives it."""
+    of run *run_id* that the message names; the outcome as play.runs.worker.execute_chunk gives it.
+    *send*: how to queue a message, for the next chunk of a sequential run once this one landed."""
     for _ in range(TRIES):
         chosen = next_chunk()
         if chosen is None:
             break
         outcome = execute_chunk(*chosen, worker)
         if outcome != "skipped":
-            return outcome
-    return execute_chunk(run_id, index, worker)
+            return _released(outcome, *chosen, send)
+    return _released(execute_chunk(run_id, index, worker), run_id, index, send)
+
+
+def _released(outcome: str, run_id: Any, index: int, send: Callable[[Any, int], None] | None) -> str:
+    """After chunk *index* of a sequential run landed, a message for the next one: its own went by as
+    a turn while it could not be played yet. A message the broker refuses is sent again by the
+    reaper (the chunk stays queued, marked sent now)."""
+    if outcome != "done" or send is None:
+        return outcome
+    following = SimulationChunk.objects.filter(run_id=run_id, index=index + 1, status=QUEUED,
+                                               run__kind__in=sequential_kinds(), run__status__in=ACTIVE)
+    if following.update(enqueued=timezone.now()):
+        try:
+            send(run_id, index + 1)
+        except Exception:  # noqa: BLE001 - the reaper sends it again
+            log.warning("chunk %s#%s: the broker refused the message", run_id, index + 1, exc_info=True)
+    return outcome

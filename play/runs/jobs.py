@@ -48,7 +48,9 @@ class Job(Protocol):
 class JobKind(Protocol):
     """A job class: built from a run, and priced before the run exists."""
 
-    # True when each game depends on the ones before (a swap race): the run is one chunk.
+    # True when each game depends on the ones before (a swap race): the run's chunks are played one
+    # after the other, each resumed from the tallies of those before (``Job.resume``), so that a
+    # long race holds a worker one chunk at a time, not for its whole length (issue 38 R13).
     sequential: bool
 
     def __call__(self, run: SimulationRun) -> Job: ...
@@ -133,12 +135,18 @@ def plan(kind: str, game: str, params: dict[str, Any]) -> list[tuple[int, int]]:
     """The chunks of a run: consecutive game ranges of nearly equal size, as many as
     play.runs.budget.chunk_count gives for its cost per game and settings.SIMULATION_WORKERS workers,
     so that even a small run is shared between the workers (a swap race, whose rounds depend on the
-    ones before, is one chunk). A pure function of the stored params: the same run, the same plan."""
+    ones before, is played one chunk after the other). A pure function of the stored params: the same
+    run, the same plan."""
     games = params["games"]
-    if JOBS[kind].sequential:
-        return [(0, games)]
     seconds = games * seconds_per_game(kind, game, params)
+    if JOBS[kind].sequential:  # one after the other: chunks of about SIMULATION_CHUNK_SECONDS each
+        return budget.split(games, math.ceil(seconds / settings.SIMULATION_CHUNK_SECONDS - 1e-9))
     return budget.split(games, budget.chunk_count(seconds, workers=settings.SIMULATION_WORKERS))
+
+
+def sequential_kinds() -> list[str]:
+    """The kinds whose chunks are played one after the other (JobKind.sequential)."""
+    return [kind for kind, job in JOBS.items() if job.sequential]
 
 
 def expected_seconds(kind: str, game: str, params: dict[str, Any], chunks: int) -> float:
@@ -149,6 +157,8 @@ def expected_seconds(kind: str, game: str, params: dict[str, Any], chunks: int) 
     more than the age schedule."""
     chunks = max(chunks, 1)
     per_chunk = params["games"] * seconds_per_game(kind, game, params) / chunks
+    if JOBS[kind].sequential:
+        return chunks * per_chunk
     return math.ceil(chunks / max(settings.SIMULATION_WORKERS, 1)) * per_chunk
 
 

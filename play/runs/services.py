@@ -24,7 +24,7 @@ from common.errors import SiteError
 from engine.rng import new_seed
 from play.models import SimulationChunk, SimulationRun
 from play.runs import tasks
-from play.runs.jobs import MEASURED, expected_seconds, measure, pin, plan
+from play.runs.jobs import MEASURED, expected_seconds, measure, pin, plan, sequential_kinds
 
 log = logging.getLogger(__name__)
 ACTIVE = SimulationRun.ACTIVE
@@ -174,6 +174,6 @@ def expected_end(run: SimulationRun, chunks: list[dict[str, Any]]) -> datetime |
     landed = [c["finished"] for c in chunks if c["status"] == SimulationChunk.Status.DONE and c["finished"]]
     if run.started is None or not landed:
         return run.priced_end
-    workers = max(1, min(settings.SIMULATION_WORKERS, run.chunks_total))
+    workers = 1 if run.kind in sequential_kinds() else max(1, min(settings.SIMULATION_WORKERS, run.chunks_total))
     pace = (max(landed) - run.started) / math.ceil(len(landed) / workers)
     return run.started + pace * math.ceil(run.chunks_total / workers)

@@ -23,7 +23,7 @@ def run_chunk(run_id: str, index: int) -> str:
     """A turn on a worker for chunk *index* of run *run_id*: it plays the chunk the workers' fair
     share gives it (play.runs.fair), that one when no other comes first; a message delivered twice
     does the work once."""
-    return execute_fair(run_id, index, f"{socket.gethostname()}:{os.getpid()}")
+    return execute_fair(run_id, index, f"{socket.gethostname()}:{os.getpid()}", send=chunk_enqueue)
 
 
 def chunk_enqueue(run_id: Any, index: int) -> None:

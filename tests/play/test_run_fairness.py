@@ -81,3 +81,31 @@ def test_one_worker_takes_turns_between_players_and_every_run_ends_as_the_serial
         run.refresh_from_db()
         serial = goldfish_answer(game="eliria", text=deck, seed=seed, turns=GOLDFISH["turns"], games=run.total)
         assert run.status == "done" and run.result_json == json.dumps(serial, ensure_ascii=False, separators=(",", ":"))
+
+
+@pytest.mark.django_db
+def test_a_swap_race_is_played_a_chunk_at_a_time_taking_turns_with_another_players_run(
+    deck, sent, players, settings,
+):
+    from play.compare.services import run_enqueue_swaps, swaps_answer
+
+    ana, bruno = players
+    text = "\n".join(deck.splitlines()[:20])
+    cut, candidates = deck.splitlines()[0], deck.splitlines()[20:23]
+    race = {"game": "eliria", "text": text, "cut": cut, "candidates": candidates, "goal_field": "mean_power_max",
+            "goal_turn": 3, "games": 200, "turns": 3, "seed": 8}
+    settings.SIMULATION_CHUNK_SECONDS = 0.002
+    long = run_enqueue_swaps(**race, owner=ana)
+    small = _run(deck, bruno, 3, SMALL)
+    assert long.chunks_total > small.chunks_total >= 2
+    order = []
+    while sent:  # one worker, the messages in the order sent, and those the race sends as it goes
+        chosen = next_chunk()
+        order.append(_owner_of(*chosen) if chosen else None)
+        execute_fair(*sent.pop(0), "w", send=lambda run_id, index: sent.append((str(run_id), index)))
+    turns = 2 * small.chunks_total
+    assert order[:turns] == ["ana", "bruno"] * small.chunks_total, order
+    long.refresh_from_db()
+    inline = swaps_answer(**race)
+    assert long.status == "done" and long.result == json.loads(json.dumps(inline))
+    assert SimulationChunk.objects.filter(run=long, status="done").count() == long.chunks_total
