@@ -31,27 +31,38 @@ from play.runs.worker import QUEUED, RUNNING, execute_chunk, ready
 log = logging.getLogger(__name__)
 
 ACTIVE = SimulationRun.ACTIVE
-TRIES = 3  # fair choices tried when another worker claims the chosen chunk first
+# Fair choices tried when other workers claim the chosen chunk first: each loss is a chunk another
+# worker took, so this only bounds a loop that ends anyway. A turn given up while a chunk could be
+# played would leave that chunk without a message (the reaper sends one again, but only when every
+# worker is idle: a burst worker had stopped by then).
+TRIES = 100
 # Who a run's chunks count against: the player's id, else "@" and the address it came from.
 OWNER = Case(When(run__owner__isnull=True, then=Concat(Value("@"), "run__client")),
              default=Cast("run__owner_id", CharField()), output_field=CharField())
 
 
 def next_chunk() -> tuple[Any, int] | None:
-    """(run id, index) of the queued chunk the next free worker should play, or None."""
+    """(run id, index) of the queued chunk the next free worker should play; None when no chunk can
+    be played (a None while one could would cost that chunk its message: see TRIES)."""
     active = SimulationChunk.objects.filter(run__status__in=ACTIVE)
     playable = Q(status=QUEUED) & ready()
-    owner = (
-        active.annotate(owner=OWNER).values("owner")
-        .annotate(queued=Count("pk", filter=playable), running=Count("pk", filter=Q(status=RUNNING)),
-                  last=Max("claimed"), first=Min("run__created", filter=playable))
-        .filter(queued__gt=0).order_by("running", F("last").asc(nulls_first=True), "first")
-        .values_list("owner", flat=True).first()
-    )
-    if owner is None:
-        return None
-    mine = Q(run__owner__isnull=True, run__client=owner[1:]) if owner.startswith("@") else Q(run__owner_id=int(owner))
-    return active.filter(mine, playable).order_by("run__created", "index").values_list("run_id", "index").first()
+    for _ in range(TRIES):
+        owner = (
+            active.annotate(owner=OWNER).values("owner")
+            .annotate(queued=Count("pk", filter=playable), running=Count("pk", filter=Q(status=RUNNING)),
+                      last=Max("claimed"), first=Min("run__created", filter=playable))
+            .filter(queued__gt=0).order_by("running", F("last").asc(nulls_first=True), "first")
+            .values_list("owner", flat=True).first()
+        )
+        if owner is None:
+            return None
+        mine = (Q(run__owner__isnull=True, run__client=owner[1:]) if owner.startswith("@")
+                else Q(run__owner_id=int(owner)))
+        chunk = active.filter(mine, playable).order_by("run__created", "index").values_list("run_id", "index").first()
+        if chunk is not None:
+            return chunk
+        # Another worker took that owner's last chunk between the two queries: choose again.
+    return None
 
 
 def execute_fair(run_id: Any, index: int, worker: str = "", send: Callable[[Any, int], None] | None = None) -> str:

@@ -245,7 +245,9 @@ def fair_share() -> dict[str, Any]:
     errors = [w.communicate(timeout=240)[1].decode()[-1500:] for w in workers if w.wait(timeout=240) != 0]
     chunks = SimulationChunk.objects.filter(run__in=runs).order_by("claimed", "pk")
     return {"owners": [c.run.owner.username for c in chunks.select_related("run__owner")],
-            "status": [SimulationRun.objects.get(pk=r.pk).status for r in runs], "errors": errors}
+            "status": [SimulationRun.objects.get(pk=r.pk).status for r in runs], "errors": errors,
+            "left": [{**c, "run_id": str(c["run_id"])} for c in chunks.exclude(status="done")
+                     .values("run_id", "index", "status", "attempts", "worker").order_by("pk")]}
 
 
 if __name__ == "__main__":

@@ -108,7 +108,7 @@ def test_two_workers_share_their_turns_between_two_players(race_env, queue):
             pytest.skip("RQ needs the Redis of scripts/with_redis.sh")
         more["REDIS_URL"] = os.environ["REDIS_URL"]
     got = race(race_env, "fair_share", **more)
-    assert got["errors"] == [] and got["status"] == ["done"] * 4
+    assert got["errors"] == [] and got["status"] == ["done"] * 4, got["left"]
     owners = got["owners"]
     theirs = owners.count("fair-bruno")
     assert 1 <= theirs < owners.count("fair-ana") / 3
