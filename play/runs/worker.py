@@ -54,9 +54,23 @@ def ready() -> Q:
 
 
 def claim(run_id: Any, index: int, worker: str) -> SimulationChunk | None:
+    """Take chunk *index* of an active run for one attempt; None when it is not free (or not yet
+    playable: a sequential run's chunk whose chunks before are not all done).
+
+    The conditional UPDATE names only the chunk's own columns. A condition on the run (a join) made
+    Django write ``WHERE id IN (SELECT …)``, which PostgreSQL does not look at again once a
+    concurrent claim's row lock is released: two workers that chose the same chunk at once both
+    claimed it, and one turn was spent for nothing (issue 38 R13, ``fair_share``). The run's
+    conditions are read first instead; a run ended in between is seen by the heartbeat."""
+    kind = SimulationRun.objects.filter(pk=run_id, status__in=ACTIVE).values_list("kind", flat=True).first()
+    if kind is None:
+        return None
+    if index and kind in sequential_kinds() and \
+            SimulationChunk.objects.filter(run_id=run_id, index__lt=index).exclude(status=DONE).exists():
+        return None
     now = timezone.now()
     free = Q(status=QUEUED) | Q(status=RUNNING, lease_until__lt=now)
-    n = SimulationChunk.objects.filter(free, ready(), run_id=run_id, index=index, run__status__in=ACTIVE).update(
+    n = SimulationChunk.objects.filter(free, run_id=run_id, index=index).update(
         status=RUNNING, lease_until=now + _lease(), attempts=F("attempts") + 1, worker=worker[:100], done=0,
         claimed=now,
     )

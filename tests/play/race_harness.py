@@ -242,8 +242,19 @@ def fair_share() -> dict[str, Any]:
     root = Path(__file__).resolve().parents[2]
     workers = [subprocess.Popen([sys.executable, "manage.py", "sim_worker", "--burst", "--nice", "0"], cwd=root,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) for _ in range(2)]
-    errors = [w.communicate(timeout=240)[1].decode()[-1500:] for w in workers if w.wait(timeout=240) != 0]
+    logs = [w.communicate(timeout=240)[1].decode() for w in workers]
+    errors = [log[-1500:] for w, log in zip(workers, logs, strict=True) if w.returncode != 0]
+    if os.environ.get("FAIR_SHARE_LOG"):
+        Path(os.environ["FAIR_SHARE_LOG"]).write_text("\n=====\n".join(logs))
     chunks = SimulationChunk.objects.filter(run__in=runs).order_by("claimed", "pk")
+    if os.environ.get("FAIR_SHARE_LOG") and not os.environ.get("REDIS_URL"):
+        from collections import Counter
+
+        from django_tasks_db.models import DBTaskResult
+
+        tasks = Counter((r.status, str(r.return_value), r.exception_class_path) for r in DBTaskResult.objects.all())
+        Path(os.environ["FAIR_SHARE_LOG"] + ".tasks").write_text(repr(tasks) + "\n" + "\n".join(
+            r.traceback for r in DBTaskResult.objects.exclude(traceback="")[:2]))
     return {"owners": [c.run.owner.username for c in chunks.select_related("run__owner")],
             "status": [SimulationRun.objects.get(pk=r.pk).status for r in runs], "errors": errors,
             "left": [{**c, "run_id": str(c["run_id"])} for c in chunks.exclude(status="done")

@@ -102,7 +102,7 @@ def test_the_lease_holds_for_a_chunk_longer_than_the_lease_and_a_cancel_or_lost_
 @pytest.mark.parametrize("queue", ["database", "rq"])
 def test_two_workers_share_their_turns_between_two_players(race_env, queue):
     # issue 38 R13: first come, first served played Bruno's small run after all of Ana's chunks.
-    more = {"SIMULATION_MAX_ACTIVE_PER_USER": "4"}
+    more = {"SIMULATION_MAX_ACTIVE_PER_USER": "4", "FAIR_SHARE_LOG": os.environ.get("FAIR_SHARE_LOG", "")}
     if queue == "rq":  # the PostgreSQL + Redis leg's Redis (scripts/with_redis.sh)
         if not os.environ.get("REDIS_URL"):
             pytest.skip("RQ needs the Redis of scripts/with_redis.sh")
