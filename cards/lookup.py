@@ -2,11 +2,18 @@
 
 `DbLookup` is the engine's `CardLookup` over the catalogue, for the lines of one list
 (cards.validation reads every list through it); `card_data` turns one row into the engine's card.
+
+A queued run plays the card data it was submitted with, whatever the catalogue does while it waits
+(issue 38 R2: a run split across an import played its chunks on two versions of a card):
+``cards_recorded`` collects every card the lookups of a block find, and ``cards_pinned`` makes every
+lookup of a block find its cards among those alone (play.runs.jobs keeps them with the run).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from django.db.models import Q
 
@@ -14,7 +21,39 @@ from cards.index import CatalogueIndex, card_data, catalogue_index, with_tokens
 from cards.models import Card
 from engine import CardData, Game, ListLine, fold
 
-__all__ = ["DbLookup", "card_data"]
+__all__ = ["DbLookup", "card_data", "cards_pinned", "cards_recorded"]
+
+# The cards every lookup of the current block finds its cards among (cards_pinned), and where the
+# lookups of the current block leave the cards they find (cards_recorded).
+_pinned: ContextVar[CatalogueIndex | None] = ContextVar("cards_pinned", default=None)
+_recorded: ContextVar[dict[tuple[str, str], CardData] | None] = ContextVar("cards_recorded", default=None)
+
+
+@contextmanager
+def cards_recorded() -> Iterator[dict[tuple[str, str], CardData]]:
+    """Every card a DbLookup finds inside the block (either game, with its tokens), by (game, code)."""
+    found: dict[tuple[str, str], CardData] = {}
+    token = _recorded.set(found)
+    try:
+        yield found
+    finally:
+        _recorded.reset(token)
+
+
+@contextmanager
+def cards_pinned(cards: Iterable[CardData]) -> Iterator[None]:
+    """Inside the block every DbLookup finds its cards among *cards* alone, as it would have found them
+    in the catalogue they were recorded from (cards_recorded), and reads nothing of the catalogue."""
+    by_code: dict[tuple[str, str], CardData] = {}
+    by_name: dict[str, list[CardData]] = {}
+    for data in sorted(cards, key=lambda c: (c.game.value, c.code)):
+        by_code[(data.game.value, data.code.upper())] = data
+        by_name.setdefault(fold(data.name), []).append(data)
+    token = _pinned.set(CatalogueIndex(None, by_code, {k: tuple(v) for k, v in by_name.items()}))
+    try:
+        yield
+    finally:
+        _pinned.reset(token)
 
 
 class DbLookup:
@@ -33,7 +72,9 @@ class DbLookup:
         self._by_name: dict[str, list[CardData]] = {}
         if not codes and not names:
             return
-        index = catalogue_index()
+        index = _pinned.get()
+        if index is None:
+            index = catalogue_index()
         if index is not None:
             self._from_index(index, codes, names, game)
         else:
@@ -60,7 +101,10 @@ class DbLookup:
         self._keep(zip(found, (card.name_folded for card in cards), strict=True), game)
 
     def _keep(self, rows: Iterable[tuple[CardData, str]], game: str | None = None) -> None:
+        recorded = _recorded.get()
         for data, name_folded in rows:
+            if recorded is not None:
+                recorded[(data.game.value, data.code)] = data
             # Codes are unique within a game; where both games share one, the list's game wins.
             if data.code.upper() not in self._by_code or data.game.value == game:
                 self._by_code[data.code.upper()] = data

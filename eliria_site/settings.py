@@ -330,7 +330,7 @@ PAGE_CACHE_MAX_ANSWER = 512 * 1024
 
 # /healthz (common.health): each check a dotted path; an app may add its own.
 HEALTH_CHECKS = ["common.health.database", "common.health.shared_cache", "common.health.disk",
-                 "play.runs.health.workers"]
+                 "common.health.cache_folder", "play.runs.health.workers"]
 HEALTH_MIN_FREE_MB = int(os.environ.get("HEALTH_MIN_FREE_MB", "100"))
 
 # Login lockouts (django-axes): five failures for one account from one client lock that pair out

@@ -72,6 +72,10 @@ class SimulationRun(models.Model):
     private = models.BooleanField(default=False, help_text="built from a private deck: its owner only")
     game = models.CharField(max_length=16)
     params = models.JSONField(default=dict)
+    # The card data the run plays (engine.card_to_dict of every card its lists name, as the catalogue
+    # had them when it was queued): each chunk plays these, whatever the catalogue does meanwhile
+    # (play.runs.jobs.job_for). None: read the catalogue of the moment (a run queued before this).
+    cards = models.JSONField(null=True, blank=True, editable=False)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
     done = models.PositiveIntegerField(default=0)
     total = models.PositiveIntegerField(default=0)
@@ -220,6 +224,7 @@ class SimulationChunk(models.Model):
     lease_until = models.DateTimeField(null=True, blank=True)
     worker = models.CharField(max_length=100, blank=True, default="")
     enqueued = models.DateTimeField(null=True, blank=True)
+    claimed = models.DateTimeField(null=True, blank=True, help_text="when its last attempt began")
     finished = models.DateTimeField(null=True, blank=True)
     tally = models.BinaryField(null=True, blank=True)
 

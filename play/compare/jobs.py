@@ -14,6 +14,7 @@ from play.compare.services import (
     paired_matchup,
     paired_run,
     swap_race,
+    swaps_seconds,
     with_validation,
 )
 from play.matchups.rivals import RivalsJob
@@ -52,8 +53,9 @@ class CompareJob:
 
 
 class SwapsJob:
-    """A swap race: its rounds follow one another, so a run is one chunk; the job keeps the race's
-    state between the worker's slices (where a slice ends does not change the race)."""
+    """A swap race: its rounds follow one another, so its chunks are played one after the other
+    (``sequential``), each resumed from the tallies of those before; the job keeps the race's state
+    between the worker's slices (where a slice or a chunk ends does not change the race)."""
 
     slice = 20
     sequential = True
@@ -64,7 +66,8 @@ class SwapsJob:
 
     @staticmethod
     def seconds_per_game(game: str, params: dict[str, Any]) -> float:
-        return budget.matchup_seconds(game, 1)  # never used: a race is one chunk whatever it costs
+        # The most a game of the race costs (every candidate plays it): what sizes its chunks.
+        return swaps_seconds(game, len(params["candidates"]), 1, params["turns"])
 
     @staticmethod
     def measure(game: str, params: dict[str, Any]) -> float | None:
@@ -72,6 +75,11 @@ class SwapsJob:
 
     def new_tally(self) -> Any:
         return self.race.new_tally()
+
+    def resume(self, before: Any) -> None:
+        """Go on from the race's games before this chunk (their tallies merged, in order)."""
+        self.state = self.race.new_tally()
+        self.state.merge(before)
 
     def play(self, start: int, stop: int, deadline: float | None) -> tuple[Any, int]:
         return self.race.play(self.state, start, stop), stop - start

@@ -4,10 +4,12 @@ Each kind registers its job here (``register``), from its own feature (play.gold
 play.matchups.jobs, play.compare.jobs, imported by play.apps at start-up): the queue names no
 feature, so no import runs from the queue back up to the pages that fill it.
 
-A job is built from a run's stored parameters (the lists are validated again against the
-catalogue, as the request did). Its answer is exactly the answer of the same request played in
-one process — the same keys in the same order — because game i draws only from (seed, i) and
-the tallies of consecutive ranges merge into the tally of the whole range.
+A job is built from a run's stored parameters (the lists are validated again, as the request did)
+over the card data the run was queued with (``pin``, kept in ``SimulationRun.cards``): every chunk
+plays the cards of the moment the run was queued, whatever the catalogue does meanwhile (issue 38).
+Its answer is exactly the answer of the same request played in one process — the same keys in the
+same order — because game i draws only from (seed, i) and the tallies of consecutive ranges merge
+into the tally of the whole range.
 """
 
 from __future__ import annotations
@@ -16,11 +18,15 @@ import hashlib
 import hmac
 import math
 import pickle  # noqa: S403 - only tallies this site wrote, signed with its SECRET_KEY (see loads)
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Protocol
 
 from django.conf import settings
 
+from cards.lookup import cards_pinned, cards_recorded
+from engine import CardData, card_from_dict, card_to_dict
 from play.models import SimulationRun
 from play.runs import budget
 
@@ -42,7 +48,9 @@ class Job(Protocol):
 class JobKind(Protocol):
     """A job class: built from a run, and priced before the run exists."""
 
-    # True when each game depends on the ones before (a swap race): the run is one chunk.
+    # True when each game depends on the ones before (a swap race): the run's chunks are played one
+    # after the other, each resumed from the tallies of those before (``Job.resume``), so that a
+    # long race holds a worker one chunk at a time, not for its whole length (issue 38 R13).
     sequential: bool
 
     def __call__(self, run: SimulationRun) -> Job: ...
@@ -67,7 +75,39 @@ def register(kind: str, job: Any, *, page: Callable[[SimulationRun, dict[str, An
 
 
 def job_for(run: SimulationRun) -> Job:
-    return JOBS[run.kind](run)
+    """The run's job, its lists read over the card data the run was queued with (``pin``)."""
+    if run.cards is None:  # queued before runs kept their cards: the catalogue of the moment
+        return JOBS[run.kind](run)
+    with cards_pinned(_pinned_cards(run)):
+        return JOBS[run.kind](run)
+
+
+def pin(kind: str, game: str, params: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """The card data a run of these params plays, to keep with it: every card (with its tokens) that
+    building its job finds in the catalogue now, as ``engine.card_to_dict`` writes them, by game and
+    code. None when the lists no longer build a job: the run fails at its first chunk, saying why."""
+    try:
+        with cards_recorded() as found:
+            JOBS[kind](SimulationRun(kind=kind, game=game, params=params))
+    except Exception:  # noqa: BLE001 - whatever the job refuses, its first chunk says it
+        return None
+    return [card_to_dict(found[key]) for key in sorted(found)]
+
+
+# The pinned cards of the runs this process played last, the same objects each time: a kept
+# goldfish simulation (play.runs.simulations) is keyed by its cards' identity.
+_kept: OrderedDict[Any, tuple[CardData, ...]] = OrderedDict()
+_kept_lock = threading.Lock()
+
+
+def _pinned_cards(run: SimulationRun) -> tuple[CardData, ...]:
+    with _kept_lock:
+        cards = _kept.get(run.pk)
+        if cards is None:
+            cards = _kept[run.pk] = tuple(card_from_dict(d) for d in run.cards or ())
+            if len(_kept) > 8:
+                _kept.popitem(last=False)
+        return cards
 
 
 def seconds_per_game(kind: str, game: str, params: dict[str, Any]) -> float:
@@ -95,12 +135,18 @@ def plan(kind: str, game: str, params: dict[str, Any]) -> list[tuple[int, int]]:
     """The chunks of a run: consecutive game ranges of nearly equal size, as many as
     play.runs.budget.chunk_count gives for its cost per game and settings.SIMULATION_WORKERS workers,
     so that even a small run is shared between the workers (a swap race, whose rounds depend on the
-    ones before, is one chunk). A pure function of the stored params: the same run, the same plan."""
+    ones before, is played one chunk after the other). A pure function of the stored params: the same
+    run, the same plan."""
     games = params["games"]
-    if JOBS[kind].sequential:
-        return [(0, games)]
     seconds = games * seconds_per_game(kind, game, params)
+    if JOBS[kind].sequential:  # one after the other: chunks of about SIMULATION_CHUNK_SECONDS each
+        return budget.split(games, math.ceil(seconds / settings.SIMULATION_CHUNK_SECONDS - 1e-9))
     return budget.split(games, budget.chunk_count(seconds, workers=settings.SIMULATION_WORKERS))
+
+
+def sequential_kinds() -> list[str]:
+    """The kinds whose chunks are played one after the other (JobKind.sequential)."""
+    return [kind for kind, job in JOBS.items() if job.sequential]
 
 
 def expected_seconds(kind: str, game: str, params: dict[str, Any], chunks: int) -> float:
@@ -111,6 +157,8 @@ def expected_seconds(kind: str, game: str, params: dict[str, Any], chunks: int) 
     more than the age schedule."""
     chunks = max(chunks, 1)
     per_chunk = params["games"] * seconds_per_game(kind, game, params) / chunks
+    if JOBS[kind].sequential:
+        return chunks * per_chunk
     return math.ceil(chunks / max(settings.SIMULATION_WORKERS, 1)) * per_chunk
 
 

@@ -26,7 +26,7 @@ from common.errors import SiteError
 from engine.rng import new_seed
 from play.models import SimulationChunk, SimulationRun
 from play.runs import tasks
-from play.runs.jobs import MEASURED, expected_seconds, measure, plan
+from play.runs.jobs import MEASURED, expected_seconds, measure, pin, plan, sequential_kinds
 
 log = logging.getLogger(__name__)
 ACTIVE = SimulationRun.ACTIVE
@@ -98,12 +98,13 @@ def run_submit(
     if measured:
         params[MEASURED] = measured  # kept: the run's plan stays the same whenever it is computed
     ranges = plan(kind, game, params)
+    cards = pin(kind, game, params)  # the card data every chunk plays (play.runs.jobs.job_for)
     with transaction.atomic():
         _lock_submissions()
         check_limits(owner, client)
         now = timezone.now()
         run = SimulationRun.objects.create(
-            kind=kind, game=game, params=params, total=params["games"], chunks_total=len(ranges),
+            kind=kind, game=game, params=params, cards=cards, total=params["games"], chunks_total=len(ranges),
             owner=owner if _authenticated(owner) else None, client=client[:64], private=private,
             time_limit=settings.SIMULATION_TIME_LIMIT, expected_seconds=expected_seconds(kind, game, params, len(ranges)),
         )
@@ -185,6 +186,6 @@ def expected_end(run: SimulationRun, chunks: list[dict[str, Any]]) -> datetime |
     landed = [c["finished"] for c in chunks if c["status"] == SimulationChunk.Status.DONE and c["finished"]]
     if run.started is None or not landed:
         return run.priced_end
-    workers = max(1, min(settings.SIMULATION_WORKERS, run.chunks_total))
+    workers = 1 if run.kind in sequential_kinds() else max(1, min(settings.SIMULATION_WORKERS, run.chunks_total))
     pace = (max(landed) - run.started) / math.ceil(len(landed) / workers)
     return run.started + pace * math.ceil(run.chunks_total / workers)

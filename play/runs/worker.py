@@ -27,13 +27,13 @@ from typing import Any
 
 from django.conf import settings
 from django.db import DatabaseError, connection
-from django.db.models import Case, F, Q, Sum, Value, When
+from django.db.models import Case, Exists, F, OuterRef, Q, Sum, Value, When
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from engine.errors import EngineError
 from play.models import SimulationChunk, SimulationRun
-from play.runs.jobs import dumps, job_for, loads
+from play.runs.jobs import dumps, job_for, loads, sequential_kinds
 
 log = logging.getLogger(__name__)
 ACTIVE = SimulationRun.ACTIVE
@@ -46,11 +46,33 @@ def _lease() -> timedelta:
     return timedelta(seconds=settings.SIMULATION_LEASE)
 
 
+def ready() -> Q:
+    """Chunks that may be played now: any chunk of a run whose games do not depend on one another;
+    of a sequential run (a swap race), only the one whose chunks before are all done."""
+    waiting = SimulationChunk.objects.filter(run_id=OuterRef("run_id"), index__lt=OuterRef("index")).exclude(status=DONE)
+    return ~Q(run__kind__in=sequential_kinds()) | Q(index=0) | ~Exists(waiting)
+
+
 def claim(run_id: Any, index: int, worker: str) -> SimulationChunk | None:
+    """Take chunk *index* of an active run for one attempt; None when it is not free (or not yet
+    playable: a sequential run's chunk whose chunks before are not all done).
+
+    The conditional UPDATE names only the chunk's own columns. A condition on the run (a join) made
+    Django write ``WHERE id IN (SELECT …)``, which PostgreSQL does not look at again once a
+    concurrent claim's row lock is released: two workers that chose the same chunk at once both
+    claimed it, and one turn was spent for nothing (issue 38 R13, ``fair_share``). The run's
+    conditions are read first instead; a run ended in between is seen by the heartbeat."""
+    kind = SimulationRun.objects.filter(pk=run_id, status__in=ACTIVE).values_list("kind", flat=True).first()
+    if kind is None:
+        return None
+    if index and kind in sequential_kinds() and \
+            SimulationChunk.objects.filter(run_id=run_id, index__lt=index).exclude(status=DONE).exists():
+        return None
     now = timezone.now()
     free = Q(status=QUEUED) | Q(status=RUNNING, lease_until__lt=now)
-    n = SimulationChunk.objects.filter(free, run_id=run_id, index=index, run__status__in=ACTIVE).update(
+    n = SimulationChunk.objects.filter(free, run_id=run_id, index=index).update(
         status=RUNNING, lease_until=now + _lease(), attempts=F("attempts") + 1, worker=worker[:100], done=0,
+        claimed=now,
     )
     if not n:
         return None
@@ -115,6 +137,8 @@ def execute_chunk(run_id: Any, index: int, worker: str = "") -> str:
         return "skipped"  # done already, held by a live worker, or the run is over
     try:
         job = job_for(chunk.run)
+        if chunk.index and hasattr(job, "resume"):  # a sequential run: from the games before
+            job.resume(_tally_before(job, chunk))
     except EngineError as exc:  # a card the engine cannot play (catalogue edited since): name it
         _fail_engine(run_id, exc)
         return "failed"
@@ -137,6 +161,15 @@ def execute_chunk(run_id: Any, index: int, worker: str = "") -> str:
     if outcome:
         return outcome  # lost or cancelled: this attempt writes nothing
     return chunk_commit(chunk, tally, played, job)
+
+
+def _tally_before(job: Any, chunk: SimulationChunk) -> Any:
+    """The merged tallies of the run's chunks before *chunk* (all done: see ``ready``)."""
+    tally = job.new_tally()
+    for blob in SimulationChunk.objects.filter(run_id=chunk.run_id, index__lt=chunk.index).order_by("index") \
+            .values_list("tally", flat=True):
+        tally.merge(loads(blob))
+    return tally
 
 
 def _play(job: Any, chunk: SimulationChunk, beat: Heartbeat) -> tuple[Any, int, str]:

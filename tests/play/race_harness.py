@@ -3,7 +3,7 @@ tests/play/test_run_races.py in a subprocess, with DATABASE_URL naming a fresh f
 PostgreSQL database that is migrated and holds the bundled catalogue).
 
     python tests/play/race_harness.py quota_user | quota_address | chunk_twice | slow | broker_down | broker_hung
-        | submit_and_wait
+        | submit_and_wait | fair_share
 
 Each scenario prints one JSON line with what happened; the test asserts on it. Not collected by
 pytest (no test_ prefix).
@@ -258,7 +258,40 @@ def submit_and_wait() -> dict[str, Any]:
     return {"status": run.status, "done": run.done, "error": run.error}
 
 
+def fair_share() -> dict[str, Any]:
+    """Ana queues three runs, then Bruno a small one; two real workers (``sim_worker --burst``, the
+    queue of settings.TASKS) play them all. Which player each chunk went to, in the order begun."""
+    import subprocess
+
+    ana, _ = User.objects.get_or_create(username="fair-ana")
+    bruno, _ = User.objects.get_or_create(username="fair-bruno")
+    runs = [run_enqueue_goldfish(game="eliria", text=deck(), owner=ana, watch=[], **{**GOLDFISH, "seed": s})
+            for s in (1, 2, 3)]
+    runs.append(run_enqueue_goldfish(game="eliria", text=deck(), owner=bruno, watch=[], games=300, turns=4, seed=4))
+    root = Path(__file__).resolve().parents[2]
+    workers = [subprocess.Popen([sys.executable, "manage.py", "sim_worker", "--burst", "--nice", "0"], cwd=root,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) for _ in range(2)]
+    logs = [w.communicate(timeout=240)[1].decode() for w in workers]
+    errors = [log[-1500:] for w, log in zip(workers, logs, strict=True) if w.returncode != 0]
+    if os.environ.get("FAIR_SHARE_LOG"):
+        Path(os.environ["FAIR_SHARE_LOG"]).write_text("\n=====\n".join(logs))
+    chunks = SimulationChunk.objects.filter(run__in=runs).order_by("claimed", "pk")
+    if os.environ.get("FAIR_SHARE_LOG") and not os.environ.get("REDIS_URL"):
+        from collections import Counter
+
+        from django_tasks_db.models import DBTaskResult
+
+        tasks = Counter((r.status, str(r.return_value), r.exception_class_path) for r in DBTaskResult.objects.all())
+        Path(os.environ["FAIR_SHARE_LOG"] + ".tasks").write_text(repr(tasks) + "\n" + "\n".join(
+            r.traceback for r in DBTaskResult.objects.exclude(traceback="")[:2]))
+    return {"owners": [c.run.owner.username for c in chunks.select_related("run__owner")],
+            "status": [SimulationRun.objects.get(pk=r.pk).status for r in runs], "errors": errors,
+            "left": [{**c, "run_id": str(c["run_id"])} for c in chunks.exclude(status="done")
+                     .values("run_id", "index", "status", "attempts", "worker").order_by("pk")]}
+
+
 if __name__ == "__main__":
     SimulationRun.objects.all().delete()
-    scenarios = {f.__name__: f for f in (quota_user, quota_address, chunk_twice, slow, broker_down, broker_hung, submit_and_wait)}
+    scenarios = {f.__name__: f for f in (quota_user, quota_address, chunk_twice, slow, broker_down, broker_hung,
+                                         submit_and_wait, fair_share)}
     print(json.dumps(scenarios[sys.argv[1]]()))

@@ -170,6 +170,14 @@ def test_a_big_swap_race_is_a_run_whose_answer_is_the_inline_one(api_client, lis
     queued = post(api_client, SWAPS, **request)
     assert queued.json()["kind"] == "swaps" and len(queued.json()["chunks"]) == 1
     assert compact(run_queued(api_client, queued)) == inline.content
+    # Cut in chunks played one after the other (issue 38 R13), each resumed from those before: the
+    # same race, whose later chunks cannot start before the earlier ones landed.
+    settings.SIMULATION_CHUNK_SECONDS = 0.001
+    queued = post(api_client, SWAPS, **request)
+    run = SimulationRun.objects.get(pk=queued.json()["id"])
+    assert run.chunks_total > 2
+    assert execute_chunk(run.pk, 1, "early") == "skipped"
+    assert compact(run_queued(api_client, queued)) == inline.content
 
 
 @pytest.mark.django_db

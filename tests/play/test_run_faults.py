@@ -11,6 +11,7 @@ import pytest
 from django.utils import timezone
 
 from cards.models import Card, Edition
+from cards.pagecache import catalogue_changed
 from engine.errors import CardEffectError
 from play.goldfish.services import run_enqueue_goldfish
 from play.models import SimulationChunk, SimulationRun
@@ -62,11 +63,18 @@ def test_rule_5_the_merge_writes_nothing_while_a_chunk_holds_fewer_games_than_it
 
 
 @pytest.mark.django_db
-def test_an_engine_error_at_the_start_of_a_chunk_fails_the_run_at_once_naming_the_card(client, deck, sent):
+@pytest.mark.parametrize("kept", [True, False])
+def test_an_engine_error_at_the_start_of_a_chunk_fails_the_run_at_once_naming_the_card(client, deck, sent, kept):
     run = _run(deck)
     card = Card.objects.filter(game="eliria", name=deck.splitlines()[0]).first()
     assert card is not None
-    Edition.objects.filter(pk=card.current_id).update(effects=["not-an-effect"])  # edited after submission
+    if kept:  # the card data kept with the run (issue 38 R2) holds an effect the engine refuses
+        pinned = [{**c, "effects": [{"trigger": "passive", "action": "summon_damage", "amount": "x"}]} if c["code"] == card.code else c for c in run.cards]
+        SimulationRun.objects.filter(pk=run.pk).update(cards=pinned)
+    else:  # a run queued before runs kept their cards reads the catalogue, edited since
+        SimulationRun.objects.filter(pk=run.pk).update(cards=None)
+        Edition.objects.filter(pk=card.current_id).update(effects=["not-an-effect"])
+        catalogue_changed()  # as every edit path does (the import, the editors' admin)
     assert execute_chunk(run.pk, 0, "w") == "failed"
     run.refresh_from_db()
     assert run.status == "failed" and run.error_code == "engine_error"

@@ -100,6 +100,25 @@ def test_the_lease_holds_for_a_chunk_longer_than_the_lease_and_a_cancel_or_lost_
     assert lost["outcome"] == "lost" and lost["seconds"] < 2.5  # it stops playing, it writes nothing
 
 
+@pytest.mark.parametrize("queue", ["database", "rq"])
+def test_two_workers_share_their_turns_between_two_players(race_env, queue):
+    # issue 38 R13: first come, first served played Bruno's small run after all of Ana's chunks.
+    more = {"SIMULATION_MAX_ACTIVE_PER_USER": "4", "FAIR_SHARE_LOG": os.environ.get("FAIR_SHARE_LOG", "")}
+    if queue == "rq":  # the PostgreSQL + Redis leg's Redis (scripts/with_redis.sh)
+        if not os.environ.get("REDIS_URL"):
+            pytest.skip("RQ needs the Redis of scripts/with_redis.sh")
+        more["REDIS_URL"] = os.environ["REDIS_URL"]
+    got = race(race_env, "fair_share", **more)
+    assert got["errors"] == [] and got["status"] == ["done"] * 4, got["left"]
+    owners = got["owners"]
+    theirs = owners.count("fair-bruno")
+    assert 1 <= theirs < owners.count("fair-ana") / 3
+    # Each free worker's turn goes to the player holding fewer workers, then to the one served
+    # longest ago: Bruno's chunks begin among the first ones, not after Ana's (two workers: one
+    # turn of slack for two choices made at once).
+    assert max(i for i, o in enumerate(owners) if o == "fair-bruno") < 2 * theirs + 2, owners
+
+
 def _closed_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
