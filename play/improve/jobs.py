@@ -33,6 +33,7 @@ class ImproveTally:
 class ImproveJob:
     slice = 5000
     sequential = True
+    whole = True  # one chunk (play.runs.jobs.plan): the search's state does not pass between chunks
 
     def __init__(self, run: SimulationRun) -> None:
         self.run_id, self.total, self.params = run.pk, run.total, run.params

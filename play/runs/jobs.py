@@ -52,6 +52,9 @@ class JobKind(Protocol):
     # after the other, each resumed from the tallies of those before (``Job.resume``), so that a
     # long race holds a worker one chunk at a time, not for its whole length (issue 38 R13).
     sequential: bool
+    # (optional) True when the job's state cannot pass from one chunk to the next (the improve search,
+    # whose steps hold players built from closures): its run is one chunk, played in slices.
+    # whole: bool
 
     def __call__(self, run: SimulationRun) -> Job: ...
 
@@ -139,6 +142,8 @@ def plan(kind: str, game: str, params: dict[str, Any]) -> list[tuple[int, int]]:
     run, the same plan."""
     games = params["games"]
     seconds = games * seconds_per_game(kind, game, params)
+    if getattr(JOBS[kind], "whole", False):  # a job that cannot resume in another chunk: one chunk
+        return [(0, games)]
     if JOBS[kind].sequential:  # one after the other: chunks of about SIMULATION_CHUNK_SECONDS each
         return budget.split(games, math.ceil(seconds / settings.SIMULATION_CHUNK_SECONDS - 1e-9))
     return budget.split(games, budget.chunk_count(seconds, workers=settings.SIMULATION_WORKERS))

@@ -72,5 +72,5 @@ def test_a_folder_that_cannot_be_made_again_fails_the_check(folder, tmp_path) ->
     shutil.rmtree(folder)
     folder.write_text("not a folder")  # the path taken by a file: diskcache cannot make its folder
     result = run_checks({"cache_folder", "disk"})
-    assert not result["cache_folder"]["ok"] and "Error" in result["cache_folder"]["detail"]
+    assert not result["cache_folder"]["ok"] and "CacheFolderUnavailable" in result["cache_folder"]["detail"]
     assert "cache_free_mb" in result["disk"]["detail"]
