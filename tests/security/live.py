@@ -125,7 +125,7 @@ class LiveServer:
                 conn.execute(f'DROP DATABASE IF EXISTS "{self.drop_db}" WITH (FORCE)')
 
 
-def start(folder: Path, **overrides: str) -> LiveServer:
+def start(folder: Path, workers: int = 2, **overrides: str) -> LiveServer:
     url, drop = _database_url(folder)
     env = {
         k: v for k, v in os.environ.items()
@@ -149,7 +149,7 @@ def start(folder: Path, **overrides: str) -> LiveServer:
     server.token, server.deck_id = token, int(deck)
     server.process = subprocess.Popen(
         [str(Path(sys.executable).parent / "gunicorn"), "eliria_site.wsgi", "-b", f"127.0.0.1:{server.port}",
-         "-w", "2", "--timeout", "60", "--log-level", "warning", "--control-socket", str(folder / "gunicorn.ctl")],
+         "-w", str(workers), "--timeout", "60", "--log-level", "warning", "--control-socket", str(folder / "gunicorn.ctl")],
         cwd=ROOT, env=env, stdout=open(server.log, "wb"), stderr=subprocess.STDOUT,
     )
     for _ in range(150):
