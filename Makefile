@@ -48,7 +48,7 @@ test: venv
 # The everyday loop: lint, types and the suite on SQLite without the browser (no cluster, no
 # PostgreSQL, no fuzzing, no attacks replayed on a real gunicorn: `live`), on every core
 # (pytest-xdist; TEST_WORKERS=0 for one process). `make test` stays the whole gate.
-check: venv
+check: venv engine
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy engine
 	if command -v msgfmt >/dev/null; then $(PY) manage.py compilemessages --ignore=.venv -v 0; fi

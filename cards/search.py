@@ -1,4 +1,4 @@
-"""The search syntax, shared by the catalogue page and the API's `q` (documented in the README).
+"""The search syntax, shared by the catalogue page and the API's `q` (documented in README.md and docs/guide.md).
 
     canon                    free words: name and current text, any case, any accents
     "torre de fuego"         a phrase

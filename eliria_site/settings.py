@@ -1,6 +1,6 @@
 """Settings for the Eliria / Misión S.O.S site: one module, driven by the environment.
 
-Every variable is listed, with its default and meaning, in the README's "Configuration" table.
+Every variable is listed, with its default and meaning, in docs/operations.md's "Configuration" table.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def _local_secret_key() -> str:
 
 
 DEBUG = env_bool("DEBUG", False)
-# Deployment behind a TLS-terminating proxy (SECURE=1): see README "Configuration".
+# Deployment behind a TLS-terminating proxy (SECURE=1): see docs/operations.md "Configuration".
 SECURE = env_bool("SECURE", False)
 if SECURE and len(os.environ.get("SECRET_KEY", "")) < 50:
     raise ImproperlyConfigured("SECURE=1 needs a SECRET_KEY of at least 50 characters in the environment.")

@@ -9,7 +9,7 @@ command -v redis-server >/dev/null || {
 }
 RDIR=$(mktemp -d /tmp/redistest.XXXXXX)
 RPORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-# As deployed (README): bounded memory; only keys with an expiry (cached answers and pieces, throttle
+# As deployed (docs/operations.md): bounded memory; only keys with an expiry (cached answers and pieces, throttle
 # counters) are evicted, never the catalogue version or queued jobs.
 redis-server --port "$RPORT" --bind 127.0.0.1 --dir "$RDIR" --save '' --appendonly no \
   --maxmemory 256mb --maxmemory-policy volatile-lru \

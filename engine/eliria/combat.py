@@ -1,7 +1,7 @@
 """Rule 12.d, the Ataque phase: which attacks are legal (rules 8, 10) and how one resolves (6.a.V).
 
 Damage "x" (6.a.IV) is the attacker's current power unless the card's data names
-another formula (assumption, see README). A face-down target is revealed when
+another formula (assumption, see docs/assumptions.md). A face-down target is revealed when
 attacked, its power trimmed to its potential (8). The attacked card is destroyed
 when the damage exceeds its resistance (6.a.V). Declaring an attack spends no
 power (12.d).

@@ -25,7 +25,7 @@ who spends its last Elemento in a fight it wins plays on (reading in docs/rules-
 A game that can no longer change is a draw between two turns (:meth:`MisionMatch.stalemate`,
 ``stalemate``), and so is the same position starting a player's turn for the third time
 (``repetition``); two players may agree a draw (the decision ``draw``, reason ``agreement``).
-The README's assumptions give the reading (issue 35).
+docs/assumptions.md gives the reading (issue 35).
 """
 
 from __future__ import annotations

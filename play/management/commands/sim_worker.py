@@ -8,7 +8,7 @@ play.runs.reaper.reap in a thread, so chunks of killed workers go back to the qu
 broker lost are sent again. When Redis goes away the worker does not exit: it waits and connects
 again, backing off from half a second to RECONNECT_MAX seconds, until it is told to stop
 (SIGTERM or SIGINT). Start as many as you like, on any machine that reaches the database (and
-Redis), under a supervisor that restarts them if they die (scripts/serve.sh, README).
+Redis), under a supervisor that restarts them if they die (scripts/serve.sh, docs/operations.md).
 """
 
 from __future__ import annotations
