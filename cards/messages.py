@@ -40,4 +40,4 @@ def search_error(error: SearchError | str) -> str:
     """A search error's message in the reader's language (a plain string is shown as given)."""
     if isinstance(error, str):
         return error
-    return message_for(MESSAGES, error.code, error.params, error.message)
+    return message_for(MESSAGES, error.message_code, error.params, error.message)

@@ -34,11 +34,12 @@ MAX_TERMS = 40
 
 class SearchError(SiteError):
     """A malformed query: its Spanish message (what the API answers), the message's code and its
-    parameters (what a page shows in the reader's language, cards/messages.py)."""
+    parameters (what a page shows in the reader's language, cards/messages.py). The message code
+    is `message_code`, not SiteError's `code`: the API answers the message alone."""
 
     def __init__(self, message: str, code: str = "", /, **params: str | int) -> None:
         super().__init__(message)
-        self.code = code
+        self.message_code = code
         self.params = params
 
 

@@ -2,36 +2,64 @@
 EngineError), raised anywhere and answered in one place.
 
 The API answers them through `api_exception_handler` (REST_FRAMEWORK["EXCEPTION_HANDLER"]) as
-`{"<field>": ["message"]}` when the error names a field, else `{"detail": "message"}`, plus the
-error's `extra` keys, with the error's status. Pages catch the errors they expect and show the
-message on the form; the input gate answers its own (common.gate.refusal).
+`{"<field>": ["message"]}` when the error names a field, else `{"detail": "message"}`, plus its
+`code` when it has one and the error's `extra` keys, with the error's status and `headers` (Zulip's
+JsonableError with extra_headers): a refusal to wait, such as a full simulation queue, carries its
+`Retry-After` (`QuotaExceeded.retry_after`, written by `retry_header`) and every endpoint answers it the same way. An engine error is a 400
+`{"detail", "code"?, "card"?}` (`engine_error_body`: a CardEffectError names its card). So a view
+catches nothing the handler can answer. Pages catch the errors they expect, show the message on the
+form and copy the error's `headers` onto their answer; the input gate answers its own
+(common.gate.refusal).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
+    from django.http import HttpResponseBase
     from rest_framework.response import Response
+
+_R = TypeVar("_R", bound="HttpResponseBase")
+
+
+def retry_header(seconds: float) -> dict[str, str]:
+    """The header that tells a client when to try again: the one place the site writes it."""
+    return {"Retry-After": str(int(seconds))}
+
+
+def with_headers(response: _R, headers: Mapping[str, str]) -> _R:
+    """*response* with *headers* set (a page answering a SiteError copies its `headers` so)."""
+    for name, value in headers.items():
+        response[name] = value
+    return response
 
 
 class SiteError(Exception):
-    """A request the site refuses, with the status to answer and the field it concerns."""
+    """A request the site refuses, with the status to answer, the field it concerns, a `code` for
+    programs (answered only when set) and the `headers` to answer with (e.g. `retry_header(30)`)."""
 
     status = 400
+    code: str | None = None
 
     def __init__(self, message: str, *, field: str | None = None, status: int | None = None,
-                 extra: dict[str, Any] | None = None) -> None:
+                 extra: dict[str, Any] | None = None, code: str | None = None,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.field = field
         self.extra = extra or {}
+        self.headers = dict(headers or {})
         if status is not None:
             self.status = status
+        if code is not None:
+            self.code = code
 
     def as_dict(self) -> dict[str, Any]:
         body: dict[str, Any] = {self.field: [self.message]} if self.field else {"detail": self.message}
+        if self.code is not None:
+            body["code"] = self.code
         body.update(self.extra)
         return body
 
@@ -49,7 +77,16 @@ class Conflict(SiteError):
 
 
 class QuotaExceeded(SiteError):
+    """Too much at once (429, or the `status` given): answered with Retry-After, `retry_after` seconds."""
+
     status = 429
+    retry_after = 30
+
+    def __init__(self, message: str, *, retry_after: int | None = None, **kwargs: Any) -> None:
+        super().__init__(message, **kwargs)
+        if retry_after is not None:
+            self.retry_after = retry_after
+        self.headers.update(retry_header(self.retry_after))
 
 
 class Problem(Protocol):
@@ -74,9 +111,22 @@ class RecordsRejected(SiteError):
         )
 
 
+def engine_error_body(exc: Exception) -> dict[str, Any]:
+    """An engine error as the API answers it: its message, its `code` when it has one (e.g.
+    ``card_effect``, ``too_costly``) and, for a card whose effects cannot be played, the `card`."""
+    body: dict[str, Any] = {"detail": str(exc)}
+    code = getattr(exc, "code", None)
+    if isinstance(code, str):
+        body["code"] = code
+    card = getattr(exc, "card", None)
+    if isinstance(card, str):
+        body["card"] = card
+    return body
+
+
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """DRF's handler, plus SiteError and the engine's EngineError as 400-family answers, and the
-database down as a 503 with Retry-After (common.outage)."""
+    """DRF's handler, plus SiteError (its status, body and headers) and the engine's EngineError as
+400 answers, and the database down as a 503 with Retry-After (common.outage)."""
     # Imported here: the commands import SiteError and should not pay for DRF at start-up.
     from rest_framework.response import Response
     from rest_framework.views import exception_handler
@@ -84,14 +134,13 @@ database down as a 503 with Retry-After (common.outage)."""
     from engine import EngineError
 
     if isinstance(exc, SiteError):
-        return Response(exc.as_dict(), status=exc.status)
+        return Response(exc.as_dict(), status=exc.status, headers=exc.headers or None)
     if isinstance(exc, EngineError):
-        code = getattr(exc, "code", None)
-        return Response({"detail": str(exc), **({"code": code} if isinstance(code, str) else {})}, status=400)
+        return Response(engine_error_body(exc), status=400)
     if isinstance(exc, RecursionError):
         return Response({"detail": "La entrada está anidada demasiado hondo."}, status=400)
     from common.outage import DATABASE_ERRORS, RETRY_AFTER, database_unavailable_body
 
     if isinstance(exc, DATABASE_ERRORS):  # the database is down: 503, try again (common.outage)
-        return Response(database_unavailable_body(), status=503, headers={"Retry-After": str(RETRY_AFTER)})
+        return Response(database_unavailable_body(), status=503, headers=retry_header(RETRY_AFTER))
     return exception_handler(exc, context)

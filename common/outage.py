@@ -18,6 +18,8 @@ from django.template import loader
 from django.utils.translation import gettext as _
 from django.views import defaults
 
+from common.errors import retry_header, with_headers
+
 DATABASE_ERRORS = (OperationalError, InterfaceError)
 RETRY_AFTER = 15  # seconds: a restart of the database, or a failover
 
@@ -38,7 +40,7 @@ def database_unavailable(request: HttpRequest) -> HttpResponse:
         response: HttpResponse = JsonResponse(database_unavailable_body(), status=503)
     else:
         response = HttpResponse(loader.get_template("503.html").render(), status=503)
-    response["Retry-After"] = str(RETRY_AFTER)
+    with_headers(response, retry_header(RETRY_AFTER))
     return response
 
 

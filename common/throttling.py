@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 from rest_framework import throttling
 
 from common.breaker import ServerUnavailable
+from common.errors import retry_header, with_headers
 from common.net import client_ip
 
 log = logging.getLogger(__name__)
@@ -208,7 +209,7 @@ def throttle_view(scope: str, methods: tuple[str, ...] = ("POST",)) -> Callable[
                         % {"minutes": max(1, round(wait / 60))},
                         status=429, content_type="text/plain; charset=utf-8",
                     )
-                    response["Retry-After"] = str(int(wait))
+                    with_headers(response, retry_header(wait))
                     return response
             return view(request, *args, **kwargs)
 

@@ -30,7 +30,17 @@ __all__ = [
 
 
 class EngineError(ValueError):
-    """Base class of every error raised by the engine."""
+    """Base class of every error raised by the engine.
+
+    ``field`` names the argument the error concerns (``"cut"``, ``"candidates"``, ``"budget"``…)
+    when the engine knows it, so a caller answers with it instead of reading the message."""
+
+    field: str | None = None
+
+    def __init__(self, *args: object, field: str | None = None) -> None:
+        super().__init__(*args)
+        if field is not None:
+            self.field = field
 
 
 class UnknownGame(EngineError):

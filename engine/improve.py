@@ -341,17 +341,17 @@ class ImproveSearch:
         self.game = as_game(game)
         if not _is_int(budget) or not MIN_BUDGET <= budget <= MAX_BUDGET:
             raise InvalidSimulation(f"«budget» debe ser un entero entre {MIN_BUDGET} y {MAX_BUDGET} "
-                                    f"(recibido: {budget!r}).")
+                                    f"(recibido: {budget!r}).", field="budget")
         if seed is not None and (not _is_int(seed) or seed < 0):
-            raise InvalidSimulation(f"«seed» debe ser un entero no negativo (recibido: {seed!r}).")
+            raise InvalidSimulation(f"«seed» debe ser un entero no negativo (recibido: {seed!r}).", field="seed")
         self.start = [e for e in entries if e.card.game is self.game]
         if not self.start or not is_legal(self.game, self.start):
-            raise InvalidSimulation("«list»: la lista de partida debe ser un mazo legal (sección 4).")
+            raise InvalidSimulation("«list»: la lista de partida debe ser un mazo legal (sección 4).", field="list")
         self.keep = frozenset(code.upper() for code in keep)
         present = _counts(self.start)
         missing = sorted(code for code in self.keep if code not in present)
         if missing:
-            raise InvalidSimulation(f"«keep»: {', '.join(missing)} no está en la lista.")
+            raise InvalidSimulation(f"«keep»: {', '.join(missing)} no está en la lista.", field="keep")
         self.goal, self.pool, self.budget = goal, pool, budget
         self.seed = new_seed() if seed is None else seed
         # Below 2**53 (as every seed the engine chooses: JavaScript reads it exactly), never the search's.

@@ -62,18 +62,18 @@ def check_swap(game: Game, entries: Sequence[DeckEntry], cut: str, candidates: S
     """The cut card; refuse a cut outside the list and candidates that cannot take its place."""
     found = [e.card for e in entries if e.card.code.upper() == cut.upper()]
     if not found:
-        raise InvalidSimulation(f"«cut»: {cut} no está en la lista.")
+        raise InvalidSimulation(f"«cut»: {cut} no está en la lista.", field="cut")
     out = found[0]
     if not 1 <= len(candidates) <= MAX_CANDIDATES:
-        raise InvalidSimulation(f"«candidates»: entre 1 y {MAX_CANDIDATES} cartas (recibidas: {len(candidates)}).")
+        raise InvalidSimulation(f"«candidates»: entre 1 y {MAX_CANDIDATES} cartas (recibidas: {len(candidates)}).", field="candidates")
     names = {fold(e.card.name) for e in entries if e.card.code.upper() != out.code.upper()}
     for card in candidates:  # the cut card itself may run: it is the list as it is (delta 0)
         if card.game is not game:
-            raise InvalidSimulation(f"«candidates»: {card.code} es de otro juego.")
+            raise InvalidSimulation(f"«candidates»: {card.code} es de otro juego.", field="candidates")
         if game is Game.ELIRIA and fold(card.name) in names:  # rule 4: one card of a name
-            raise InvalidSimulation(f"«candidates»: {card.name} ya está en la lista (regla 4: una carta por nombre).")
+            raise InvalidSimulation(f"«candidates»: {card.name} ya está en la lista (regla 4: una carta por nombre).", field="candidates")
         if game is Game.MISION and card.type != out.type:
-            raise InvalidSimulation(f"«candidates»: {card.code} no es del mismo tipo que {out.code}.")
+            raise InvalidSimulation(f"«candidates»: {card.code} no es del mismo tipo que {out.code}.", field="candidates")
     return out
 
 

@@ -79,3 +79,56 @@ def test_internal_list_names_real_classes_outside_the_root():
         module_name, _, class_name = name.rpartition(".")
         cls = getattr(importlib.import_module(module_name), class_name)
         assert not issubclass(cls, (SiteError, EngineError)), name
+
+
+# ---------------------------------------------------------------- answered in one place (issue 37)
+def _trees(*patterns: str) -> dict[Path, ast.Module]:
+    return {path: ast.parse(path.read_text(encoding="utf-8"), str(path))
+            for pattern in patterns for path in sorted(ROOT.glob(pattern)) if "migrations" not in path.parts}
+
+
+def test_the_simulation_endpoints_catch_almost_nothing():
+    """The views leave SiteErrors, EngineErrors and the run limits to api_exception_handler: at most
+    3 `except` clauses in play/*/api.py (13 before issue 37; the one left gathers both lists'
+    problems into one 400)."""
+    trees = _trees("play/*/api.py")
+    assert len(trees) >= 5
+    handlers = [f"{path.relative_to(ROOT)}:{node.lineno}" for path, tree in trees.items()
+                for node in ast.walk(tree) if isinstance(node, ast.ExceptHandler)]
+    assert len(handlers) <= 3, handlers
+
+
+def test_retry_after_is_written_in_one_place():
+    """`Retry-After` is spelled once in the site's code (common.errors.retry_header): the API's
+    handler, the pages, the throttles and the outage answer all take it from there (11 mentions
+    in play/ and 7 places that set it before issue 37)."""
+    found = [f"{path.relative_to(ROOT)}:{node.lineno}" for app in APPS for path, tree in _trees(f"{app}/**/*.py").items()
+             for node in ast.walk(tree) if isinstance(node, ast.Constant) and node.value == "Retry-After"]
+    assert [place.split(":")[0] for place in found] == ["common/errors.py"], found
+
+
+def test_no_error_field_is_read_from_its_message():
+    """An error names its field (SiteError.field, EngineError.field): none is picked by reading the
+    message (`"«cut»" in str(exc)`, as play/compare/services.py and play/improve/services.py did)."""
+    offenders = []
+    for app in APPS:
+        for path, tree in _trees(f"{app}/**/*.py").items():
+            for node in ast.walk(tree):
+                if (isinstance(node, ast.Compare) and any(isinstance(op, ast.In | ast.NotIn) for op in node.ops)
+                        and any(isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == "str"
+                                and c.args and isinstance(c.args[0], ast.Name) and c.args[0].id in ("exc", "error", "err", "e")
+                                for c in node.comparators)):
+                    offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert offenders == [], offenders
+
+
+def test_a_run_limit_is_answered_with_its_retry_after_by_the_handler():
+    """QuotaExceeded (the run limits' root) carries its wait as a header; the handler answers it."""
+    from common.errors import QuotaExceeded, api_exception_handler
+    from play.runs.services import QueueUnavailable, RunLimitError
+
+    for exc, status, wait in ((RunLimitError("Llena.", retry_after=60), 429, "60"), (QueueUnavailable("Caída."), 503, "15"),
+                              (QuotaExceeded("Demasiadas."), 429, "30")):
+        answer = api_exception_handler(exc, {})
+        assert answer is not None and answer.status_code == status and answer["Retry-After"] == wait
+        assert answer.data == {"detail": exc.message}

@@ -17,11 +17,9 @@ from cards.validation import MAX_LIST_CHARS
 from common.serializers import StrictCharField
 from common.throttling import AnonRateThrottle, GoldfishThrottle
 from decks.api_validate import BAD_REQUEST
-from engine import EngineError
 from engine.swaps import MAX_CANDIDATES
 from play.common import MAX_SEED
 from play.compare.services import (
-    CompareInputError,
     compare_answer,
     compare_fits,
     goal_fields,
@@ -36,7 +34,6 @@ from play.compare.services import (
 from play.matchups.api import MATCHUP_RESULT, PolicyField
 from play.matchups.services import MAX_GAMES
 from play.runs.api import QUEUE_DOWN, RUN
-from play.runs.services import RunLimitError
 from play.runs.web import client_address, run_answer
 
 TOO_MANY = OpenApiResponse(description="Demasiadas simulaciones: espera lo que indica Retry-After, o a que terminen las tuyas.")
@@ -92,22 +89,14 @@ class SwapsInput(RunInput):
 
 def _answer(request: Request, inline: Callable[[], bool], compute: Callable[[], dict[str, Any]],
             enqueue: Callable[[], Any]) -> Response:
-    """200 with the answer when it fits the request's budget, else 202 with the queued run; the
-    errors a player can cause as 400 naming the field, the run limits as 429 (503: queue down)."""
-    try:
-        if not inline():
-            answer = run_answer(enqueue(), request)
-            return Response(answer, status=status.HTTP_202_ACCEPTED, headers={"Location": answer["status_url"]})
-        return Response(compute())
-    except CompareInputError as exc:
-        side = {"list_a": "a", "list_b": "b"}.get(exc.field)
-        report = {side: exc.report} if side else exc.report
-        return Response({exc.field: [str(exc)], "validation": report}, status=status.HTTP_400_BAD_REQUEST)
-    except EngineError as exc:
-        return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
-    except RunLimitError as exc:
-        return Response({"detail": exc.message}, status=getattr(exc, "status", 429),
-                        headers={"Retry-After": str(getattr(exc, "retry_after", 30))})
+    """200 with the answer when it fits the request's budget, else 202 with the queued run. The
+    errors a player can cause (400 naming the field, a card the engine cannot play with its `code`
+    and `card`, the run limits as 429 and 503 with their wait) are answered by
+    common.errors.api_exception_handler, as for /api/goldfish/."""
+    if not inline():
+        answer = run_answer(enqueue(), request)
+        return Response(answer, status=status.HTTP_202_ACCEPTED, headers={"Location": answer["status_url"]})
+    return Response(compute())
 
 
 @extend_schema(

@@ -49,10 +49,11 @@ class EachCutRace(SwapRace):
         self.attr = check_goal(self.game, goal_field, goal_turn, turns)
         self.pairs = each_cut_pairs(game, entries, candidates)
         if not self.pairs:
-            raise InvalidSimulation("«candidates»: ninguna candidata puede ocupar el lugar de ninguna carta de la lista.")
+            raise InvalidSimulation("«candidates»: ninguna candidata puede ocupar el lugar de ninguna carta de la lista.",
+                                    field="candidates")
         if len(self.pairs) > MAX_PAIRS:
             raise InvalidSimulation(f"«cut»: probar cada carta da {len(self.pairs)} cambios; como mucho {MAX_PAIRS}: "
-                                    "nombra menos candidatas o marca la carta que quitas.")
+                                    "nombra menos candidatas o marca la carta que quitas.", field="cut")
         self.goal_field, self.goal_turn, self.games, self.turns, self.seed = goal_field, goal_turn, games, turns, seed
         self.candidates = [card for _cut, card in self.pairs]
         self.rounds = race_rounds(games, len(self.pairs))

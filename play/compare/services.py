@@ -194,14 +194,13 @@ def _race(*, game: str, text: str, cut: str, candidates: Sequence[str], goal_fie
             return EachCutRace(game, report.entries, candidates=resolve_candidates(game, candidates),
                                goal_field=goal_field, goal_turn=goal_turn, games=games, turns=turns, seed=seed), report
         except EngineError as exc:
-            raise SwapInputError(str(exc), field="cut" if "«cut»" in str(exc) else "candidates") from exc
+            raise SwapInputError(str(exc), field=exc.field or "candidates") from exc
     code, cards = resolve_cut(report.entries, cut), resolve_candidates(game, candidates)
     try:
         race = SwapRace(game, report.entries, cut=code, candidates=cards, goal_field=goal_field,
                         goal_turn=goal_turn, games=games, turns=turns, seed=seed)
     except EngineError as exc:  # a candidate that cannot take the cut card's place (rule 4, type)
-        field = "cut" if "«cut»" in str(exc) else "candidates"
-        raise SwapInputError(str(exc), field=field) from exc
+        raise SwapInputError(str(exc), field=exc.field or "candidates") from exc
     return race, report
 
 

@@ -12,15 +12,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cards.pagecache import cached_answer
-from cards.validation import ListTooLarge
 from common.serializers import StrictBooleanField, StrictCharField
 from common.throttling import AnonRateThrottle, GoldfishThrottle
 from decks.api_validate import BAD_REQUEST, ValidateInput
-from engine import CardEffectError, EngineError
-from play.goldfish.services import GoldfishInputError, goldfish_answer, goldfish_check, run_enqueue_goldfish
+from play.goldfish.services import goldfish_answer, goldfish_check, run_enqueue_goldfish
 from play.runs.api import QUEUE_DOWN, RUN
 from play.runs.budget import goldfish_list_fits
-from play.runs.services import RunLimitError
 from play.runs.web import client_address, run_answer
 
 
@@ -61,45 +58,36 @@ def goldfish_run(request: Request) -> Response:
     """Goldfish a deck list: the same request with the same seed gives the same answer.
 
     Within the request's budget (about 100 ms of work) the answer comes at once; a bigger run is
-    queued and the answer is 202 with its status URL, where the same numbers appear when done."""
+    queued and the answer is 202 with its status URL, where the same numbers appear when done.
+    Its refusals (a list too large or with unknown cards, a card the engine cannot play, the run
+    limits) are SiteErrors and EngineErrors that common.errors.api_exception_handler answers."""
     data = GoldfishInput(data=request.data)
     data.is_valid(raise_exception=True)
     v = data.validated_data
     watch = v.get("watch", [])
-    try:
-        # Priced on this deck (play.runs.budget): a slow deck is queued however few games it asks for.
-        priced = None if v["trace"] else goldfish_list_fits(
-            v["game"], v["list"], games=v["games"], turns=v["turns"], seed=v.get("seed"),
+    # Priced on this deck (play.runs.budget): a slow deck is queued however few games it asks for.
+    priced = None if v["trace"] else goldfish_list_fits(
+        v["game"], v["list"], games=v["games"], turns=v["turns"], seed=v.get("seed"),
+    )
+    if priced is not None and not priced:
+        goldfish_check(game=v["game"], text=v["list"], watch=watch, report=priced.report)
+        run = run_enqueue_goldfish(
+            game=v["game"], text=v["list"], games=v["games"], turns=v["turns"], seed=v.get("seed"),
+            watch=watch, owner=request.user, client=client_address(request),
         )
-        if priced is not None and not priced:
-            goldfish_check(game=v["game"], text=v["list"], watch=watch, report=priced.report)
-            run = run_enqueue_goldfish(
-                game=v["game"], text=v["list"], games=v["games"], turns=v["turns"], seed=v.get("seed"),
-                watch=watch, owner=request.user, client=client_address(request),
-            )
-            answer = run_answer(run, request)
-            return Response(answer, status=status.HTTP_202_ACCEPTED, headers={"Location": answer["status_url"]})
+        answer = run_answer(run, request)
+        return Response(answer, status=status.HTTP_202_ACCEPTED, headers={"Location": answer["status_url"]})
 
-        def compute() -> dict[str, Any]:
-            return goldfish_answer(
-                game=v["game"], text=v["list"], games=v["games"], turns=v["turns"],
-                seed=v.get("seed"), trace=v["trace"], watch=watch, head=priced.head if priced else None,
-                report=priced.report if priced is not None else None,
-            )
+    def compute() -> dict[str, Any]:
+        return goldfish_answer(
+            game=v["game"], text=v["list"], games=v["games"], turns=v["turns"],
+            seed=v.get("seed"), trace=v["trace"], watch=watch, head=priced.head if priced else None,
+            report=priced.report if priced is not None else None,
+        )
 
-        if v.get("seed") is None:
-            result = compute()
-        else:  # a seeded run is a pure function of its request and the catalogue
-            parts = (v["game"], v["list"], v["games"], v["turns"], v["seed"], v["trace"], tuple(watch))
-            result = cached_answer("goldfish", parts, compute)
-    except ListTooLarge as exc:
-        return Response({"list": [str(exc)]}, status=status.HTTP_400_BAD_REQUEST)
-    except GoldfishInputError as exc:
-        return Response({"list": [str(exc)], "validation": exc.report}, status=status.HTTP_400_BAD_REQUEST)
-    except CardEffectError as exc:  # catalogue data the engine cannot play: name the card
-        return Response({"detail": exc.message, "code": exc.code, "card": exc.card}, status=status.HTTP_400_BAD_REQUEST)
-    except EngineError as exc:
-        return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
-    except RunLimitError as exc:
-        return Response({"detail": exc.message}, status=exc.status, headers={"Retry-After": str(exc.retry_after)})
+    if v.get("seed") is None:
+        result = compute()
+    else:  # a seeded run is a pure function of its request and the catalogue
+        parts = (v["game"], v["list"], v["games"], v["turns"], v["seed"], v["trace"], tuple(watch))
+        result = cached_answer("goldfish", parts, compute)
     return Response(result)

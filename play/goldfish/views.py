@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods
 
 from cards.models import Game
 from cards.validation import MAX_LIST_CHARS, ListTooLarge, validate_list
+from common.errors import with_headers
 from common.http import is_htmx
 from decks.charts import Series, chart_bars, chart_lines, format_number
 from decks.selectors import deck_rows, deck_text
@@ -98,7 +99,7 @@ def goldfish_page(request: HttpRequest) -> HttpResponse:
             context["errors"] = [{"message": exc.message, "line": None}]
             response = render(request, "play/_goldfish_result.html" if is_htmx(request) else "play/goldfish.html",
                               context, status=exc.status)
-            response["Retry-After"] = str(exc.retry_after)
+            with_headers(response, exc.headers)  # the wait, as the API answers it
             return response
     template = "play/_goldfish_result.html" if is_htmx(request) else "play/goldfish.html"
     return render(request, template, context)

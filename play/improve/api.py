@@ -15,7 +15,6 @@ from common.serializers import StrictCharField
 from play.common import MAX_SEED
 from play.compare.api import QUEUED_ANSWERS, simulation_endpoint
 from play.improve.services import POOLS, improve_answer, improve_fits, improve_params, run_enqueue_improve
-from play.runs.services import RunLimitError
 from play.runs.web import client_address, run_answer
 
 
@@ -88,10 +87,7 @@ def goldfish_improve(request: Request) -> Response:
                             user=request.user, against=v.get("against"))
     if improve_fits(v["game"], params):
         return Response(improve_answer(v["game"], params))
-    try:
-        run = run_enqueue_improve(v["game"], params, owner=request.user, client=client_address(request),
-                                  private=params["pool"] == "collection" or bool(params.get("against")))
-    except RunLimitError as exc:
-        return Response({"detail": exc.message}, status=exc.status, headers={"Retry-After": str(exc.retry_after)})
+    run = run_enqueue_improve(v["game"], params, owner=request.user, client=client_address(request),
+                              private=params["pool"] == "collection" or bool(params.get("against")))
     answer = run_answer(run, request)
     return Response(answer, status=status.HTTP_202_ACCEPTED, headers={"Location": answer["status_url"]})

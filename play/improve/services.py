@@ -175,8 +175,7 @@ def improve_search(game: str, params: dict[str, Any], *, seed: int,
         search = ImproveSearch(game, report.entries, goal=goal, pool=pool, keep=params["keep"],
                                budget=params["budget"], seed=seed, on_step=on_step)
     except EngineError as exc:
-        field = next((f for f in ("budget", "seed", "keep", "list") if f"«{f}»" in str(exc)), "list")
-        raise BadInput(str(exc), field=field) from exc
+        raise BadInput(str(exc), field=exc.field or "list") from exc
     return search, report
 
 

@@ -16,12 +16,10 @@ from cards.validation import MAX_LIST_CHARS
 from common.serializers import StrictCharField
 from common.throttling import AnonRateThrottle, GoldfishThrottle
 from decks.api_validate import BAD_REQUEST
-from engine import CardEffectError, EngineError
 from play.common import MAX_SEED
 from play.matchups.services import MAX_GAMES, POLICY_NAMES, matchup_replay, matchup_run, run_enqueue_matchup
 from play.runs.api import QUEUE_DOWN, RUN
 from play.runs.budget import matchup_fits
-from play.runs.services import RunLimitError
 from play.runs.web import client_address, run_answer
 from play.sources import DeckSource, SourceError, from_list
 
@@ -104,14 +102,6 @@ def _valid_input(
     return v, found["a"], found["b"]
 
 
-def engine_error(exc: EngineError) -> Response:
-    """400 with the engine's message; a card whose effects cannot be played is named by its code."""
-    body: dict[str, Any] = {"detail": str(exc)}
-    if isinstance(exc, CardEffectError):
-        body.update(code=exc.code, card=exc.card)
-    return Response(body, status=status.HTTP_400_BAD_REQUEST)
-
-
 @extend_schema(
     request=MatchupInput,
     responses={200: MATCHUP_RESULT, 202: RUN, 400: BAD_REQUEST, 429: TOO_MANY, 503: QUEUE_DOWN},
@@ -128,31 +118,25 @@ def matchups(request: Request) -> Response:
     if isinstance(found, Response):
         return found
     v, a, b = found
-    try:  # priced on these decks (play.runs.budget): slow decks are queued however few games they ask for
-        inline = matchup_fits(
-            v["game"], a.entries, b.entries, games=v["games"], seed=v.get("seed"),
-            policy_a=v["policy_a"], policy_b=v["policy_b"],
-        )
-    except EngineError as exc:
-        return engine_error(exc)
+    # Priced on these decks (play.runs.budget): slow decks are queued however few games they ask for.
+    # An engine error (a card whose effects cannot be played: its `code` and `card`) and the run
+    # limits (429/503 with their wait) are answered by common.errors.api_exception_handler.
+    inline = matchup_fits(
+        v["game"], a.entries, b.entries, games=v["games"], seed=v.get("seed"),
+        policy_a=v["policy_a"], policy_b=v["policy_b"],
+    )
     if not inline:
-        try:
-            run = run_enqueue_matchup(
-                game=v["game"], list_a=a.text, list_b=b.text, games=v["games"], seed=v.get("seed"),
-                policy_a=v["policy_a"], policy_b=v["policy_b"], labels=("A", "B"), owner=request.user,
-                client=client_address(request),
-            )
-        except RunLimitError as exc:
-            return Response({"detail": exc.message}, status=exc.status, headers={"Retry-After": str(exc.retry_after)})
+        run = run_enqueue_matchup(
+            game=v["game"], list_a=a.text, list_b=b.text, games=v["games"], seed=v.get("seed"),
+            policy_a=v["policy_a"], policy_b=v["policy_b"], labels=("A", "B"), owner=request.user,
+            client=client_address(request),
+        )
         answer = run_answer(run, request)
         return Response(answer, status=status.HTTP_202_ACCEPTED, headers={"Location": answer["status_url"]})
-    try:
-        result = matchup_run(
-            game=v["game"], list_a=a, list_b=b, games=v["games"], seed=v.get("seed"),
-            policy_a=v["policy_a"], policy_b=v["policy_b"], head=inline.head,
-        )
-    except EngineError as exc:
-        return engine_error(exc)
+    result = matchup_run(
+        game=v["game"], list_a=a, list_b=b, games=v["games"], seed=v.get("seed"),
+        policy_a=v["policy_a"], policy_b=v["policy_b"], head=inline.head,
+    )
     return Response(result)
 
 
@@ -167,11 +151,8 @@ def matchup_replay_view(request: Request) -> Response:
     if isinstance(found, Response):
         return found
     v, a, b = found
-    try:
-        record = matchup_replay(
-            game=v["game"], list_a=a, list_b=b, seed=v["seed"], index=v["index"],
-            policy_a=v["policy_a"], policy_b=v["policy_b"],
-        )
-    except EngineError as exc:
-        return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+    record = matchup_replay(
+        game=v["game"], list_a=a, list_b=b, seed=v["seed"], index=v["index"],
+        policy_a=v["policy_a"], policy_b=v["policy_b"],
+    )
     return Response(record)

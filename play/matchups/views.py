@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from common.errors import with_headers
 from common.http import is_htmx as _is_htmx
 from common.throttling import throttle_view
 from decks.charts import format_percent
@@ -70,7 +71,7 @@ def matchup_page(request: HttpRequest) -> HttpResponse:
         return render(request, "play/matchups.html", {"form": form})
     form = MatchupForm(request.POST, user=request.user)
     context: dict[str, Any] = {"form": form}
-    status = 200
+    status, headers = 200, {}  # headers: a run limit's wait
     if form.is_valid():
         d = form.cleaned_data
         try:
@@ -97,14 +98,13 @@ def matchup_page(request: HttpRequest) -> HttpResponse:
         except EngineError as exc:
             context["errors"], status = [{"line": None, "message": str(exc)}], 400
         except RunLimitError as exc:
-            context["errors"], status, wait = [{"line": None, "message": exc.message}], exc.status, exc.retry_after
+            context["errors"], status, headers = [{"line": None, "message": exc.message}], exc.status, exc.headers
     else:
         status = 400
     context["partial"] = _is_htmx(request)
     template = "play/_matchup_result.html" if context["partial"] else "play/matchups.html"
     response = render(request, template, context, status=status)
-    if status in (429, 503):
-        response["Retry-After"] = str(wait)
+    with_headers(response, headers)  # a run limit's wait, as the API answers it
     return response
 
 
@@ -226,7 +226,7 @@ def gauntlet_page(request: HttpRequest) -> HttpResponse:
         return render(request, "play/gauntlet.html", {"form": GauntletForm(user=request.user, initial=initial)})
     form = GauntletForm(request.POST, user=request.user)
     context: dict[str, Any] = {"form": form}
-    status = 200
+    status, headers = 200, {}  # headers: a run limit's wait
     if form.is_valid():
         d = form.cleaned_data
         try:
@@ -241,12 +241,14 @@ def gauntlet_page(request: HttpRequest) -> HttpResponse:
         except (SourceError, EngineError) as exc:
             context["errors"], status = [{"line": None, "message": str(exc)}], 400
         except RunLimitError as exc:
-            context["errors"], status = [{"line": None, "message": exc.message}], exc.status
+            context["errors"], status, headers = [{"line": None, "message": exc.message}], exc.status, exc.headers
         else:
             context["gauntlet"] = _gauntlet_view(gauntlet, d["deck"])
     else:
         status = 400
-    return render(request, "play/gauntlet.html", context, status=status)
+    response = render(request, "play/gauntlet.html", context, status=status)
+    with_headers(response, headers)  # a run limit's wait, as the API answers it
+    return response
 
 
 def _gauntlet_polled(request: HttpRequest) -> HttpResponse:

@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.breaker import breaker_for
-from common.errors import SiteError
+from common.errors import QuotaExceeded
 from engine.rng import new_seed
 from play.models import SimulationChunk, SimulationRun
 from play.runs import tasks
@@ -34,18 +34,15 @@ ACTIVE = SimulationRun.ACTIVE
 SUBMIT_LOCK = 0x5E1A_0051
 
 
-class RunLimitError(SiteError):
+class RunLimitError(QuotaExceeded):
     """A run that cannot be queued now: too many in flight for this player, this address or the
-    whole queue (HTTP ``status`` 429), with the seconds to wait before trying again."""
-
-    status = 429
-    retry_after = 30
+    whole queue (HTTP ``status`` 429), with the seconds to wait before trying again (its
+    ``headers`` carry them: the API's handler and the pages answer with them)."""
 
     def __init__(self, message: str, *, login: bool = False, status: int | None = None,
                  retry_after: int | None = None) -> None:
-        super().__init__(message, status=status)
+        super().__init__(message, status=status, retry_after=retry_after)
         self.login = login
-        self.retry_after = self.retry_after if retry_after is None else retry_after
 
 
 class QueueUnavailable(RunLimitError):

@@ -13,6 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
+from common.errors import retry_header, with_headers
 from common.net import client_ip
 from common.throttling import AnonRateThrottle, GoldfishThrottle
 from play.models import SimulationRun
@@ -37,7 +38,7 @@ def throttled_post(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
                 if not throttle.allow_request(request, None):  # type: ignore[arg-type]
                     wait = math.ceil(throttle.wait() or 1)
                     response = render(request, "play/throttled.html", {"wait": wait}, status=429)
-                    response["Retry-After"] = str(wait)
+                    with_headers(response, retry_header(wait))
                     return response
         return view(request, *args, **kwargs)
 

@@ -332,3 +332,25 @@ def test_odd_effects_export_as_imported(odd_catalogue):
     call_command("export_catalogue", "--game", "eliria", stdout=out)
     exported = {c["code"]: c["editions"][0].get("effects") for c in json.loads(out.getvalue())["cards"]}
     assert exported == {c["code"]: c["editions"][0].get("effects") for c in ODD}
+
+
+def test_every_simulation_endpoint_answers_an_unplayable_card_the_same_way(corrupted, api_client):
+    """One answer for a CardEffectError (common.errors.api_exception_handler, issue 37): 400 with the
+    engine's message, its `code` and the `card`, from compare, swaps, the matchup comparison and
+    the replay as from the goldfish (compare and swaps used to answer a bare `detail`)."""
+    other = next(c for c in ODD if c["type"] != "token" and c["code"] != "HX-101")
+    requests = {
+        "/api/goldfish/": {"game": "eliria", "list": ODD_LIST, "games": 20, "seed": 1},
+        "/api/goldfish/compare/": {"game": "eliria", "list_a": ODD_LIST, "list_b": ODD_LIST, "games": 20, "seed": 1},
+        "/api/goldfish/swaps/": {"game": "eliria", "list": ODD_LIST, "cut": other["code"], "candidates": [other["code"]],
+                                 "goal": {"field": "mean_power_max", "turn": 3}, "turns": 3, "games": 20, "seed": 1},
+        "/api/matchups/compare/": {"game": "eliria", "deck_a": ODD_LIST, "deck_b": ODD_LIST, "rival": ODD_LIST,
+                                   "games": 4, "seed": 1},
+        "/api/matchups/replay/": {"game": "eliria", "deck_a": ODD_LIST, "deck_b": ODD_LIST, "seed": 1, "index": 0},
+    }
+    for url, body in requests.items():
+        answer = api_client.post(url, body, format="json")
+        assert answer.status_code == 400, (url, answer.content)
+        assert set(answer.json()) == {"detail", "code", "card"}, (url, answer.json())
+        assert answer.json()["code"] == "card_effect" and answer.json()["card"] == "HX-101", url
+        assert "HX-101" in answer.json()["detail"], url

@@ -72,7 +72,7 @@ def test_search_errors_say_their_spanish_message_and_read_in_english(query):
     error = caught.value
     assert error.status == 400 and error.as_dict() == {"detail": error.message}
     with translation.override("es"):
-        assert SEARCH_MESSAGES[error.code] % error.params == error.message == search_error(error)
+        assert SEARCH_MESSAGES[error.message_code] % error.params == error.message == search_error(error)
     with translation.override("en"):
         assert search_error(error) != error.message
 
