@@ -391,7 +391,10 @@ def test_once_chunks_land_the_run_is_looked_at_when_the_pace_of_its_chunks_says(
     SimulationChunk.objects.filter(run=run, index=2).update(finished=later + timedelta(seconds=0.4))
     run.refresh_from_db()
     assert expected_end(run, progress(run)["chunks"]) == later + timedelta(seconds=0.4)
-    assert 50 <= progress(run)["poll_ms"] <= 60  # 0.1 s past it: in half as long again
+    poll = progress(run)["poll_ms"]
+    late_ms = (timezone.now() - (later + timedelta(seconds=0.4))).total_seconds() * 1000
+    # 0.1 s past it when set up: in half as long again (a busy machine is later still when it looks)
+    assert 50 <= poll <= max(60, late_ms / 2 + 1), (poll, late_ms)
 
 
 @pytest.mark.django_db
