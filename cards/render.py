@@ -161,19 +161,36 @@ class Face:
     body: list[str] = field(default_factory=list)  # the rules text and flavour lines alone
 
 
-def _blocks(card: Any, ed: Any) -> list[Block]:
+@dataclass(frozen=True)
+class TextSizes:
+    """Base pixel sizes of the body's paragraphs (10 px per mm: 1 px is about 0.28 pt), before the
+    layout scales them down to fit. The drawn faces keep their sizes; the printed proxies ask for
+    larger ones (decks.proxies)."""
+
+    passive: int = 20
+    attack: int = 22
+    attack_effect: int = 19
+    effect: int = 22
+    flavor: int = 17
+
+
+FACE_SIZES = TextSizes()
+
+
+def _blocks(card: Any, ed: Any, sizes: TextSizes = FACE_SIZES) -> list[Block]:
     if card.type in ("combat", "token"):
-        blocks = [Block(f"Pasiva: {ed.passive}", 20)] if ed.passive else []
+        blocks = [Block(f"Pasiva: {ed.passive}", sizes.passive)] if ed.passive else []
         for atk in ed.attacks:
-            blocks.append(Block(f"[{atk.get('cost')}] {atk.get('name')} — {atk.get('damage')}", 22, bold=True))
+            blocks.append(Block(f"[{atk.get('cost')}] {atk.get('name')} — {atk.get('damage')}", sizes.attack,
+                                bold=True))
             if atk.get("effect"):
-                blocks.append(Block(atk["effect"], 19))
+                blocks.append(Block(atk["effect"], sizes.attack_effect))
     elif card.type in ("reaction", "summon"):
-        blocks = [Block(ed.effect or "", 22)]
+        blocks = [Block(ed.effect or "", sizes.effect)]
     else:
         blocks = []
     if ed.flavor:
-        blocks.append(Block(ed.flavor, 17, fill="#444"))
+        blocks.append(Block(ed.flavor, sizes.flavor, fill="#444"))
     return [b for b in blocks if b.text.strip()]
 
 
@@ -196,17 +213,27 @@ def _stats_height(card: Any) -> int:
     return 0
 
 
-def _plan(card: Any, ed: Any) -> tuple[int, list[list[Line]]]:
-    """The art box height and the body lines of each face: one face whenever the text fits."""
-    blocks = _blocks(card, ed)
-    for art in ART_HEIGHTS:
-        room = BODY_BOTTOM - (150 + art + 20) - _stats_height(card)
-        for scale in SCALES:
-            lines = _lines(blocks, scale)
-            if sum(line.height for line in lines) <= room:
-                return art, [lines]
+def _plan(card: Any, ed: Any, *, sizes: TextSizes = FACE_SIZES, scales: tuple[float, ...] = SCALES,
+          text_first: bool = False) -> tuple[int, list[list[Line]]]:
+    """The art box height and the body lines of each face: one face whenever the text fits. A face
+    keeps the largest art box and shrinks the text to fit under it; with `text_first` the text
+    keeps the largest size that fits under any art box (the proxies' art box is only the code)."""
+    blocks = _blocks(card, ed, sizes)
+    laid: dict[float, list[Line]] = {}
+
+    def lines_at(scale: float) -> list[Line]:
+        if scale not in laid:
+            laid[scale] = _lines(blocks, scale)
+        return laid[scale]
+
+    tries = ([(art, scale) for scale in scales for art in ART_HEIGHTS] if text_first
+             else [(art, scale) for art in ART_HEIGHTS for scale in scales])
+    for art, scale in tries:
+        lines = lines_at(scale)
+        if sum(line.height for line in lines) <= BODY_BOTTOM - (150 + art + 20) - _stats_height(card):
+            return art, [lines]
     art = ART_HEIGHTS[-1]
-    lines = _lines(blocks, SCALES[-1])
+    lines = lines_at(scales[-1])
     pages: list[list[Line]] = []
     room = BODY_BOTTOM - (150 + art + 20) - _stats_height(card)
     current: list[Line] = []

@@ -100,7 +100,9 @@ CHROME_BLOCKS = ("title", "head", "content")
 CSRF_SLOT = "\x00csrf\x00"
 PATH_SLOT = "/\x00path\x00"
 Q_SLOT = "\x00q\x00"
-_CHROME = '{% extends "base.html" %}' + "".join(
+# The chrome is kept per player, so it never holds the messages of one answer: the pages that use
+# it show them in their own content.
+_CHROME = '{% extends "base.html" %}{% block messages %}{% endblock %}' + "".join(
     f"{{% block {name} %}}\x00{name}\x00{{% endblock %}}" for name in CHROME_BLOCKS)
 
 

@@ -3,7 +3,7 @@
 Each card is 63 × 88 mm on a 3 × 3 grid centred on the page, with cut marks in the margins along
 every cut line. The text of each face comes from the same layout as the catalogue's drawn faces
 (`cards.render._plan` over the card's *current* edition, ruling TERCERO, whatever edition the deck
-pins), written as text in the embedded DejaVu fonts (Spanish accents; runes from Noto Sans Runic),
+pins) but at printed sizes (PROXY_SIZES: rules text up to 7.9 pt, shrunk only to fit), written as text in the embedded DejaVu fonts (Spanish accents; runes from Noto Sans Runic),
 so it is selectable and sharp at any zoom. A card whose text needs a second face gets it in the next
 cell (its back: sleeve it behind the front), so no rules text is ever cut; a line that the PDF's
 font measures wider than its box is condensed horizontally, never clipped. Every text written is
@@ -32,6 +32,12 @@ PER_PAGE = COLS * ROWS
 MAX_CARDS = 270  # 30 pages: a generous deck with its tokens, and a bound on the work
 MARK, GAP = 5.0, 1.0  # cut marks: 5 mm long, 1 mm away from the cards
 ORIGIN = ((PAGE[0] - COLS * CARD[0]) / 2, (PAGE[1] - ROWS * CARD[1]) / 2)
+# Printed rules text is about 8 pt and flavour a little smaller: the largest sizes a proxy's text
+# takes (28 px = 7.9 pt, 24 px = 6.8 pt), shrunk step by step only when the text does not fit its
+# box; the smallest step is the drawn faces' smallest (13 px = 3.7 pt), past which a second face
+# takes the rest. (The drawn faces' sizes, 22 and 17 px, left a short text at 6.2 and 4.8 pt.)
+PROXY_SIZES = render.TextSizes(passive=28, attack=28, attack_effect=28, effect=28, flavor=24)
+PROXY_SCALES = (1.0, 0.93, 0.86, 0.8, 0.75, 0.7, 0.65, 0.6, 0.55, 0.5, 0.47)
 
 
 class TooManyCards(SiteError):
@@ -96,7 +102,7 @@ def proxy_faces(rows: Sequence[DeckEntry]) -> list[Cell]:
     for row in proxy_cards(rows):
         card = row.card
         if card.pk not in planned:
-            art, pages = render._plan(card, card.current)
+            art, pages = render._plan(card, card.current, sizes=PROXY_SIZES, scales=PROXY_SCALES, text_first=True)
             planned[card.pk] = [Cell(card, card.current, art, lines, n, len(pages)) for n, lines in enumerate(pages)]
         cells += planned[card.pk]
     return cells

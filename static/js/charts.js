@@ -111,8 +111,16 @@
     figure.classList.add("is-drawn");
   }
 
+  // One chart per task: a deck page has up to eight, and drawing them in one go was a long task
+  // that kept a phone from answering a tap (issue 38, Lighthouse's total blocking time).
   function drawAll(root) {
-    (root || document).querySelectorAll("figure.uchart").forEach(draw);
+    var queue = Array.prototype.slice.call((root || document).querySelectorAll("figure.uchart"));
+    (function next() {
+      var figure = queue.shift();
+      if (!figure) return;
+      draw(figure);
+      if (queue.length) setTimeout(next, 0);
+    })();
   }
 
   function resize() {

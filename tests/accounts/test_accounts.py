@@ -11,7 +11,7 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tests.factories import UserFactory
+from tests.factories import EditionFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db]
 PASSWORD = "una-clave-larga-123"  # noqa: S105 - the factories' test password
@@ -26,6 +26,30 @@ def test_sign_up_logs_the_player_in(client):
     assert user.email == "lucia@example.com" and user.check_password("Mazos-de-fision-9")
     page = client.get("/mazos/").content.decode()
     assert "Mis mazos" in page and "Salir" in page
+
+
+def _landing_pages() -> list[str]:
+    card = EditionFactory().card
+    return ["/mazos/", "/", "/cartas/", card.get_absolute_url(), "/resoluciones/", "/mazos/publicos/",
+            "/coleccion/", "/goldfish/"]
+
+
+def test_sign_up_welcomes_on_the_page_it_lands_on(client):
+    """Issue 38: the welcome waited for a page that shows messages (only the deck and collection
+    pages did), so a player sent back to the catalogue or a card read it a page late. Every page
+    shows it now, the cached card page (its kept chrome holds no message) included, and only once."""
+    for number, target in enumerate(_landing_pages()):
+        visitor = Client()
+        name = f"lucia{number}"
+        welcome = f"¡Bienvenido, {name}! Ya puedes crear tus mazos."
+        response = visitor.post("/cuenta/registro/", {
+            "username": name, "email": f"{name}@example.com", "password1": "Mazos-de-fision-9",
+            "password2": "Mazos-de-fision-9", "next": target,
+        }, follow=True)
+        assert response.redirect_chain[-1][0] == target
+        page = response.content.decode()
+        assert page.count(welcome) == 1, target
+        assert welcome not in visitor.get("/mazos/").content.decode(), target
 
 
 def test_sign_up_explains_what_is_wrong(client):

@@ -14,11 +14,12 @@ TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 
 def row_form(html: str) -> dict[str, str]:
-    """The hidden fields of the first "+" button's form in the list, as a browser would send them."""
+    """The hidden fields of the first "+" button's form in the list, with the button's own delta,
+    as a browser would send them (a row's − and + share one form)."""
     for form in re.findall(r'<form class="change".*?</form>', html, re.S):
         fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form))
-        if fields["delta"] == "1":
-            return fields
+        if 'name="delta" value="1"' in form:
+            return {**fields, "delta": "1"}
     raise AssertionError("no + button")
 
 
@@ -130,3 +131,25 @@ def test_each_language_keeps_its_own_body(bundled):
     assert "Validation" in english and "Validación" not in english
     browser.cookies["django_language"] = "es"
     assert "Validación" in grid()
+
+
+@pytest.mark.django_db
+def test_a_rows_minus_and_plus_share_one_form(bundled):
+    """Issue 38: two forms per row were half the builder's DOM (2,031 nodes on a phone audit)."""
+    owner = UserFactory()
+    deck = deck_from_list(owner)
+    browser = Client()
+    browser.force_login(owner)
+    html = browser.get(f"/mazos/{deck.pk}/").content.decode()
+    rows = html.count('<li class="entry"')
+    forms = re.findall(r'<form class="change".*?</form>', html, re.S)
+    assert rows and len(forms) == rows
+    assert all('name="delta" value="-1"' in form and 'name="delta" value="1"' in form for form in forms)
+    fields = row_form(html)
+    before = deck.entries.get(card_id=fields["card"], section=fields["section"]).quantity
+    assert browser.post(f"/mazos/{deck.pk}/cartas/", {**fields, "delta": "-1"}).status_code in (200, 302)
+    assert not deck.entries.filter(card_id=fields["card"], section=fields["section"], quantity=before).exists()
+    assert "js/builder." in html  # the builder's keys load for the owner alone
+    other = Client()
+    other.force_login(UserFactory())
+    assert "js/builder." not in other.get("/mazos/").content.decode()  # their list of decks

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
+import zlib
+
 import pytest
 from PIL import PdfParser
 
+from cards import render
 from cards.models import Card
 from decks import proxies
 from decks.selectors import deck_rows
@@ -100,3 +104,59 @@ def test_a_card_whose_text_needs_two_faces_gets_both_cells(bundled):
         assert_inside_its_card(item)
     written = " ".join(item.text for item in sheets.drawn).split()
     assert written.count("Roba") == 90  # every word of the text reaches the sheet, none cut
+
+
+def written_sizes(data: bytes) -> list[float]:
+    """The font size in points of each text run the PDF writes, in order, read from its content
+    streams: `/F1 7.94 Tf` sets the size, each `(…) Tj` writes one run."""
+    sizes, size = [], 0.0
+    for raw in re.findall(rb"stream\r?\n(.*?)\r?\nendstream", data, re.S):
+        try:
+            stream = zlib.decompress(raw)
+        except zlib.error:
+            stream = raw  # not a compressed stream (fonts' metadata): no text in it
+        for match in re.finditer(rb"/F\d+ ([\d.]+) Tf|\) Tj", stream):
+            if match.group(1):
+                size = float(match.group(1))
+            else:
+                sizes.append(size)
+    return sizes
+
+
+def sheet_of(effect: str, flavor: str):  # type: ignore[no-untyped-def]
+    """One reaction card's proxy with this text, and the size in points of each body line written."""
+    card = Card.objects.filter(game="eliria", type="reaction").order_by("code").first()
+    rows = deck_rows(deck_create(owner=UserFactory(), game="eliria", name="P", entries=[EntrySpec("main", card, 1)]))
+    ed = rows[0].card.current
+    ed.effect, ed.flavor = effect, flavor
+    sheets = proxies.proxy_sheets(rows)
+    runs = [item for item in sheets.drawn for _run in render._runs(item.text)]  # runes are runs of their own
+    sizes = written_sizes(bytes(sheets.pdf.output()))
+    assert len(sizes) == len(runs) + 1  # and the page's caption
+    body = {line.text for cell in proxies.proxy_faces(rows) for line in cell.lines}
+    return sheets, [(item, size) for item, size in zip(runs, sizes, strict=False) if item.text in body]
+
+
+def test_a_short_text_is_printed_at_the_size_of_printed_rules_text(bundled):
+    """Issue 38: a card's few words were set at 5.7 pt (flavour 4.8 pt) over an empty lower half."""
+    _sheets, lines = sheet_of("Roba una carta.", "El viento no espera.")
+    sizes = {item.text: size for item, size in lines}
+    assert 7.5 <= sizes["Roba una carta."] <= 8.0
+    assert 6.5 <= sizes["El viento no espera."] <= 7.0
+    assert len(proxies.proxy_faces(deck_rows(make_deck(1)))) == 1
+
+
+def test_a_long_text_shrinks_to_fit_its_box(bundled):
+    effect = " ".join(["Roba una carta y después descarta otra de tu mano."] * 14)
+    sheets, lines = sheet_of(effect, "Y el viento, que no espera a nadie, se llevó las hojas del otoño.")
+    assert len({cell_of(item) for item in sheets.drawn}) == 1  # one face: the text shrank instead
+    sizes = [size for _item, size in lines]
+    assert max(sizes) < 7.5 and min(sizes) >= 13 * proxies.PT_PER_PX - 0.01
+    bottom = proxies.ORIGIN[1] + render.BODY_BOTTOM * proxies.MM_PER_PX  # above the footer line
+    for item, _size in lines:
+        assert item.y + item.height <= bottom + 0.01, item
+        assert item.x + item.width <= proxies.ORIGIN[0] + (render.LEFT + render.TEXT_WIDTH) * proxies.MM_PER_PX + 0.01
+    for item in sheets.drawn:
+        assert_inside_its_card(item)
+    written = " ".join(item.text for item, _size in lines).split()
+    assert written.count("Roba") == 14
