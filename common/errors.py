@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from django.db import InterfaceError, OperationalError
+
 if TYPE_CHECKING:
     from django.http import HttpResponseBase
     from rest_framework.response import Response
@@ -124,6 +126,18 @@ def engine_error_body(exc: Exception) -> dict[str, Any]:
     return body
 
 
+# The database is down (common.outage answers the pages; the handler below the API).
+DATABASE_ERRORS = (OperationalError, InterfaceError)
+DATABASE_RETRY_AFTER = 15  # seconds: a restart of the database, or a failover
+
+
+def database_unavailable_body() -> dict[str, str]:
+    from django.utils.translation import gettext as _
+
+    return {"detail": _("La base de datos no responde ahora mismo: inténtalo dentro de unos segundos."),
+            "code": "database_unavailable"}
+
+
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's handler, plus SiteError (its status, body and headers) and the engine's EngineError as
 400 answers, and the database down as a 503 with Retry-After (common.outage)."""
@@ -139,8 +153,6 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         return Response(engine_error_body(exc), status=400)
     if isinstance(exc, RecursionError):
         return Response({"detail": "La entrada está anidada demasiado hondo."}, status=400)
-    from common.outage import DATABASE_ERRORS, RETRY_AFTER, database_unavailable_body
-
     if isinstance(exc, DATABASE_ERRORS):  # the database is down: 503, try again (common.outage)
-        return Response(database_unavailable_body(), status=503, headers=retry_header(RETRY_AFTER))
+        return Response(database_unavailable_body(), status=503, headers=retry_header(DATABASE_RETRY_AFTER))
     return exception_handler(exc, context)

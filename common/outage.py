@@ -12,25 +12,24 @@ from __future__ import annotations
 
 import sys
 
-from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template import loader
 from django.utils.translation import gettext as _
 from django.views import defaults
 
-from common.errors import retry_header, with_headers
+from common.errors import (
+    DATABASE_ERRORS,
+    DATABASE_RETRY_AFTER,
+    database_unavailable_body,
+    retry_header,
+    with_headers,
+)
 
-DATABASE_ERRORS = (OperationalError, InterfaceError)
-RETRY_AFTER = 15  # seconds: a restart of the database, or a failover
+RETRY_AFTER = DATABASE_RETRY_AFTER
 
 
 def is_api(request: HttpRequest) -> bool:
     return request.path.startswith("/api/")
-
-
-def database_unavailable_body() -> dict[str, str]:
-    return {"detail": _("La base de datos no responde ahora mismo: inténtalo dentro de unos segundos."),
-            "code": "database_unavailable"}
 
 
 def database_unavailable(request: HttpRequest) -> HttpResponse:
