@@ -170,12 +170,18 @@ def _mulligan_memo(
     key = (starters, blocks, seen, at_least)
     found = _MEMO.get(key)
     if found is not None:
-        _MEMO.move_to_end(key)
+        try:
+            _MEMO.move_to_end(key)
+        except KeyError:  # another thread let it go meanwhile: the answer in hand is still right
+            pass
         return found
     found = mulligan_odds(starters=starters, blocks=blocks, seen=seen, at_least=at_least, deadline=deadline)
     _MEMO[key] = found
     while len(_MEMO) > MEMO_SIZE:
-        _MEMO.popitem(last=False)
+        try:
+            _MEMO.popitem(last=False)
+        except KeyError:  # emptied by another thread meanwhile
+            break
     return found
 
 
