@@ -127,11 +127,11 @@ def test_r1_an_odds_request_over_the_inline_budget_is_refused_with_its_code(bund
     from engine.odds import _MEMO
 
     _MEMO.clear()
-    settings.SIMULATION_INLINE_BUDGET = 0.0
+    settings.SIMULATION_INLINE_BUDGET = -1.0  # a deadline already past when the request begins: no clock race
     r = odds(api_client, list=HEAVY, query="t:reaccion", turns=8)
     assert r.status_code == 400, r.content
     assert r.json()["code"] == "too_costly"
-    settings.SIMULATION_INLINE_BUDGET = 0.1
+    settings.SIMULATION_INLINE_BUDGET = 3600.0  # a budget no machine reaches: the same question is answered
     assert odds(api_client, list=HEAVY, query="t:reaccion", turns=8).status_code == 200
 
 
