@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.test_site_browser import DESKTOP, PASSWORD, PHONE, site  # noqa: F401 - `site` is a fixture
 
@@ -140,7 +141,7 @@ def test_collection_import_reviews_line_by_line_and_saves_without_the_bad_lines(
     page.fill("#id_text", MIXED.format(mision=Card.objects.get(code="SOS1-001").name))
     page.click("#review")
     rows = page.locator("table.import-lines tbody tr")
-    assert rows.count() == 4
+    expect(rows).to_have_count(4)  # the review is a new page: wait for it, do not race it
     assert [rows.nth(i).get_attribute("class") for i in range(4)] == ["line-ok", "line-bad", "line-bad", "line-ok"]
     assert "SOS1-001" in rows.nth(3).inner_text()  # a Misión card in the same paste
     field = rows.nth(2).locator(".problem-field").inner_text()  # field names in words, not `card`
@@ -148,8 +149,7 @@ def test_collection_import_reviews_line_by_line_and_saves_without_the_bad_lines(
     fits(page, width)
     shot(page, f"import-review-{width}-{language}")
     page.click(".use-suggestion >> nth=0")  # «usar «Cañón del sacrificio»» fixes line 2 and reviews again
-    page.wait_for_selector("table.import-lines")
-    assert page.locator("table.import-lines tr.line-bad").count() == 1
+    expect(page.locator("table.import-lines tr.line-bad")).to_have_count(1)  # waits for the new review
     page.click("#confirm-skip")
     page.wait_for_url("**/coleccion/")
     left_out = {"es": "Se dejó fuera 1 línea con errores.", "en": "1 line with errors was left out."}[language]
