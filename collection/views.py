@@ -45,8 +45,8 @@ from collection.services import (
     collection_add,
     collection_import_rows,
 )
+from common.charts import chart_bars
 from common.http import is_htmx, safe_next
-from decks.charts import chart_bars
 
 PAGE_SIZES = (24, 48, 96)
 

@@ -1,5 +1,5 @@
 """Reads of a deck (HackSoft "selectors"): its rows, its list text, the engine's report, the
-builder's search. Its charts are decks/charts.py (`deck_stats`).
+builder's search. Its charts are decks/charts.py (`deck_stats`, drawn with common/charts.py).
 
 A saved deck is validated exactly as a pasted list: its export text goes through
 `engine.validate_decklist`, with a lookup made of the deck's own cards (no query per card), so

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from cards.models import Card
-from decks.charts import format_number, format_percent
+from common.charts import format_number, format_percent
 from engine.decklist import DeckEntry
 from engine.eliria.rules import playable_cards
 

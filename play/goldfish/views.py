@@ -14,9 +14,9 @@ from django.views.decorators.http import require_http_methods
 
 from cards.models import Game
 from cards.validation import MAX_LIST_CHARS, ListTooLarge, validate_list
+from common.charts import Series, chart_bars, chart_lines, format_number
 from common.errors import with_headers
 from common.http import is_htmx
-from decks.charts import Series, chart_bars, chart_lines, format_number
 from decks.selectors import deck_rows, deck_text
 from engine import EngineError
 from engine.decklist import DeckEntry

@@ -8,7 +8,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from decks.charts import format_number, format_percent
+from common.charts import format_number, format_percent
 from play.compare.present import FIELDS, interval_text, measurable, signed
 
 NOTE_LENGTH = 200  # DeckRevision.note

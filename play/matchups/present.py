@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from decks.charts import chart_bars, format_number, format_percent
+from common.charts import chart_bars, format_number, format_percent
 from engine import DeckEntry
 from engine.mision.rules import chest_reach, chest_reachable
 from engine.stats import wilson_interval

@@ -13,10 +13,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from common.charts import format_percent
 from common.errors import with_headers
 from common.http import is_htmx as _is_htmx
 from common.throttling import throttle_view
-from decks.charts import format_percent
 from decks.models import Deck
 from engine import EngineError, eliria_state, mision_state, replay
 from play.boards import mision_phase_label, mision_worlds

@@ -12,7 +12,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from decks.charts import format_percent
+from common.charts import format_percent
 from engine.search import SEARCH_PLAYERS
 
 TABLE = Path(settings.BASE_DIR) / "docs" / "players.json"  # written by bench/players.py --json

@@ -9,7 +9,7 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from decks.charts import format_number
+from common.charts import format_number
 from play.models import SimulationRun
 
 MIN_SECONDS = 2.0  # before this, the rate is mostly start-up time: no estimate

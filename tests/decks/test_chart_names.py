@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from decks.charts import chart_bars
+from common.charts import chart_bars
 
 CLASSES = ["bestia", "espíritu", "guerrero", "mística", "objeto vivo", "reanimado"]
 

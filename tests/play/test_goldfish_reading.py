@@ -10,7 +10,7 @@ import pytest
 from django.utils import translation
 
 from cards.models import Card
-from decks.charts import PALETTE, Series, chart_lines
+from common.charts import PALETTE, Series, chart_lines
 from play.goldfish.reading import mision_sentences, sentences
 from play.goldfish.services import goldfish_answer
 from play.goldfish.views import charts
