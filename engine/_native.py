@@ -33,8 +33,8 @@ COMPLETE = "COMPLETE"  # the marker the build writes last
 
 
 def _sources(root: Path) -> list[Path]:
-    """The Python modules and the C extension's source (``_streams.c``, built with the modules)."""
-    return sorted(p for p in root.rglob("*") if p.suffix in (".py", ".c") and "__pycache__" not in p.parts)
+    """The engine's Python modules (its only sources: mypyc compiles some of them)."""
+    return sorted(p for p in root.rglob("*.py") if "__pycache__" not in p.parts)
 
 
 def source_hash(root: Path = PACKAGE) -> str:

@@ -12,12 +12,11 @@ again) has a 64-bit key (:meth:`GameRng.deal`), and the shuffled pile is the cop
 So the order of a list's lines never matters, and when B is A with some cards replaced the cards
 both hold come in the same order in game *i* of both: only the replaced card moves (a card between
 its old and new place is drawn one step earlier or later). ``mix`` is SplitMix64's finalizer, a
-bijection of 64-bit words: distinct identities never tie. The compiled engine deals in C
-(``engine/_streams.c``, the same numbers); the pure engine in :func:`deal_pure`.
+bijection of 64-bit words: distinct identities never tie. This module is Python only; the compiled
+engine compiles it with mypyc like its other hot modules (engine/_native.py).
 
-The ``shuffle`` stream (a :class:`Stream`: in the compiled engine the C generator of
-``engine/_streams.c``, random.Random's numbers, else ``random.Random`` itself) and ``dice`` are
-random streams of the game made on first use; no deck is dealt from them.
+The ``shuffle`` stream (``random.Random`` seeded with the game's deal seed) and ``dice`` are random
+streams of the game made on first use; no deck is dealt from them.
 """
 
 from __future__ import annotations
@@ -27,38 +26,13 @@ import random
 import secrets
 import struct
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 
 __all__ = [
-    "MAX_SEED", "NATIVE_STREAM", "GameRng", "Stream", "card_ids", "deal", "deal_pure", "derive_seed",
-    "mix64", "new_seed", "reseeder", "shuffle_key", "stream_seeds", "unseeded_random",
+    "MAX_SEED", "GameRng", "card_ids", "deal", "derive_seed", "mix64", "new_seed", "shuffle_key", "stream_seeds",
 ]
-
-
-class Stream(Protocol):
-    """What the engine draws a game's cards with: ``random.Random`` or the compiled engine's C
-    stream (``engine/_streams.c``), which gives the very same numbers for the same int seed."""
-
-    def random(self) -> float: ...
-
-    def seed(self, n: int, /) -> None: ...
-
-
-def _native_stream() -> Callable[[], Stream] | None:
-    """The C stream's type: the compiled engine's build holds it beside the mypyc modules
-    (engine/_native.py); the pure engine has none."""
-    try:
-        from ._streams import Stream as native
-    except ImportError:
-        return None
-    return native
-
-
-_NativeStream = _native_stream()
-
-NATIVE_STREAM = _NativeStream is not None  # whether the shuffle streams are the C generator
 
 # Seeds chosen by the engine stay below 2**53 so that JavaScript reads them exactly.
 MAX_SEED = 2**53 - 1
@@ -67,36 +41,6 @@ MAX_SEED = 2**53 - 1
 def new_seed() -> int:
     """A fresh base seed, for a run that was not given one."""
     return secrets.randbelow(MAX_SEED + 1)
-
-
-def unseeded_random() -> Stream:
-    """A stream for a runner that seeds it before its first draw: the C stream of the compiled
-    engine (random.Random(0)'s state until seeded), else a ``random.Random`` left unseeded.
-
-    ``random.Random()`` seeds itself from the operating system (os.urandom and a full seeding: about
-    15 µs, ``Random(0)`` about 7 µs), a state such a runner never reads: a goldfish request built one
-    for each range of games its budget times, eight a request. The pure engine's stream draws 0.0
-    until it is seeded.
-
-    >>> r, same = unseeded_random(), random.Random(5)
-    >>> r.seed(5)
-    >>> [r.random() for _ in range(700)] == [same.random() for _ in range(700)]
-    True
-    """
-    if _NativeStream is not None:
-        return _NativeStream()
-    rand = random.Random.__new__(random.Random)  # noqa: S311 - game randomness, not secrets
-    rand.gauss_next = None  # type: ignore[attr-defined]  # what Random.seed resets, not in typeshed
-    return rand
-
-
-def reseeder(rand: Stream) -> Callable[[int], None]:
-    """The cheapest way to seed *rand* with an int: the C stream's own seed, or the C seeding under
-    ``random.Random.seed`` (the same state for an int seed, without the wrapper's type checks and its
-    reset of ``gauss_next``, which the engine's streams never use)."""
-    if isinstance(rand, random.Random):
-        return super(random.Random, rand).seed
-    return rand.seed
 
 
 def derive_seed(seed: int, index: int, stream: str) -> int:
@@ -186,7 +130,7 @@ def shuffle_key(base: int, seat: int, pile: int, round_: int) -> int:
 _LANES: dict[int, tuple[int, int, struct.Struct]] = {}  # pile size -> (ones, mask, 128-bit lanes)
 
 
-def deal_pure(key: int, items: list[T], ids: Sequence[int], /) -> list[T]:
+def deal(key: int, items: list[T], ids: Sequence[int], /) -> list[T]:
     """*items* (identities *ids*, one each) shuffled by *key*: sorted by ``mix64(key ^ id)``, the
     first card to draw last (``pile.pop()`` draws). Equal identities keep their order.
 
@@ -194,10 +138,10 @@ def deal_pure(key: int, items: list[T], ids: Sequence[int], /) -> list[T]:
     product by a 64-bit constant never reaches the next lane; the masks drop what a shift brings
     in): about half the time of mixing them one by one in Python.
 
-    >>> deal_pure(5, ["a", "b", "c"], [1, 2, 3]) == deal_pure(5, ["c", "a", "b"], [3, 1, 2])
+    >>> deal(5, ["a", "b", "c"], [1, 2, 3]) == deal(5, ["c", "a", "b"], [3, 1, 2])
     True
     >>> keys = [mix64(5 ^ i) for i in (1, 2, 3)]
-    >>> deal_pure(5, ["a", "b", "c"], [1, 2, 3]) == [x for _, x in sorted(zip(keys, "abc"), reverse=True)]
+    >>> deal(5, ["a", "b", "c"], [1, 2, 3]) == [x for _, x in sorted(zip(keys, "abc"), reverse=True)]
     True
     """
     n = len(ids)
@@ -214,12 +158,6 @@ def deal_pure(key: int, items: list[T], ids: Sequence[int], /) -> list[T]:
     return [items[k] for k in order]
 
 
-try:  # the compiled engine's build deals in C (engine/_streams.c): the same lists
-    from ._streams import deal
-except ImportError:
-    deal = deal_pure
-
-
 class GameRng:
     """The randomness of one game: :meth:`deal` for the decks, ``dice`` for 12-sided dice and
     ``shuffle``, a random stream of the game, both made on first use.
@@ -231,7 +169,7 @@ class GameRng:
     __slots__ = ("_derive", "_derive_seed", "_dice", "_index", "_seed", "_shuffle", "base")
 
     def __init__(self, seed: int = 0, index: int = 0) -> None:
-        self._shuffle: Stream | None = None
+        self._shuffle: random.Random | None = None
         self._dice: random.Random | None = None
         self._derive_seed = seed
         self._derive = stream_seeds(seed, "shuffle")
@@ -253,11 +191,10 @@ class GameRng:
         return deal(shuffle_key(self.base, seat, pile, round_), items, ids)
 
     @property
-    def shuffle(self) -> Stream:
-        """A random stream of this game (``random.Random(base)``'s numbers); no deck is dealt from it."""
+    def shuffle(self) -> random.Random:
+        """A random stream of this game, ``random.Random(base)``; no deck is dealt from it."""
         if self._shuffle is None:
-            self._shuffle = unseeded_random()
-            reseeder(self._shuffle)(self.base)
+            self._shuffle = random.Random(self.base)  # noqa: S311 - game randomness, not secrets
         return self._shuffle
 
     @property

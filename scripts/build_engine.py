@@ -1,5 +1,4 @@
-"""Compile the engine's hot modules with mypyc, and its C stream (engine/_streams.c), into
-.build/engine/<hash>/ (see engine/_native.py).
+"""Compile the engine's hot modules with mypyc into .build/engine/<hash>/ (see engine/_native.py).
 
     .venv/bin/python scripts/build_engine.py [--force] [--opt-level 1]
 
@@ -33,13 +32,6 @@ native = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(native)  # without importing the engine itself (it would load the old build)
 
 
-STREAMS = (
-    "from setuptools import Extension, setup; "
-    "setup(name='engine-streams', ext_modules=[Extension('engine._streams', ['engine/_streams.c'])], "
-    "script_args=['build_ext', '--inplace', '--quiet'])"
-)
-
-
 def build(opt_level: str) -> Path:
     """Compile and install the build of the current sources; its folder."""
     source = ROOT / "engine"
@@ -57,12 +49,6 @@ def build(opt_level: str) -> Path:
         if done.returncode != 0:
             tail = "\n".join((done.stdout + done.stderr).splitlines()[-25:])
             raise RuntimeError(f"mypyc failed (exit {done.returncode}):\n{tail}")
-        # The C stream of engine/rng.py (engine/_streams.c), compiled as Python's own extensions are.
-        done = subprocess.run([sys.executable, "-c", STREAMS], cwd=work, env=env, capture_output=True, text=True,
-                              check=False)
-        if done.returncode != 0:
-            tail = "\n".join((done.stdout + done.stderr).splitlines()[-25:])
-            raise RuntimeError(f"engine/_streams.c failed to compile (exit {done.returncode}):\n{tail}")
         staged = work / "staged"
         (staged / "engine").mkdir(parents=True)
         for lib in work.glob("*__mypyc*.so"):  # the shared library every compiled module imports
