@@ -13,14 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from common.exchange import ErrorCollector, RecordError, envelope_problems
+from engine import GAME_SPECS, find_game
 from engine.cards import WORLDS
 
 FORMAT = "catalogue/1"
-GAMES = ("eliria", "mision")
-TYPES = {
-    "eliria": ("combat", "token", "reaction", "summon"),
-    "mision": ("entity", "element"),
-}
 SUBTYPES = ("ephemeral", "attached", "field")
 
 OPTIONAL = ("image", "flavor", "artist", "errata", "effects")
@@ -28,6 +24,16 @@ MAX_POTENTIAL = 12
 MAX_POINTS = 99
 # A record label carried by documents built from CSV, so errors name the CSV line.
 RECORD_KEY = "_record"
+
+
+def catalogue_games() -> list[str]:
+    """The games a catalogue (or rulings) document may name: every game's record (engine/games.py)."""
+    return list(GAME_SPECS)
+
+
+def _game_of(card_type: str) -> str:
+    """The game whose catalogue has cards of *card_type* (the engine's records say which)."""
+    return next((slug for slug, spec in GAME_SPECS.items() if card_type in spec.card_types), "")
 
 
 @dataclass
@@ -212,8 +218,7 @@ def parse_edition(raw: Any, card_type: str, errs: ErrorCollector, rec: str, inde
     for name in ("flavor", "artist", "errata", "image"):
         fields[name] = _text(raw, name, errs, rec, where=where, required=False)
     if "effects" in raw:
-        game = "mision" if card_type in ("entity", "element") else "eliria"
-        for problem in effects_problems(raw["effects"], game=game, attacks=fields.get("attacks")):
+        for problem in effects_problems(raw["effects"], game=_game_of(card_type), attacks=fields.get("attacks")):
             errs.add(rec, "effects", f"{where}: {problem}")
         fields["effects"] = raw["effects"]
     for extra in sorted(set(raw) - allowed):
@@ -224,7 +229,7 @@ def parse_edition(raw: Any, card_type: str, errs: ErrorCollector, rec: str, inde
 # ---------------------------------------------------------------- whole document
 def parse_document(doc: Any, file: str) -> tuple[Catalogue | None, list[RecordError]]:
     errs = ErrorCollector(file)
-    problems = envelope_problems(doc, expected_format=FORMAT, games=GAMES)
+    problems = envelope_problems(doc, expected_format=FORMAT, games=catalogue_games())
     for field_name, message in problems:
         errs.add(0, field_name, message)
     if not isinstance(doc, dict) or any(field_name == "game" for field_name, _ in problems):
@@ -298,8 +303,9 @@ def _parse_card(
         errs.add(i, "code", f"código no válido {code!r} (sin espacios, 24 caracteres como máximo)")
     if isinstance(set_code, str) and set_code.strip() and set_code not in set_codes:
         errs.add(i, "set", f"la colección {set_code!r} no está en \"sets\"")
-    if ctype not in TYPES[game]:
-        errs.add(i, "type", f"tipo {ctype!r} no existe en {game}; se espera {', '.join(TYPES[game])}")
+    types = find_game(game).card_types
+    if ctype not in types:
+        errs.add(i, "type", f"tipo {ctype!r} no existe en {game}; se espera {', '.join(types)}")
     editions = raw.get("editions")
     if not isinstance(editions, list) or not editions:
         errs.add(i, "editions", "cada carta necesita al menos una edición")

@@ -26,6 +26,7 @@ from django.db.models import Case, IntegerField, Q, Value, When
 from django.db.models.expressions import OrderBy
 
 from common.errors import SiteError
+from engine import game_aliases
 from engine.text import fold
 
 MAX_QUERY = 500
@@ -61,7 +62,7 @@ SUBTYPE_ALIASES = {
     "ephemeral": "ephemeral", "efimera": "ephemeral", "attached": "attached", "adhesion": "attached",
     "field": "field", "campo": "field",
 }
-GAME_ALIASES = {"eliria": "eliria", "mision": "mision", "sos": "mision", "misionsos": "mision"}
+GAME_ALIASES = game_aliases()  # every game's slug and aliases (engine/games.py), the one table
 NUMERIC = {
     "pot": "potential", "potential": "potential", "potencial": "potential",
     "res": "resistance", "resistance": "resistance", "resistencia": "resistance",

@@ -16,7 +16,7 @@ from cards.lookup import DbLookup
 from cards.suggest import suggest_names
 from common.errors import BadInput
 from common.gate import check_text
-from engine import Game, ValidationReport, parse_decklist, validate_decklist
+from engine import GAME_SPECS, Game, ValidationReport, parse_decklist, validate_decklist
 
 MAX_LIST_CHARS = 100_000
 # Lines that cannot be turned into a card: a list holding one cannot be saved as it is or simulated.
@@ -86,7 +86,7 @@ def use_suggestion(text: str, game: str, line: int, name: str) -> str:
     """The list with the card name of line `line` replaced by `name` (the one-click «usar «…»»),
     its quantity kept and a wrong code dropped; any other line, or a line past the end, unchanged."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    parsed = {ln.line: ln for ln in parse_decklist(text, Game(game)).lines}
+    parsed = {ln.line: ln for ln in parse_decklist(text, game).lines}
     if not 1 <= line <= len(lines) or line not in parsed:
         return text
     lines[line - 1] = f"{parsed[line].quantity} {name}"
@@ -98,7 +98,7 @@ def with_used_suggestion(post: QueryDict, game: str | None) -> QueryDict:
     «¿Quisiste decir…?» (`use` = "LINE|NAME"); the data unchanged when no such button was pressed."""
     line, sep, name = post.get("use", "").partition("|")
     text = post.get("text", "")
-    if not (sep and line.isdigit() and name.strip() and text and game in ("eliria", "mision")):
+    if not (sep and line.isdigit() and name.strip() and text and game in GAME_SPECS):
         return post
     data = post.copy()
     data["text"] = use_suggestion(text, game, int(line), name.strip())

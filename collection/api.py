@@ -40,7 +40,7 @@ from collection.services import (
 )
 from decks.models import Deck
 
-GAMES = [g.value for g in Game]
+GAME_SLUGS = [g.value for g in Game]
 
 
 # ---------------------------------------------------------------- serializers
@@ -171,7 +171,7 @@ def result_json(result: Result) -> dict[str, Any]:
 BAD = OpenApiResponse(RejectedSerializer, description="Datos no válidos: cada problema con su línea y campo; nada se ha guardado")
 FORBIDDEN = OpenApiResponse(description="Sin sesión ni clave: la colección es privada")
 NOT_FOUND = OpenApiResponse(description="No existe, o no es tuyo")
-GAME = OpenApiParameter("game", str, enum=GAMES)
+GAME = OpenApiParameter("game", str, enum=GAME_SLUGS)
 
 
 # ---------------------------------------------------------------- the collection
@@ -195,7 +195,7 @@ class CollectionViewSet(viewsets.GenericViewSet):
         qs = self.get_queryset()
         game = request.query_params.get("game")
         if game:
-            if game not in GAMES:
+            if game not in GAME_SLUGS:
                 raise ValidationError({"game": f"Juego desconocido «{game[:20]}»: eliria o mision."})
             qs = qs.filter(card__game=game)
         if request.query_params.get("code"):
@@ -269,7 +269,7 @@ class CollectionViewSet(viewsets.GenericViewSet):
              "edition": ln.edition.edition if ln.edition else None, "quantity": ln.quantity, "decks": ln.decks}
             for ln in shopping.lines
         ]
-        text = {g: shopping_text(shopping.lines, g) for g in GAMES if shopping.for_game(g)}
+        text = {g: shopping_text(shopping.lines, g) for g in GAME_SLUGS if shopping.for_game(g)}
         return Response({"decks": [d.pk for d in shopping.decks], "copies": shopping.copies,
                          "lines": lines, "text": text})
 

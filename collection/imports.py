@@ -31,9 +31,8 @@ from collection.models import MAX_COPIES, Condition
 from common.csvcells import unguard
 from common.errors import BadInput, RecordsRejected
 from common.gate import check_text
-from engine import GAMES as ENGINE_GAMES
+from engine import GAME_SPECS, game_named, parse_decklist
 from engine import Game as EngineGame
-from engine import parse_decklist
 from engine.text import fold
 from engine.validation import resolve_line
 
@@ -43,11 +42,10 @@ MAX_PROBLEMS = 200
 MAX_PREVIEW_LINES = 500  # the page shows this many lines; the counts cover all
 COLUMNS = ("game", "code", "edition", "quantity", "condition", "language")
 REQUIRED = ("code", "quantity")
-GAMES = {"eliria": "eliria", "mision": "mision", "misionsos": "mision", "sos": "mision"}
 GAME_LABELS = dict(Game.choices)
 CONDITIONS = {c.value.upper(): c.value for c in Condition}
 # Every header the deck-list reader knows, folded without its colon (Mazo:, Entes:, main: …).
-ALL_HEADERS = {key for spec in ENGINE_GAMES.values() for key in spec.header_keys}
+ALL_HEADERS = {key for spec in GAME_SPECS.values() for key in spec.header_keys}
 
 
 # The fields a problem names, as a player reads them (the API keeps the English keys).
@@ -273,7 +271,7 @@ def _game(value: str, selected: str | None, bad: Any) -> str | None:
             return selected
         bad("game", _("falta el juego (eliria o mision)."))
         return None
-    game = GAMES.get(fold(value).replace(" ", "").replace(".", ""))
+    game = game_named(value)
     if game is None:
         bad("game", _("juego desconocido «%(value)s»: eliria o mision.") % {"value": value[:20]})
         return None

@@ -41,7 +41,7 @@ from decks.services import (
 )
 
 # ---------------------------------------------------------------- serializers
-GAMES = Game.choices  # the same enum as every other `game` field
+GAME_CHOICES = Game.choices  # the same enum as every other `game` field
 
 
 class EntryInSerializer(serializers.Serializer):
@@ -60,7 +60,7 @@ class EntryOutSerializer(EntryInSerializer):
 class DeckInSerializer(serializers.Serializer):
     """A deck to create or update. Cards come as `list` (deck-list text) or as `entries`."""
 
-    game = serializers.ChoiceField(choices=GAMES, required=False)
+    game = serializers.ChoiceField(choices=GAME_CHOICES, required=False)
     name = serializers.CharField(max_length=MAX_NAME, required=False)
     description = serializers.CharField(max_length=MAX_DESCRIPTION, required=False, allow_blank=True)
     visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
@@ -98,7 +98,7 @@ class DeckOutSerializer(serializers.Serializer):
 
 
 class DeckSummarySerializer(serializers.ModelSerializer):
-    game = serializers.ChoiceField(choices=GAMES)
+    game = serializers.ChoiceField(choices=GAME_CHOICES)
     owner = serializers.CharField(source="owner.get_username")
     cards = serializers.IntegerField(allow_null=True)
     url = serializers.SerializerMethodField()
@@ -156,7 +156,7 @@ FORMAT = OpenApiParameter("format", str, enum=list(exports.FORMATS), description
 
 @extend_schema_view(
     list=extend_schema(parameters=[SCOPE, OpenApiParameter("q", str, description="Palabras del nombre"),
-                                   OpenApiParameter("game", str, enum=GAMES)],
+                                   OpenApiParameter("game", str, enum=GAME_CHOICES)],
                        responses={200: DeckSummarySerializer(many=True), 400: BAD, 403: FORBIDDEN}),
     retrieve=extend_schema(responses={200: DeckOutSerializer, 404: NOT_FOUND}),
     create=extend_schema(request=DeckInSerializer, responses={201: DeckOutSerializer, 400: BAD, 403: FORBIDDEN}),

@@ -19,12 +19,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine import GAMES
+from engine import GAME_SPECS
 from engine.text import fold
 
 Item = Mapping[str, Any]
 # Section key -> its Spanish header, over every game (the keys differ between games).
-_HEADERS = {key: text for spec in GAMES.values() for key, text in spec.headers.items()}
+_HEADERS = {key: text for spec in GAME_SPECS.values() for key, text in spec.headers.items()}
 
 
 @dataclass(frozen=True)

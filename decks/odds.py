@@ -17,7 +17,7 @@ from cards.search import SearchError
 from cards.validation import UNREADABLE, validate_list
 from common.errors import BadInput
 from decks.models import Deck
-from engine import DeckEntry, eliria_odds, eliria_odds_cards, mision_odds, one_more_of_group
+from engine import DeckEntry, find_game
 
 TAG_QUERY = re.compile(r"^\s*(?:tag|etiqueta):(?:\"([^\"]+)\"|(\S.*?))\s*$", re.IGNORECASE)
 
@@ -63,30 +63,14 @@ def list_entries(game: str, text: str) -> list[DeckEntry]:
 def odds_answer(
     entries: Sequence[DeckEntry], game: str, group: set[str], *, at_least: int, turns: int, first: bool
 ) -> dict[str, Any]:
-    """The answer of ``POST /api/odds/`` for the list's engine entries and the group's codes.
+    """The answer of ``POST /api/odds/`` for the list's engine entries and the group's codes: the
+    game's own odds (``find_game(game).odds``, engine/odds.py).
 
-    Both Eliria computations together stop at ``SIMULATION_INLINE_BUDGET`` seconds of this thread's
+    Every computation of one answer stops at ``SIMULATION_INLINE_BUDGET`` seconds of this thread's
     CPU (the engine's TooCostly, a 400 that says what to ask for instead): an anonymous request
     never holds a web worker longer than an inline simulation may (issue 38, R1)."""
-    if game == "mision":
-        both = mision_odds(entries, group, at_least=at_least, turns=turns)
-        return {**both["elements"].as_dict(), "entities": both["entities"].as_dict()}
     deadline = time.thread_time() + settings.SIMULATION_INLINE_BUDGET
-    cards = eliria_odds_cards(entries, group)
-    answer = eliria_odds(cards, at_least=at_least, turns=turns, first=first, deadline=deadline).as_dict()
-    more = one_more_of_group(cards)
-    if more is not None:
-        one_more = eliria_odds(more, at_least=at_least, turns=turns, first=first, deadline=deadline).as_dict()
-        answer["one_more"] = {"group": one_more["group"], "per_turn": one_more["per_turn"]}
-    else:
-        answer["one_more"] = None
-    # What p counts as "not held" (issue 36): games already lost by 7.c (a mulligan left fewer than
-    # five cards, or a draw from an empty deck), and decks whose every hand must be mulliganed.
-    answer["keepable"] = any(c.starter for c in cards)
-    if answer["mulligan"]:
-        alive = eliria_odds(cards, at_least=0, turns=turns, first=first, deadline=deadline).per_turn
-        answer["lost"] = [{"turn": t.turn, "p": max(0.0, 1.0 - t.p)} for t in alive]
-    return answer
+    return find_game(game).odds(entries, group, at_least=at_least, turns=turns, first=first, deadline=deadline)
 
 
 def odds_for_list(
@@ -98,15 +82,9 @@ def odds_for_list(
     entries = list_entries(game, text)
     group = group_codes(entries, game, query, user=user, deck=deck)
     answer = odds_answer(entries, game, group, at_least=at_least, turns=turns, first=first)
-    drawn = {e.card.code.upper() for e in entries if _drawn(e, game)}
+    spec = find_game(game)
+    drawn = {e.card.code.upper() for e in entries if spec.is_drawn(e)}
     return {**answer, "cards": sorted(group & drawn)}
-
-
-def _drawn(entry: DeckEntry, game: str) -> bool:
-    """Whether a line's cards are among those the odds count (Eliria: `Mazo:` without tokens)."""
-    if game == "mision":
-        return entry.section in ("elements", "entities")
-    return entry.section == "main" and not entry.card.is_token
 
 
 __all__ = ["OddsListError", "SearchError", "group_codes", "list_entries", "odds_answer", "odds_for_list", "tag_of"]

@@ -20,13 +20,13 @@ from django.utils.translation import gettext as _
 from PIL import Image, ImageDraw
 
 from cards.render import COLOURS, TYPE_LABEL, draw_text, text_width
+from common.games import site_game
 from decks.messages import SECTION_LABELS
 from decks.models import Deck, sections_of
 from decks.selectors import deck_report, deck_rows, deck_text
 
 SIZE = WIDTH, HEIGHT = 1200, 630
 MARGIN = 40
-BAND = {"eliria": "#8a3b12", "mision": "#2e7d4f"}  # the site's accent per game
 LIST_TOP, LIST_BOTTOM, LINE = 250, 580, 30
 COLUMNS = 3
 
@@ -69,7 +69,7 @@ def draw_deck(deck: Deck, rows: Sequence[Any]) -> Image.Image:
 
 
 def _header(d: ImageDraw.ImageDraw, deck: Deck, rows: Sequence[Any]) -> None:
-    d.rectangle((0, 0, WIDTH, 150), fill=BAND.get(deck.game, "#1d1a16"))
+    d.rectangle((0, 0, WIDTH, 150), fill=site_game(deck.game).accent)  # the game's accent
     # A long name steps down a size before it is cut.
     size = next((s for s in (54, 44) if text_width(deck.name, s, True) <= WIDTH - 2 * MARGIN), 38)
     draw_text(d, (MARGIN, 82), fit(deck.name, size, WIDTH - 2 * MARGIN, bold=True), size, bold=True,

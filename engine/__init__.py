@@ -35,7 +35,16 @@ from .errors import (
     TraceNotAllowed,
     UnknownGame,
 )
-from .games import GAMES, GameSpec, find_game, format_decklist, make_policy, parse_decklist
+from .games import (
+    GAME_SPECS,
+    GameSpec,
+    find_game,
+    format_decklist,
+    game_aliases,
+    game_named,
+    make_policy,
+    parse_decklist,
+)
 from .goldfish import run_goldfish
 from .improve import improve_deck
 from .match import DEFAULT_TURN_CAP, ENGINE_VERSION, Match, Policy
@@ -44,7 +53,16 @@ from .mision.match import MisionMatch
 from .mision.players import MisionGoldfishPlayer, MisionPlayer
 from .mision.table import mision_state, mision_table
 from .mision.view import MisionView
-from .odds import OddsCard, OddsReport, eliria_odds, eliria_odds_cards, mision_odds, one_more_of_group
+from .odds import (
+    OddsCard,
+    OddsReport,
+    eliria_odds,
+    eliria_odds_answer,
+    eliria_odds_cards,
+    mision_odds,
+    mision_odds_answer,
+    one_more_of_group,
+)
 from .policy import RandomPolicy
 from .replay import from_record, new_match, replay
 from .stats import hypergeometric_at_least, wilson_interval
@@ -56,7 +74,7 @@ __all__ = [
     "COMPILED",
     "DEFAULT_TURN_CAP",
     "ENGINE_VERSION",
-    "GAMES",
+    "GAME_SPECS",
     "WORLDS",
     "Action",
     "Attack",
@@ -100,12 +118,15 @@ __all__ = [
     "check_deck",
     "compare_goldfish",
     "eliria_odds",
+    "eliria_odds_answer",
     "eliria_odds_cards",
     "eliria_state",
     "eliria_table",
     "find_game",
     "fold",
     "format_decklist",
+    "game_aliases",
+    "game_named",
     "from_record",
     "hypergeometric_at_least",
     "improve_deck",
@@ -113,6 +134,7 @@ __all__ = [
     "make_policy",
     "matchup_game",
     "mision_odds",
+    "mision_odds_answer",
     "mision_state",
     "mision_table",
     "new_match",

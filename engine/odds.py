@@ -45,8 +45,10 @@ __all__ = [
     "OddsReport",
     "TurnOdds",
     "eliria_odds",
+    "eliria_odds_answer",
     "eliria_odds_cards",
     "mision_odds",
+    "mision_odds_answer",
     "mulligan_discard_key",
     "mulligan_odds",
     "one_more_of_group",
@@ -211,6 +213,40 @@ def discard_blocks(cards: Sequence[OddsCard]) -> list[Block]:
             block = blocks.setdefault(c.discard_key, [0, 0])
             block[0 if c.in_group else 1] += c.copies
     return [(g, o) for _, (g, o) in sorted(blocks.items())]
+
+
+def eliria_odds_answer(
+    entries: Sequence[DeckEntry], group: Collection[str], *, at_least: int, turns: int, first: bool,
+    deadline: float | None = None,
+) -> dict[str, Any]:
+    """Eliria's numbers of ``POST /api/odds/`` (docs/contract.md §6): the group's odds, the same with one
+    more copy of the group (``one_more``, None when there is none to add), whether any hand can be
+    kept, and with a possible mulligan what *p* counts as "not held": games already lost by 7.c (a
+    mulligan left fewer than five cards, or a draw from an empty deck), ``lost``. Every computation
+    stops at *deadline* together."""
+    cards = eliria_odds_cards(entries, group)
+    answer = eliria_odds(cards, at_least=at_least, turns=turns, first=first, deadline=deadline).as_dict()
+    more = one_more_of_group(cards)
+    if more is not None:
+        one_more = eliria_odds(more, at_least=at_least, turns=turns, first=first, deadline=deadline).as_dict()
+        answer["one_more"] = {"group": one_more["group"], "per_turn": one_more["per_turn"]}
+    else:
+        answer["one_more"] = None
+    answer["keepable"] = any(c.starter for c in cards)
+    if answer["mulligan"]:
+        alive = eliria_odds(cards, at_least=0, turns=turns, first=first, deadline=deadline).per_turn
+        answer["lost"] = [{"turn": t.turn, "p": max(0.0, 1.0 - t.p)} for t in alive]
+    return answer
+
+
+def mision_odds_answer(
+    entries: Sequence[DeckEntry], group: Collection[str], *, at_least: int, turns: int, first: bool,
+    deadline: float | None = None,
+) -> dict[str, Any]:
+    """Misión S.O.S's numbers of ``POST /api/odds/``: the Elementos' odds, the Entes' under
+    ``entities`` (:func:`mision_odds`; who starts changes nothing, no mulligan to bound)."""
+    both = mision_odds(entries, group, at_least=at_least, turns=turns)
+    return {**both["elements"].as_dict(), "entities": both["entities"].as_dict()}
 
 
 def mision_odds(

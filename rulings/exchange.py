@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from cards.catalogue import GAMES
+from cards.catalogue import catalogue_games
 from common.exchange import ErrorCollector, RecordError, envelope_problems
 
 FORMAT = "rulings/1"
@@ -72,7 +72,7 @@ def ymd_code(date: dt.date) -> str:
 
 def parse_document(doc: Any, file: str) -> tuple[RulingsDocument | None, list[RecordError]]:
     errs = ErrorCollector(file)
-    for field_name, message in envelope_problems(doc, expected_format=FORMAT, games=GAMES, default_game="eliria"):
+    for field_name, message in envelope_problems(doc, expected_format=FORMAT, games=catalogue_games(), default_game="eliria"):
         errs.add(0, field_name, message)
     if not isinstance(doc, dict):
         return None, errs.items

@@ -10,6 +10,8 @@ from typing import Any
 from django import template
 from django.urls import reverse
 
+from common.games import site_game
+
 register = template.Library()
 
 
@@ -17,8 +19,7 @@ register = template.Library()
 def odds_panel(context: dict[str, Any]) -> dict[str, Any]:
     deck, by_slug = context["deck"], context.get("by_slug", False)
     url = reverse("decks:shared-odds", args=[deck.slug]) if by_slug else reverse("decks:odds", args=[deck.pk])
-    default = "t:elemento" if deck.game == "mision" else "t:combate pot>=5"
     return {
-        "deck": deck, "by_slug": by_slug, "odds_url": url, "odds_query": default,
+        "deck": deck, "by_slug": by_slug, "odds_url": url, "odds_query": site_game(deck.game).odds_query,
         "board_url": None if by_slug else reverse("decks:board", args=[deck.pk]),
     }  # fmt: skip

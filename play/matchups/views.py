@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from common.charts import format_percent
 from common.errors import with_headers
+from common.games import site_game
 from common.http import is_htmx as _is_htmx
 from common.throttling import throttle_view
 from decks.models import Deck
@@ -203,7 +204,7 @@ def replay_page(request: HttpRequest) -> HttpResponse:
         **at,
     }
     translate_state(context["state"])
-    if d["game"] == "mision":
+    if site_game(d["game"]).world_board:
         context["worlds"] = mision_worlds(context["state"])
         context["state"]["phase_label"] = mision_phase_label(context["state"])
     template = "play/_replay.html" if _is_htmx(request) else "play/replay.html"

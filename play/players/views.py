@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from common.charts import format_percent
+from engine import Game
 from engine.search import SEARCH_PLAYERS
 
 TABLE = Path(settings.BASE_DIR) / "docs" / "players.json"  # written by bench/players.py --json
@@ -54,10 +55,10 @@ def players_page(request: HttpRequest) -> HttpResponse:
     labels = player_labels()
     games = []
     if table is not None:
-        names = {"eliria": "Eliria", "mision": "Misión S.O.S"}
         setup = table.get("setup", {})
+        labels_by_game = {game.value: game.label for game in Game}
         games = [
-            {"game": names.get(g, g), "rows": _rows(rows, labels), "setup": setup.get(g, {})}
+            {"game": labels_by_game.get(g, g), "rows": _rows(rows, labels), "setup": setup.get(g, {})}
             for g, rows in table.get("games", {}).items()
         ]
     players = [

@@ -17,6 +17,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from common.games import site_game
 from engine import (
     DeckEntry,
     IllegalAction,
@@ -71,7 +72,7 @@ def table_play(
     """
     if key is not None:
         parse_decisions(key)
-    if game == "mision":
+    if site_game(game).table_rival:
         return _mision(entries, seed, list(decisions), key, undo)
     keys = list(decisions)[:-1] if undo else list(decisions)
     if key is not None:

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from common.games import site_game
 from common.http import is_htmx as _is_htmx
 from engine import CardEffectError, IllegalAction
 from engine.rng import new_seed
@@ -45,7 +46,7 @@ def _context(source: DeckSource, table: Table | None, error: str = "") -> dict[s
                 context["groups"] = [g for g in context["groups"] if g["kind"] != "play"]
             attack_ready(table.state)
             context["end_warning"] = _end_warning(source, table)
-        if table.game == "mision":
+        if site_game(table.game).world_board:
             context["worlds"] = mision_worlds(table.state)
             table.state["phase_label"] = mision_phase_label(table.state)
             context["mision_titles"] = (_("Tú"), _("Rival (jugador por reglas, con tu mismo mazo)"))
