@@ -35,6 +35,7 @@ class SiteGame:
     game: str  # the slug, as engine.Game's value
     accent: str  # the game's colour (deck pictures)
     default_goal: tuple[str, int]  # (per-turn field, turn) a comparison is told by unless the player picks
+    search_turn: int  # the deck search's first goal turn (play/improve: it looks further than a comparison)
     charted: tuple[str, ...]  # the per-turn fields a comparison draws
     fields: tuple[str, ...]  # every per-turn field a comparison tabulates, in order
     odds_query: str  # the odds panel's first query (the site's search syntax)
@@ -74,6 +75,7 @@ register_site_game(SiteGame(
     game="eliria",
     accent="#8a3b12",
     default_goal=("mean_power_max", 3),
+    search_turn=6,
     charted=("mean_power_max", "p_combatant", "p_alive"),
     fields=("mean_power_max", "p_combatant", "p_alive", "mean_power_total", "mean_combatants", "p_attack_ready"),
     odds_query="t:combate pot>=5",
@@ -86,6 +88,7 @@ register_site_game(SiteGame(
     game="mision",
     accent="#2e7d4f",
     default_goal=("mean_chest", 5),
+    search_turn=8,
     charted=("mean_chest", "p_won"),
     fields=("mean_chest", "p_won", "mean_entes_placed", "mean_elementos_juego", "mean_elementos_deck"),
     odds_query="t:elemento",

@@ -21,13 +21,14 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from common.errors import SiteError
+from common.games import site_game
 from common.http import is_htmx
 from decks.models import Deck, Visibility
 from decks.selectors import deck_rows, deck_text
 from decks.services import DeckError, deck_update, specs_from_list
 from engine.improve import MIN_BUDGET
 from play.common import MAX_SEED
-from play.compare.present import DEFAULT_GOAL, goal_fields
+from play.compare.present import goal_fields
 from play.compare.services import CompareInputError
 from play.improve.present import WIN_TURN_LABEL, found_sentences, goal_label, result_context
 from play.improve.services import (
@@ -83,9 +84,9 @@ def _deck(request: HttpRequest) -> Deck:
 def improve_page(request: HttpRequest) -> HttpResponse:
     deck = _deck(request)
     rows = deck_rows(deck)
-    field, turn = DEFAULT_GOAL[deck.game]
+    record = site_game(deck.game)
     form = ImproveForm(request.POST or None, deck=deck, rows=rows, user=request.user,
-                       initial={"field": field, "turn": 6 if deck.game == "eliria" else 8, "pool": "catalogue",
+                       initial={"field": record.default_goal[0], "turn": record.search_turn, "pool": "catalogue",
                                 "budget": 20_000})
     text = deck_text(rows, deck.game)
     context: dict[str, Any] = {"deck": deck, "form": form, "is_owner": deck.is_owned_by(request.user)}
