@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.decorators import api_view, permission_classes, throttle_classes
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -19,22 +19,11 @@ from common.throttling import AnonRateThrottle, GoldfishThrottle
 from decks.api_validate import BAD_REQUEST
 from engine.swaps import MAX_CANDIDATES
 from play.common import MAX_SEED
-from play.compare.services import (
-    compare_answer,
-    compare_fits,
-    goal_fields,
-    matchup_compare_answer,
-    matchup_compare_fits,
-    run_enqueue_compare,
-    run_enqueue_matchup_compare,
-    run_enqueue_swaps,
-    swaps_answer,
-    swaps_fits,
-)
+from play.compare.services import compare_prepare, goal_fields, matchup_compare_prepare, swaps_prepare
 from play.matchups.api import MATCHUP_RESULT, PolicyField
 from play.matchups.services import MAX_GAMES
+from play.runs.answer import answer
 from play.runs.api import QUEUE_DOWN, RUN
-from play.runs.web import client_address, run_answer
 
 TOO_MANY = OpenApiResponse(description="Demasiadas simulaciones: espera lo que indica Retry-After, o a que terminen las tuyas.")
 INTERVAL = inline_serializer("PairedDifference", {
@@ -87,18 +76,6 @@ class SwapsInput(RunInput):
         return attrs
 
 
-def _answer(request: Request, inline: Callable[[], bool], compute: Callable[[], dict[str, Any]],
-            enqueue: Callable[[], Any]) -> Response:
-    """200 with the answer when it fits the request's budget, else 202 with the queued run. The
-    errors a player can cause (400 naming the field, a card the engine cannot play with its `code`
-    and `card`, the run limits as 429 and 503 with their wait) are answered by
-    common.errors.api_exception_handler, as for /api/goldfish/."""
-    if not inline():
-        answer = run_answer(enqueue(), request)
-        return Response(answer, status=status.HTTP_202_ACCEPTED, headers={"Location": answer["status_url"]})
-    return Response(compute())
-
-
 @extend_schema(
     request=CompareInput,
     responses={
@@ -119,17 +96,7 @@ def goldfish_compare(request: Request) -> Response:
     every per-turn number with the 95 % interval of the paired per-game differences.
 
     Within the request's budget the answer comes at once; a bigger comparison is queued (202)."""
-    data = CompareInput(data=request.data)
-    data.is_valid(raise_exception=True)
-    v = data.validated_data
-    args = {"game": v["game"], "list_a": v["list_a"], "list_b": v["list_b"], "games": v["games"],
-            "turns": v["turns"], "seed": v.get("seed")}
-    return _answer(
-        request,
-        lambda: compare_fits(**args),
-        lambda: compare_answer(**args),
-        lambda: run_enqueue_compare(**args, owner=request.user, client=client_address(request)),
-    )
+    return answer(request, CompareInput, compare_prepare)
 
 
 @extend_schema(
@@ -157,19 +124,7 @@ def goldfish_swaps(request: Request) -> Response:
     With ``"cut": "*"`` every card of the list is tried as the cut, each row naming its ``cut``.
 
     Within the request's budget the answer comes at once; a bigger race is queued (202)."""
-    data = SwapsInput(data=request.data)
-    data.is_valid(raise_exception=True)
-    v = data.validated_data
-    args = {"game": v["game"], "text": v["list"], "cut": v["cut"], "candidates": v["candidates"],
-            "goal_field": v["goal"]["field"], "goal_turn": v["goal"]["turn"], "games": v["games"],
-            "turns": v["turns"], "seed": v.get("seed")}
-    return _answer(
-        request,
-        lambda: swaps_fits(game=v["game"], text=v["list"], candidates=len(v["candidates"]), games=v["games"],
-                           turns=v["turns"], seed=v.get("seed"), cut=v["cut"]),
-        lambda: swaps_answer(**args),
-        lambda: run_enqueue_swaps(**args, owner=request.user, client=client_address(request)),
-    )
+    return answer(request, SwapsInput, swaps_prepare)
 
 
 class MatchupCompareInput(serializers.Serializer):
@@ -202,14 +157,4 @@ def matchup_compare(request: Request) -> Response:
     it (the version as deck A), and B − A of the win rate and the score with their 95 % intervals.
 
     Within the request's budget the answer comes at once; a bigger comparison is queued (202)."""
-    data = MatchupCompareInput(data=request.data)
-    data.is_valid(raise_exception=True)
-    v = data.validated_data
-    args = {"game": v["game"], "deck_a": v["deck_a"], "deck_b": v["deck_b"], "rival": v["rival"],
-            "games": v["games"], "seed": v.get("seed"), "policy": v["policy"], "rival_policy": v["rival_policy"]}
-    return _answer(
-        request,
-        lambda: matchup_compare_fits(**args),
-        lambda: matchup_compare_answer(**args),
-        lambda: run_enqueue_matchup_compare(**args, owner=request.user, client=client_address(request)),
-    )
+    return answer(request, MatchupCompareInput, matchup_compare_prepare)

@@ -33,8 +33,8 @@ from play.compare.fields import (
 )
 from play.compare.present import interval_text, signed
 from play.models import SavedField, SavedFieldResult, SimulationRun
+from play.runs.answer import client_address, polled_run, throttled_post
 from play.runs.services import RunLimitError, progress
-from play.runs.web import client_address, polled_run, throttled_post
 
 
 class FieldForm(forms.Form):

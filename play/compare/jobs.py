@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.matchup_compare import PairedMatchupTally
-from play.compare.fields import field_key, field_matchups, field_rows
+from play.compare.fields import field_matchups, field_rows
 from play.compare.present import scalar_sentence
 from play.compare.services import (
+    _asked,
+    _cut_of,
     compare_seconds,
     matchup_with_validation,
     paired_matchup,
@@ -36,10 +38,6 @@ class CompareJob:
     @staticmethod
     def seconds_per_game(game: str, params: dict[str, Any]) -> float:
         return compare_seconds(game, 1, params["turns"])
-
-    @staticmethod
-    def measure(game: str, params: dict[str, Any]) -> float | None:
-        return None
 
     def new_tally(self) -> Any:
         return self.paired.new_tally()
@@ -69,12 +67,12 @@ class SwapsJob:
         # The most a game of the race costs (every candidate plays it): what sizes its chunks.
         return swaps_seconds(game, len(params["candidates"]), 1, params["turns"])
 
-    @staticmethod
-    def measure(game: str, params: dict[str, Any]) -> float | None:
-        return None
-
     def new_tally(self) -> Any:
         return self.race.new_tally()
+
+    def keep(self, params: dict[str, Any]) -> dict[str, Any]:
+        """What its queued run keeps: the cut and the candidates by code, as the race read them."""
+        return {**params, "cut": _cut_of(self.race), "candidates": [c.code for c in _asked(self.race)]}
 
     def resume(self, before: Any) -> None:
         """Go on from the race's games before this chunk (their tallies merged, in order)."""
@@ -107,10 +105,6 @@ class MatchupCompareJob:
             game, 1, policy_a=params.get("policy", "rules"), policy_b=params.get("rival_policy", "rules")
         )
 
-    @staticmethod
-    def measure(game: str, params: dict[str, Any]) -> float | None:
-        return None
-
     def new_tally(self) -> Any:
         return PairedMatchupTally()
 
@@ -132,10 +126,6 @@ class FieldJob(RivalsJob):
     @staticmethod
     def seconds_per_game(game: str, params: dict[str, Any]) -> float:
         return (2 if params.get("before") else 1) * budget.matchup_seconds(game, 1)
-
-    @staticmethod
-    def measure(game: str, params: dict[str, Any]) -> float | None:
-        return budget.recall(field_key(game, params))
 
     def report(self, tally: Any, played: int, stopped: bool) -> dict[str, Any]:
         # The rows play.compare.fields.saved_field_run keeps when it plays the field in the request.

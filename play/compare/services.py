@@ -1,9 +1,9 @@
 """Paired comparisons and swap suggestions for the API and the deck pages (docs/contract.md §6).
 
-`compare_answer` and `swaps_answer` play in this process (a request calls them within its budget,
-play.runs.budget); `run_enqueue_compare` and `run_enqueue_swaps` queue the same work as a run
-(play.compare.jobs.CompareJob, SwapsJob) whose answer is the same, byte for byte. Seeded answers are a pure
-function of the request and the catalogue, so they are memoised like the seeded goldfish.
+A request is prepared here (`compare_prepare`, `swaps_prepare`, `matchup_compare_prepare`) and
+answered by play.runs.answer, which plays its job (play.compare.jobs) inline or queues it, to the
+same bytes. `compare_answer`, `swaps_answer` and `matchup_compare_answer` play the same work in one
+go in this process, and the `run_enqueue_*` queue it whole (the tests' references).
 """
 
 from __future__ import annotations
@@ -28,23 +28,24 @@ from play.compare.each_cut import EACH, EachCutRace
 from play.goldfish.services import GoldfishInputError
 from play.matchups.services import _check as check_matchup
 from play.models import SimulationRun
-from play.runs.budget import fits_inline, goldfish_game_seconds, goldfish_seconds, matchup_seconds, probe
+from play.runs.answer import Prepared
+from play.runs.budget import goldfish_seconds
 from play.runs.services import run_submit
 from play.sources import DeckSource, SourceError, from_list
 
 __all__ = [
     "CompareInputError",
     "compare_answer",
-    "compare_fits",
+    "compare_prepare",
     "compare_seconds",
     "goal_fields",
     "matchup_compare_answer",
-    "matchup_compare_fits",
+    "matchup_compare_prepare",
     "run_enqueue_matchup_compare",
     "run_enqueue_compare",
     "run_enqueue_swaps",
     "swaps_answer",
-    "swaps_fits",
+    "swaps_prepare",
     "swaps_seconds",
 ]
 
@@ -76,34 +77,39 @@ def swaps_seconds(game: str, candidates: int, games: int, turns: int) -> float:
     return (candidates + 1) * PAIRING_OVERHEAD * goldfish_seconds(game, games, turns)
 
 
-def compare_fits(*, game: str, list_a: str, list_b: str, games: int, turns: int, seed: int | None) -> bool:
-    """Whether a comparison fits a request: by the fixed costs, then timed on its own first games
-    (play.runs.budget.probe). Lists that cannot be identified fit: nothing is played, they are refused."""
-    if not fits_inline(compare_seconds(game, games, turns)):
-        return False
-    try:
-        a, b = _validated(game, list_a, "list_a"), _validated(game, list_b, "list_b")
-    except CompareInputError:
-        return True
-    paired = PairedGoldfish(game, a.entries, b.entries, turns)
-    return fits_inline(games * probe(lambda i, j: paired.run_range(seed or 0, i, j), games))
+def compare_prepare(data: dict[str, Any], user: Any = None, *, private: bool = False) -> Prepared:
+    """A comparison request as its run keeps it; the lists are read by its job (play.compare.jobs.CompareJob)."""
+    seed = data.get("seed")
+    check_bounds(data["games"], data["turns"], seed)
+    params = {"list_a": data["list_a"], "list_b": data["list_b"], "games": data["games"], "turns": data["turns"],
+              "seed": new_seed() if seed is None else seed}
+    memo = None if seed is None else (data["game"], data["list_a"], data["list_b"], data["games"], data["turns"], seed)
+    return Prepared(SimulationRun.Kind.COMPARE, data["game"], params, memo=memo, private=private)
 
 
-def swaps_fits(*, game: str, text: str, candidates: int, games: int, turns: int, seed: int | None,
-               cut: str = "") -> bool:
-    """Whether a swap race fits a request at its most (every candidate playing every game; with
-    ``cut`` "*", every candidate in place of every card): by the fixed costs, then by the list's
-    own goldfish timed on its first games (play.runs.budget.probe)."""
-    try:
-        report = _validated(game, text, "list")
-    except CompareInputError:
-        return True
-    if cut.strip() == EACH:
-        candidates *= len({e.card.code for e in report.entries})
-    if not fits_inline(swaps_seconds(game, candidates, games, turns)):
-        return False
-    per_game = goldfish_game_seconds(game, report.entries, games=games, turns=turns, seed=seed)
-    return fits_inline((candidates + 1) * PAIRING_OVERHEAD * games * per_game)
+def swaps_prepare(data: dict[str, Any], user: Any = None, *, private: bool = False) -> Prepared:
+    """A swap race as its run keeps it (the API's SwapsInput; the page's form); the list, the cut, the
+    candidates and the goal are read by its job (play.compare.jobs.SwapsJob)."""
+    seed = data.get("seed")
+    check_bounds(data["games"], data["turns"], seed)
+    params = {"list": data["list"], "cut": data["cut"], "candidates": list(data["candidates"]),
+              "goal": {"field": data["goal"]["field"], "turn": data["goal"]["turn"]}, "games": data["games"],
+              "turns": data["turns"], "seed": new_seed() if seed is None else seed}
+    memo = None if seed is None else (data["game"], data["list"], data["cut"], tuple(data["candidates"]),
+                                      data["goal"]["field"], data["goal"]["turn"], data["games"], data["turns"], seed)
+    return Prepared(SimulationRun.Kind.SWAPS, data["game"], params, memo=memo, private=private)
+
+
+def matchup_compare_prepare(data: dict[str, Any], user: Any = None, *, private: bool = False) -> Prepared:
+    """Two versions against one rival as the run keeps it; the three lists are read by its job
+    (play.compare.jobs.MatchupCompareJob), every one that cannot be played named at once."""
+    seed = data.get("seed")
+    params = _matchup_params(data["deck_a"], data["deck_b"], data["rival"], data["games"],
+                             new_seed() if seed is None else seed, data.get("policy", "rules"),
+                             data.get("rival_policy", "rules"))
+    memo = None if seed is None else (data["game"], data["deck_a"], data["deck_b"], data["rival"], data["games"], seed,
+                                      params["policy"], params["rival_policy"])
+    return Prepared(SimulationRun.Kind.MATCHUP_COMPARE, data["game"], params, memo=memo, private=private)
 
 
 def goal_fields(game: str) -> list[str]:
@@ -148,15 +154,11 @@ def with_validation(result: dict[str, Any], a: ValidationReport, b: ValidationRe
     return result
 
 
-def compare_check(*, game: str, list_a: str, list_b: str) -> None:
-    """What compare_answer would refuse, refused before a run is queued (same exceptions)."""
-    _validated(game, list_a, "list_a")
-    _validated(game, list_b, "list_b")
-
-
 def run_enqueue_compare(*, game: str, list_a: str, list_b: str, games: int, turns: int, seed: int | None,
                         owner: Any = None, client: str = "", private: bool = False) -> SimulationRun:
-    compare_check(game=game, list_a=list_a, list_b=list_b)
+    """A comparison queued whole, however small (the queue's tests)."""
+    _validated(game, list_a, "list_a")
+    _validated(game, list_b, "list_b")
     check_bounds(games, turns, seed)
     params = {"list_a": list_a, "list_b": list_b, "games": games, "turns": turns, "seed": seed}
     return run_submit(kind=SimulationRun.Kind.COMPARE, game=game, params=params, owner=owner, client=client,
@@ -315,16 +317,6 @@ def _matchup_params(deck_a: str, deck_b: str, rival: str, games: int, seed: int 
     check_matchup(games, policy, rival_policy)
     return {"deck_a": deck_a, "deck_b": deck_b, "rival": rival, "games": games, "seed": seed, "policy": policy,
             "rival_policy": rival_policy}
-
-
-def matchup_compare_fits(*, game: str, deck_a: str, deck_b: str, rival: str, games: int, seed: int | None,
-                         policy: str = "rules", rival_policy: str = "rules") -> bool:
-    """Whether the paired matchup fits a request: fixed costs, then timed on its first games."""
-    if not fits_inline(2 * matchup_seconds(game, games, policy_a=policy, policy_b=rival_policy)):
-        return False
-    params = _matchup_params(deck_a, deck_b, rival, games, seed or 0, policy, rival_policy)
-    paired, _ = paired_matchup(game, params)
-    return fits_inline(games * probe(lambda i, j: paired.run_range(i, j), games))
 
 
 def matchup_compare_answer(*, game: str, deck_a: str, deck_b: str, rival: str, games: int = 1000,

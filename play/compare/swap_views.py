@@ -36,11 +36,11 @@ from engine.swaps import MAX_CANDIDATES
 from play.common import MAX_SEED
 from play.compare.each_cut import EACH
 from play.compare.present import DEFAULT_GOAL, FIELDS, difference_sentence, goal_fields, interval_text, signed
-from play.compare.services import run_enqueue_swaps, swaps_answer, swaps_fits
+from play.compare.services import swaps_prepare
 from play.goldfish.services import GoldfishInputError
 from play.models import SimulationRun
+from play.runs.answer import client_address, polled_run, simulate, throttled_post
 from play.runs.services import RunLimitError, progress
-from play.runs.web import client_address, polled_run, throttled_post
 
 SHOWN = 3  # the best candidates told in words
 
@@ -131,19 +131,18 @@ def _race(request: HttpRequest, deck: Deck, rows: list[Any], text: str, data: di
         codes, matched = candidate_codes(deck, rows, request.user, data)
         if not codes:
             raise BadInput(_("Ninguna carta de la búsqueda puede entrar: o no hay, o ya están en el mazo."), field="query")
-        args = {"game": deck.game, "text": text, "cut": data["cut"], "candidates": codes, "goal_field": data["field"],
-                "goal_turn": data["turn"], "games": data["games"], "turns": data["turns"], "seed": data["seed"]}
+        args = {"game": deck.game, "list": text, "cut": data["cut"], "candidates": codes,
+                "goal": {"field": data["field"], "turn": data["turn"]}, "games": data["games"], "turns": data["turns"],
+                "seed": data["seed"]}
         context["matched"] = matched
-        # Priced as the API prices it: the fixed costs, then the deck's own games timed.
-        if not swaps_fits(game=deck.game, text=text, candidates=len(codes), games=data["games"],
-                          turns=data["turns"], seed=data["seed"], cut=data["cut"]):
-            run = run_enqueue_swaps(**args, owner=request.user, client=client_address(request),
-                                    private=deck.visibility == Visibility.PRIVATE)
-            url = reverse("play:swaps") + "?" + urlencode({"deck": deck.pk, "run": run.pk})
+        prepared = swaps_prepare(args, private=deck.visibility == Visibility.PRIVATE)
+        done = simulate(prepared, owner=request.user, client=client_address(request))
+        if done.run is not None:
+            url = reverse("play:swaps") + "?" + urlencode({"deck": deck.pk, "run": done.run.pk})
             if is_htmx(request):
                 return HttpResponse(status=204, headers={"HX-Redirect": url})
             return redirect(url)
-        context.update(ranking_context(swaps_answer(**args)))
+        context.update(ranking_context(done.result))
     except GoldfishInputError as exc:
         context["errors"] = [e["message"] for e in exc.report["errors"]]
     except BadInput as exc:

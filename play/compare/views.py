@@ -46,11 +46,11 @@ from play.compare.present import (
     goal_sentence,
     scalar_sentence,
 )
-from play.compare.services import compare_answer, compare_fits, run_enqueue_compare
+from play.compare.services import compare_prepare
 from play.goldfish.services import GoldfishInputError
 from play.models import SimulationRun
+from play.runs.answer import client_address, polled_run, simulate, throttled_post
 from play.runs.services import RunLimitError, progress
-from play.runs.web import client_address, polled_run, throttled_post
 
 SIDE = re.compile(r"^(\d{1,12})(?:@(\d{1,9})(?:\.(\d{1,3}))?)?$")  # deck, @revision, .step of a session
 MAX_CHOICES = 200  # decks and revisions offered in each picker
@@ -265,15 +265,15 @@ def _simulate(request: HttpRequest, a: Side, b: Side, data: dict[str, Any], cont
     args = {"game": game, "list_a": a.text, "list_b": b.text, "games": data["games"], "turns": data["turns"],
             "seed": data["seed"]}
     try:
-        if not compare_fits(**args):  # priced as the API prices it: fixed costs, then the lists' own games
-            private = Visibility.PRIVATE in (a.deck.visibility, b.deck.visibility)
-            run = run_enqueue_compare(**args, owner=request.user, client=client_address(request), private=private)
+        private = Visibility.PRIVATE in (a.deck.visibility, b.deck.visibility)
+        done = simulate(compare_prepare(args, private=private), owner=request.user, client=client_address(request))
+        if done.run is not None:
             url = reverse("play:compare") + "?" + urlencode(
-                {"a": a.token, "b": b.token, "field": goal[0], "turn": goal[1], "run": run.pk})
+                {"a": a.token, "b": b.token, "field": goal[0], "turn": goal[1], "run": done.run.pk})
             if is_htmx(request):
                 return HttpResponse(status=204, headers={"HX-Redirect": url})
             return redirect(url)
-        result = compare_answer(**args)
+        result = done.result
     except GoldfishInputError as exc:
         context["errors"] = [e["message"] for e in exc.report["errors"]]
         return None

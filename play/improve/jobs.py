@@ -39,8 +39,9 @@ class ImproveJob:
         self.run_id, self.total, self.params = run.pk, run.total, run.params
         self.found: list[dict[str, Any]] = []
         self.result: dict[str, Any] | None = None
+        # A request's search (no row yet: play.runs.answer) publishes nothing; a queued run's, each step.
         self.search, self.validation = improve_search(run.game, run.params, seed=run.params["seed"],
-                                                      on_step=self._publish)
+                                                      on_step=None if run._state.adding else self._publish)
 
     def _publish(self, step: dict[str, Any]) -> None:
         self.found.append(step)
@@ -52,10 +53,6 @@ class ImproveJob:
         if params.get("against"):
             return budget.matchup_seconds(game, 1)
         return budget.goldfish_seconds(game, 1, params["goal"]["turn"])
-
-    @staticmethod
-    def measure(game: str, params: dict[str, Any]) -> float | None:
-        return None
 
     def new_tally(self) -> ImproveTally:
         return ImproveTally()

@@ -29,7 +29,8 @@ from engine.rng import new_seed
 from play.compare.services import PAIRING_OVERHEAD, CompareInputError
 from play.improve.resolve import resolve_in_list
 from play.models import SavedField, SimulationRun
-from play.runs.budget import fits_inline, goldfish_seconds, matchup_seconds
+from play.runs.answer import Prepared, fits_inline
+from play.runs.budget import goldfish_seconds, matchup_seconds
 from play.runs.services import run_submit
 from play.sources import SourceError, from_deck, from_list
 
@@ -211,11 +212,27 @@ def improve_answer(game: str, params: dict[str, Any]) -> dict[str, Any]:
 
     if params["seed"] is None:
         return compute()
+    return cached_answer("improve", _memo_parts(game, params), compute)
+
+
+def improve_prepare(data: dict[str, Any], user: Any = None) -> Prepared:
+    """A search request (the API's ImproveInput) checked, as its run keeps it (improve_params); played
+    by its job (play.improve.jobs.ImproveJob) whole in the request when it fits, else queued."""
+    goal = data.get("goal") or {}
+    params = improve_params(game=data["game"], text=data["list"], goal_field=goal.get("field"),
+                            goal_turn=goal.get("turn"), pool=data["pool"], keep=data["keep"], budget=data["budget"],
+                            seed=data.get("seed"), user=user, against=data.get("against"))
+    memo = None if params["seed"] is None else _memo_parts(data["game"], params)
+    params["seed"] = new_seed() if params["seed"] is None else params["seed"]
+    return Prepared(SimulationRun.Kind.IMPROVE, data["game"], params, memo=memo,
+                    private=params["pool"] == "collection" or bool(params.get("against")))
+
+
+def _memo_parts(game: str, params: dict[str, Any]) -> tuple[object, ...]:
     owned = sorted((params.get("owned") or {}).items())
     against = params.get("against") or {}
-    parts = (game, params["list"], params["goal"], params["pool"], tuple(params["keep"]), tuple(owned),
-             params["budget"], seed, against.get("field"), tuple(r["list"] for r in against.get("rivals", ())))
-    return cached_answer("improve", parts, compute)
+    return (game, params["list"], params["goal"], params["pool"], tuple(params["keep"]), tuple(owned),
+            params["budget"], params["seed"], against.get("field"), tuple(r["list"] for r in against.get("rivals", ())))
 
 
 def run_enqueue_improve(game: str, params: dict[str, Any], *, owner: Any = None, client: str = "",

@@ -38,8 +38,8 @@ from play.improve.services import (
     run_enqueue_improve,
 )
 from play.models import SavedField, SimulationRun
+from play.runs.answer import client_address, polled_run, throttled_post
 from play.runs.services import progress
-from play.runs.web import client_address, polled_run, throttled_post
 
 POOL_CHOICES = [("catalogue", gettext_lazy("Todo el catálogo")), ("collection", gettext_lazy("Solo las cartas que tengo"))]
 

@@ -16,11 +16,14 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 from cards.pagecache import cached_answer
+from common.errors import BadInput
 from decks.models import Deck
 from engine import InvalidSimulation, matchup_game, run_matchup
-from engine.matchup import MatchupRun, SteppedMatchup
+from engine.matchup import MatchupRun
+from engine.rng import new_seed
 from play.matchups.rivals import Rivals
 from play.models import SimulationRun
+from play.runs.answer import Prepared
 from play.runs.services import run_submit
 from play.sources import DeckSource, SourceError, from_deck, from_list
 
@@ -30,6 +33,30 @@ GAUNTLET_MAX_OPPONENTS = 20
 GAUNTLET_MAX_GAMES = 100
 
 Progress = Callable[[int, int], None]
+
+
+class MatchupInputError(BadInput):
+    """One or both lists cannot be played; `extra` holds each field's messages and validation."""
+
+    def __init__(self, errors: dict[str, Any]) -> None:
+        super().__init__(_("Alguna lista no se puede jugar."), extra=errors)
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self.extra)
+
+
+def matchup_prepare(data: dict[str, Any], user: Any = None, *, labels: tuple[str, str] = ("A", "B"),
+                    private: bool = False) -> Prepared:
+    """A matchup request (the API's MatchupInput, the page's form) as its run keeps it; both lists
+    are read by its job (play.matchups.jobs.MatchupJob)."""
+    seed = data.get("seed")
+    _check(data["games"], data["policy_a"], data["policy_b"])
+    params = {"list_a": data["deck_a"], "list_b": data["deck_b"], "games": data["games"],
+              "seed": new_seed() if seed is None else seed, "policy_a": data["policy_a"],
+              "policy_b": data["policy_b"], "labels": list(labels)}
+    memo = None if seed is None else (data["game"], data["deck_a"], data["deck_b"], data["games"], seed,
+                                      data["policy_a"], data["policy_b"])
+    return Prepared(SimulationRun.Kind.MATCHUP, data["game"], params, memo=memo, private=private)
 
 
 def _check(games: int, policy_a: str, policy_b: str) -> None:
@@ -59,7 +86,7 @@ def matchup_run(
     *, game: str, list_a: str | DeckSource, list_b: str | DeckSource, games: int = 1000,
     seed: int | None = None, policy_a: str = "rules", policy_b: str = "rules",
     progress: Progress | None = None, processes: int = 1, time_limit: float | None = None,
-    unlimited: bool = False, head: SteppedMatchup | None = None,
+    unlimited: bool = False,
 ) -> dict[str, Any]:
     """Deck A against deck B, *games* seeded games alternating who starts: the engine's report
     (win rate of A with its 95% interval, reasons, lengths, each game) plus both lists' validation.
@@ -67,22 +94,16 @@ def matchup_run(
     The run stops at *time_limit* seconds (default: settings.SIMULATION_TIME_LIMIT; none when
     *unlimited*, as on the command line) and then says ``"stopped_early": true``. It plays in this
     process: only the command passes *processes* > 1, never a web request: requests
-    play runs within their budget (play.runs.budget) and queue the rest (play.runs.services).
-    *head*: the same run (same decks, games, seed and policies) with its first games played by the
-    request's pricing (play.runs.budget.matchup_fits): it is finished, to the same answer."""
+    play runs through play.runs.answer (within their budget, or queued)."""
     _check(games, policy_a, policy_b)
     a, b = sources(game, list_a, list_b)
     limit = None if unlimited else (time_limit if time_limit is not None else settings.SIMULATION_TIME_LIMIT)
 
     def compute() -> dict[str, Any]:
-        if head is not None and progress is None and processes <= 1:
-            result = head.answer(time_limit=limit)
-        else:
-            result = run_matchup(
-                game, a.entries, b.entries, games=games, seed=seed, policy_a=policy_a, policy_b=policy_b,
-                progress=progress, processes=max(1, processes),
-                time_limit=limit,
-            )
+        result = run_matchup(
+            game, a.entries, b.entries, games=games, seed=seed, policy_a=policy_a, policy_b=policy_b,
+            progress=progress, processes=max(1, processes), time_limit=limit,
+        )
         assert a.report is not None and b.report is not None
         result["validation"] = {"a": a.report.as_dict(), "b": b.report.as_dict()}
         return result
@@ -140,14 +161,9 @@ def gauntlet_matchups(game: str, params: dict[str, Any]) -> Rivals:
     return Rivals(game, runs, params["per_rival"])
 
 
-def gauntlet_key(game: str, params: dict[str, Any]) -> tuple[object, ...]:
-    """What play.runs.budget remembers a gauntlet's price under (play.matchups.jobs.GauntletJob.measure)."""
-    return ("gauntlet", game, params["list"], params["games"], params["seed"])
-
-
 def gauntlet_fits(game: str, params: dict[str, Any]) -> bool:
-    """Whether the gauntlet fits a request, priced on the decks it plays (a slow deck is queued)."""
-    return gauntlet_matchups(game, params).fits(gauntlet_key(game, params))
+    """Whether the gauntlet fits a request by its fixed costs (play.runs.budget)."""
+    return gauntlet_matchups(game, params).fits()
 
 
 def gauntlet_rows(params: dict[str, Any], reports: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -28,15 +28,13 @@ from play.matchups.services import (
     gauntlet_fits,
     gauntlet_params,
     gauntlet_run,
+    matchup_prepare,
     matchup_replay,
-    matchup_run,
     run_enqueue_gauntlet,
-    run_enqueue_matchup,
 )
 from play.models import SimulationRun
-from play.runs.budget import matchup_fits
+from play.runs.answer import client_address, polled_run, simulate, throttled_post
 from play.runs.services import RunLimitError, progress
-from play.runs.web import client_address, polled_run, throttled_post
 from play.sources import DeckSource, SourceError, from_deck, from_list, pack_list, resolve, visible_deck
 
 
@@ -76,21 +74,14 @@ def matchup_page(request: HttpRequest) -> HttpResponse:
         d = form.cleaned_data
         try:
             a, b = _source(d, "a"), _source(d, "b")
-            fits = matchup_fits(d["game"], a.entries, b.entries, games=d["games"], seed=d["seed"],
-                                policy_a=d["policy_a"], policy_b=d["policy_b"])  # priced on these decks
-            if not fits:
-                run = run_enqueue_matchup(
-                    game=d["game"], list_a=a.text, list_b=b.text, games=d["games"], seed=d["seed"],
-                    policy_a=d["policy_a"], policy_b=d["policy_b"], labels=(a.label, b.label), owner=request.user,
-                    client=client_address(request), private=_private(a) or _private(b),
-                )
+            prepared = matchup_prepare({**d, "deck_a": a.text, "deck_b": b.text}, labels=(a.label, b.label),
+                                       private=_private(a) or _private(b))
+            done = simulate(prepared, owner=request.user, client=client_address(request))
+            if done.run is not None:
                 if _is_htmx(request):
-                    return HttpResponse(status=204, headers={"HX-Redirect": run.get_absolute_url()})
-                return redirect(run)
-            result = matchup_run(
-                game=d["game"], list_a=a, list_b=b, games=d["games"], seed=d["seed"],
-                policy_a=d["policy_a"], policy_b=d["policy_b"], head=fits.head,
-            )
+                    return HttpResponse(status=204, headers={"HX-Redirect": done.run.get_absolute_url()})
+                return redirect(done.run)
+            result = done.result
             context.update(matchup_context(result, a=a.list_token, b=b.list_token, labels=(a.label, b.label),
                                            entries=(a.entries, b.entries)))
         except SourceError as exc:
