@@ -1,4 +1,5 @@
-"""POST /api/goldfish/compare/, POST /api/goldfish/swaps/ (docs/contract.md §6) and POST /api/matchups/compare/."""
+"""POST /api/goldfish/compare/ (docs/contract.md §6) and POST /api/matchups/compare/; what every comparison
+endpoint shares (RunInput, simulation_endpoint, QUEUED_ANSWERS: play.swaps.api and play.improve.api use them)."""
 
 from __future__ import annotations
 
@@ -17,9 +18,8 @@ from cards.validation import MAX_LIST_CHARS
 from common.serializers import StrictCharField
 from common.throttling import AnonRateThrottle, GoldfishThrottle
 from decks.api_validate import BAD_REQUEST
-from engine.swaps import MAX_CANDIDATES
 from play.common import MAX_SEED
-from play.compare.services import compare_prepare, goal_fields, matchup_compare_prepare, swaps_prepare
+from play.compare.services import compare_prepare, matchup_compare_prepare
 from play.matchups.api import MATCHUP_RESULT, PolicyField
 from play.matchups.services import MAX_GAMES
 from play.runs.answer import answer
@@ -52,30 +52,6 @@ class CompareInput(RunInput):
     list_b = StrictCharField(allow_blank=True, trim_whitespace=False, max_length=MAX_LIST_CHARS)
 
 
-class GoalInput(serializers.Serializer):
-    field = StrictCharField(max_length=40, help_text="Un número por turno de la sección 5 (p. ej. mean_power_max).")
-    turn = serializers.IntegerField(min_value=1, max_value=50)
-
-
-class SwapsInput(RunInput):
-    list = StrictCharField(allow_blank=True, trim_whitespace=False, max_length=MAX_LIST_CHARS)
-    cut = StrictCharField(max_length=120, help_text="La carta de la lista que se corta (código o nombre), o «*» "
-                                                    "para probar cada carta de la lista (cada fila nombra su «cut»).")
-    candidates = serializers.ListField(
-        child=StrictCharField(max_length=120), min_length=1, max_length=MAX_CANDIDATES,
-        help_text="Las cartas que pueden ocupar su lugar (códigos o nombres).",
-    )
-    goal = GoalInput()
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        goal, fields = attrs["goal"], goal_fields(attrs["game"])
-        if goal["field"] not in fields:
-            raise serializers.ValidationError({"goal": f"«field» debe ser uno de: {', '.join(fields)}."})
-        if goal["turn"] > attrs["turns"]:
-            raise serializers.ValidationError({"goal": f"«turn» debe estar entre 1 y {attrs['turns']} («turns»)."})
-        return attrs
-
-
 @extend_schema(
     request=CompareInput,
     responses={
@@ -97,34 +73,6 @@ def goldfish_compare(request: Request) -> Response:
 
     Within the request's budget the answer comes at once; a bigger comparison is queued (202)."""
     return answer(request, CompareInput, compare_prepare)
-
-
-@extend_schema(
-    request=SwapsInput,
-    responses={
-        200: inline_serializer("SwapsResult", {
-            "cut": serializers.CharField(),
-            "goal": inline_serializer("SwapsGoal", {"field": serializers.CharField(), "turn": serializers.IntegerField()}),
-            "ranking": serializers.ListField(child=inline_serializer("SwapCandidate", {
-                "card": serializers.CharField(), "delta": serializers.FloatField(),
-                "cut": serializers.CharField(required=False, help_text="Con «cut» «*»: la carta que sale."),
-                "ci95": serializers.ListField(child=serializers.FloatField(), allow_null=True),
-                "games": serializers.IntegerField(),
-                "stopped": serializers.BooleanField(help_text="Se detuvo antes: claramente por detrás de la mejor "
-                                                                "tras «games» partidas (su intervalo es el de esas)."),
-            })),
-        }),
-        **QUEUED_ANSWERS,
-    },
-)
-@simulation_endpoint
-def goldfish_swaps(request: Request) -> Response:
-    """Candidates for one card of a list, each raced in its place against the list as it is on
-    common seeds (successive halving: the clearly worse stop early); the ranking, best first.
-    With ``"cut": "*"`` every card of the list is tried as the cut, each row naming its ``cut``.
-
-    Within the request's budget the answer comes at once; a bigger race is queued (202)."""
-    return answer(request, SwapsInput, swaps_prepare)
 
 
 class MatchupCompareInput(serializers.Serializer):

@@ -49,8 +49,8 @@ from play.compare.present import (
 from play.compare.services import compare_prepare
 from play.goldfish.services import GoldfishInputError
 from play.models import SimulationRun
-from play.runs.answer import client_address, polled_run, simulate, throttled_post
-from play.runs.services import RunLimitError, progress
+from play.runs.answer import client_address, polled_context, simulate, throttled_post
+from play.runs.services import RunLimitError
 
 SIDE = re.compile(r"^(\d{1,12})(?:@(\d{1,9})(?:\.(\d{1,3}))?)?$")  # deck, @revision, .step of a session
 MAX_CHOICES = 200  # decks and revisions offered in each picker
@@ -292,11 +292,10 @@ def _simulate(request: HttpRequest, a: Side, b: Side, data: dict[str, Any], cont
 
 def _run_context(request: HttpRequest, a: Side, b: Side, goal: tuple[str, int], context: dict[str, Any]) -> None:
     """A queued comparison: its progress while it runs; its result, kept once, when done."""
-    run = polled_run(request)
-    context.update(run=run, progress=progress(run), poll_url=request.get_full_path(),
-                   result_id="compare-result", result_template="play/_compare_result.html")
-    result = run.result
-    if run.status != SimulationRun.Status.DONE or not result or not _same_lists(run, a, b):
+    polled, result = polled_context(request, result_id="compare-result", result_template="play/_compare_result.html")
+    context.update(polled)
+    run = polled["run"]
+    if result is None or not _same_lists(run, a, b):
         return
     if keepable(a, b, request.user):
         context["kept"] = revision_comparison_keep(actor=request.user, revision_a=a.revision, revision_b=b.revision,

@@ -3,7 +3,7 @@
 A request is read (`GoldfishInput`) and prepared here (`goldfish_prepare`) and answered by
 play.runs.answer, which builds its job (`GoldfishJob`, the one a queued run's workers play,
 registered by play.goldfish.jobs) and plays it inline or queues it. `goldfish_answer` plays a list in this
-process in one go (the command, on several processes if asked); both give the same answer.
+process in one go (the management command, on several processes if asked); both give the same answer.
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from engine.rng import new_seed
 from play.models import SimulationRun
 from play.runs import budget
 from play.runs.answer import Prepared
-from play.runs.services import run_submit
 
 # A list whose cards cannot all be identified (decks.validation.UNREADABLE) cannot be simulated;
 # rule breaches such as a repeated name (rule 4) are reported next to the numbers but do not stop
@@ -108,7 +107,7 @@ class GoldfishJob:
         return result
 
     def report(self, tally: Any, played: int, stopped: bool) -> dict[str, Any]:
-        # The answer of play.goldfish.services.goldfish_answer, key for key and in its order: the
+        # The answer of goldfish_answer (the command), key for key and in its order: the
         # engine's own answer for one game of this request gives every key (including any the engine
         # adds beside its tally), then the merged tally's figures replace the one game's.
         result = engine_goldfish(self.game, self.entries, games=1, turns=self.turns, seed=self.seed, watch=self.codes)
@@ -152,12 +151,3 @@ def goldfish_answer(
     )
     result["validation"] = report.as_dict()
     return result
-
-
-def run_enqueue_goldfish(
-    *, game: str, text: str, games: int, turns: int, seed: int | None, owner: Any = None,
-    watch: list[str] | tuple[str, ...] = (), client: str = "",
-) -> SimulationRun:
-    """A goldfish queued whole, however small (the queue's tests and benches)."""
-    params: dict[str, Any] = {"list": text, "games": games, "turns": turns, "seed": seed, "watch": list(watch)}
-    return run_submit(kind=SimulationRun.Kind.GOLDFISH, game=game, params=params, owner=owner, client=client)

@@ -75,7 +75,8 @@ class GauntletJob(RivalsJob):
 
     @staticmethod
     def seconds_per_game(game: str, params: dict[str, Any]) -> float:
-        return budget.matchup_seconds(game, 1)
+        return budget.matchup_seconds(game, 1, policy_a=params.get("policy_a", "rules"),
+                                      policy_b=params.get("policy_b", "rules"))
 
     def report(self, tally: RivalsTally, played: int, stopped: bool) -> dict[str, Any]:
         return {"rows": gauntlet_rows(self.params, self.rivals.reports(tally)), "per_rival": self.params["per_rival"],

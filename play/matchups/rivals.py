@@ -11,9 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from play.runs import budget
-from play.runs.answer import fits_inline
-
 
 class Ranged(Protocol):
     """A matchup of one rival (engine.MatchupRun, engine.matchup_compare.PairedMatchup)."""
@@ -59,16 +56,6 @@ class Rivals:
     def reports(self, tally: RivalsTally) -> list[dict[str, Any]]:
         """Each rival's answer, as its matchup alone would give it with every game played."""
         return [m.report(tally[i], self.games, False) for i, m in enumerate(self.matchups)]
-
-    def fits(self) -> bool:
-        """Whether the run fits a request by the fixed costs (a matchup game each, twice when paired)."""
-        return fits_inline(self.seconds_per_game() * self.total)
-
-    def seconds_per_game(self) -> float:
-        """The fixed cost of one game of the run (play.runs.budget.matchup_seconds)."""
-        names = getattr(self.matchups[0], "policy_names", None) if self.matchups else None
-        names = names or ["rules", "rules"]
-        return self.sides * budget.matchup_seconds(self.game, 1, policy_a=names[0], policy_b=names[1])
 
 
 class RivalsJob:

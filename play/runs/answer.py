@@ -17,7 +17,7 @@ Refusals are SiteErrors and EngineErrors raised anywhere below and answered by
 common.errors.api_exception_handler (the API) or by the page that asked.
 
 Also here, for every simulation endpoint and page: the client's address, the page throttle, the
-answer that describes a queued run and the run a page polls.
+answer that describes a queued run, the run a page polls and what the page shows of it.
 """
 
 from __future__ import annotations
@@ -50,8 +50,8 @@ from play.runs.jobs import JOBS, Job
 from play.runs.reaper import settle
 from play.runs.services import can_view, progress, run_submit
 
-__all__ = ["CEILING", "Prepared", "answer", "client_address", "fits_inline", "play_inline", "polled_run", "run_answer",
-           "simulate", "throttled_post"]
+__all__ = ["CEILING", "Prepared", "answer", "client_address", "fits_inline", "play_inline", "polled_context",
+           "polled_run", "run_answer", "simulate", "throttled_post"]
 
 # The most CPU time a request spends playing, as a share of settings.SIMULATION_INLINE_BUDGET: a run
 # whose fixed costs fit but whose decks play slowly stops there and is queued from its next game.
@@ -230,3 +230,18 @@ def polled_run(request: HttpRequest, **filters: Any) -> SimulationRun:
         raise Http404
     settle(run)  # a run whose workers are all gone is settled when someone looks at it
     return run
+
+
+def polled_context(request: HttpRequest, *, result_id: str, result_template: str, kind: str | None = None,
+                   text: str | None = None, changed: str = "") -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """What a page shows of the run it polls (:func:`polled_run`, of *kind* when given): the run, its
+    progress and where its result goes; and the run's result once it is done (None before). With
+    *text*, a result played on another list than the page's is not shown: *changed* says why."""
+    run = polled_run(request, **({"kind": kind} if kind else {}))
+    context = {"run": run, "progress": progress(run), "poll_url": request.get_full_path(),
+               "result_id": result_id, "result_template": result_template}
+    result = run.result if run.status == SimulationRun.Status.DONE and run.result else None
+    if result is not None and text is not None and (run.params or {}).get("list") != text:
+        context["errors"] = [changed]
+        result = None
+    return context, result

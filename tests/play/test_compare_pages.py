@@ -13,11 +13,12 @@ from play.compare.present import (
     history_line,
     interval_text,
 )
-from play.compare.services import compare_answer
-from play.compare.swap_views import ranking_context
+from play.compare.services import compare_prepare
 from play.models import RevisionComparison, SimulationRun
 from play.runs.worker import execute_chunk
+from play.swaps.views import ranking_context
 from tests.play.conftest import eliria_text
+from tests.play.queued import answered
 
 URL = "/mazos/comparar/"
 RUN = {"games": 200, "turns": 4, "field": "mean_power_max", "turn": 3, "seed": 5}
@@ -190,7 +191,7 @@ def test_a_run_link_on_other_lists_shows_no_numbers(client, revised, decks, sett
 @pytest.mark.django_db
 def test_a_list_against_itself_is_told_as_exactly_equal(bundled):
     text = eliria_text()
-    result = compare_answer(game="eliria", list_a=text, list_b=text, games=50, turns=3, seed=1)
+    result = answered(compare_prepare({"game": "eliria", "list_a": text, "list_b": text, "games": 50, "turns": 3, "seed": 1}))
     assert goal_sentence(result, "mean_power_max", 3, subject="Con r2") == (
         "Con r2: exactamente igual en poder en el turno 3 en las 50 partidas.")
 

@@ -1,9 +1,9 @@
 """Swap suggestions for a saved deck: which card to put in place of the one the player cuts.
 
 The player marks a card to cut (or «Probar cada carta»: every card of the list in turn,
-play.compare.each_cut) and names the candidates with a catalogue query (the site's search
+play.swaps.each_cut) and names the candidates with a catalogue query (the site's search
 syntax; "solo lo que tengo" keeps the cards of their collection); the candidates race on common
-seeds (play.compare.services.swaps_answer, docs/contract.md §6: successive halving, so the close contenders
+seeds (play.swaps.services, docs/contract.md §6: successive halving, so the close contenders
 get the games) towards the goal the player picks, and the page tells the best three in words with
 their intervals. A big race is a queued run whose progress this page polls, as "Comparar" does.
 """
@@ -34,13 +34,13 @@ from engine import EngineError
 from engine.goldfish import MAX_GAMES
 from engine.swaps import MAX_CANDIDATES
 from play.common import MAX_SEED
-from play.compare.each_cut import EACH
 from play.compare.present import DEFAULT_GOAL, FIELDS, difference_sentence, goal_fields, interval_text, signed
-from play.compare.services import swaps_prepare
 from play.goldfish.services import GoldfishInputError
 from play.models import SimulationRun
-from play.runs.answer import client_address, polled_run, simulate, throttled_post
-from play.runs.services import RunLimitError, progress
+from play.runs.answer import client_address, polled_context, simulate, throttled_post
+from play.runs.services import RunLimitError
+from play.swaps.each_cut import EACH
+from play.swaps.services import swaps_prepare
 
 SHOWN = 3  # the best candidates told in words
 
@@ -155,14 +155,11 @@ def _race(request: HttpRequest, deck: Deck, rows: list[Any], text: str, data: di
 
 
 def _run_context(request: HttpRequest, text: str, context: dict[str, Any]) -> None:
-    run = polled_run(request, kind=SimulationRun.Kind.SWAPS)
-    context.update(run=run, progress=progress(run), poll_url=request.get_full_path(),
-                   result_id="swaps-result", result_template="play/_compare_swaps_result.html")
-    result = run.result
-    if run.status == SimulationRun.Status.DONE and result:
-        if (run.params or {}).get("list") != text:
-            context["errors"] = [_("El mazo ha cambiado desde esta simulación: vuelve a lanzarla.")]
-            return
+    polled, result = polled_context(request, kind=SimulationRun.Kind.SWAPS, result_id="swaps-result",
+                                    result_template="play/_compare_swaps_result.html", text=text,
+                                    changed=_("El mazo ha cambiado desde esta simulación: vuelve a lanzarla."))
+    context.update(polled)
+    if result is not None:
         context.update(ranking_context(result))
 
 
