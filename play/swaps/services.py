@@ -13,7 +13,7 @@ from typing import Any
 
 from cards.naming import CardNameError, card_in_list, cards_named
 from common.errors import BadInput
-from engine import CardData, DeckEntry, EngineError, ValidationReport
+from engine import CardData, CardEffectError, DeckEntry, EngineError, ValidationReport
 from engine.compare import check_goal
 from engine.goldfish import check_bounds
 from engine.rng import new_seed
@@ -82,6 +82,8 @@ def swap_race(game: str, params: dict[str, Any]) -> tuple[SwapRace, ValidationRe
             return EachCutRace(game, report.entries, candidates=resolve_candidates(game, candidates), **rest), report
         code, cards = resolve_cut(report.entries, cut), resolve_candidates(game, candidates)
         return SwapRace(game, report.entries, cut=code, candidates=cards, **rest), report
+    except CardEffectError:  # catalogue data the engine cannot play: answered with its card (common.errors)
+        raise
     except EngineError as exc:  # a candidate that cannot take the cut card's place (rule 4, type)
         raise SwapInputError(str(exc), field=exc.field or "candidates") from exc
 

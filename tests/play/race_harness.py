@@ -158,7 +158,7 @@ def _games_slowed(seconds_per_game: float) -> None:
     the chunk waits): a chunk longer than the lease on any machine. Its length came from the engine
     alone before (SLOW_RUN, about 10 s of one core), and a faster machine played it in under the
     2.5 leases this scenario watches it for."""
-    import play.goldfish.jobs as jobs
+    import play.goldfish.services as jobs  # GoldfishJob's home: its chunks call run_range there
 
     real = jobs.run_range
 

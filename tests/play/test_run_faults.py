@@ -102,7 +102,7 @@ def test_an_engine_error_midway_through_a_chunk_fails_the_run_at_once_with_the_c
             raise CardEffectError("BASE-999", "Carta rota", ["efecto 1: 'amount' no es un número"])
         return real(sim, seed, start, stop, **kw)
 
-    monkeypatch.setattr("play.goldfish.jobs.run_range", fails_after_the_first_games)
+    monkeypatch.setattr("play.goldfish.services.run_range", fails_after_the_first_games)
     assert execute_chunk(run.pk, 0, "w") == "failed"
     body = api_client.get(f"/api/runs/{run.pk}/").json()
     assert body["status"] == "failed" and body["error_code"] == "engine_error" and body["result"] is None
