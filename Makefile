@@ -65,6 +65,7 @@ bench: venv engine
 	$(PY) bench/collection.py
 	$(PY) bench/cache.py
 	$(PY) bench/requests_profile.py --requests 100
+	$(PY) bench/inline.py
 	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk >/dev/null)
 	$(PY) bench/load.py
 	bash scripts/with_pg.sh $(PY) bench/load.py

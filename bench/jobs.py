@@ -125,8 +125,7 @@ def calibrate() -> None:
 def latency(seconds: int) -> None:
     from django.contrib.auth.models import User
 
-    from play.goldfish.services import run_enqueue_goldfish
-    from play.matchups.services import run_enqueue_matchup
+    from tests.play.queued import queued_goldfish, queued_matchup  # the site's prepare, queued whole
 
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -144,8 +143,8 @@ def latency(seconds: int) -> None:
         runs = []
         for i in range(4):
             owner = User.objects.create_user(f"bench{i}")
-            runs.append(run_enqueue_goldfish(game="eliria", text=a, games=100_000, turns=10, seed=i, owner=owner))
-            runs.append(run_enqueue_matchup(game="eliria", list_a=a, list_b=b, games=10_000, seed=i, owner=owner))
+            runs.append(queued_goldfish(game="eliria", text=a, games=100_000, turns=10, seed=i, owner=owner))
+            runs.append(queued_matchup(game="eliria", list_a=a, list_b=b, games=10_000, seed=i, owner=owner))
         time.sleep(2)
         for label, url in (("/healthz", f"{base}/healthz"), ("card page", f"{base}/cartas/eliria/BASE-105/")):
             busy = run_wrk(url, seconds, 16)
@@ -165,8 +164,8 @@ def latency(seconds: int) -> None:
 def throughput(games: int, counts: list[int]) -> None:
     from cards.validation import validate_list
     from engine import run_goldfish
-    from play.goldfish.services import run_enqueue_goldfish
     from play.models import SimulationRun
+    from tests.play.queued import queued_goldfish  # the site's prepare, queued whole
 
     text = deck()
     print(f"goldfish, Eliria, {games} games x 10 turns, one run; queue: "
@@ -180,7 +179,7 @@ def throughput(games: int, counts: list[int]) -> None:
         workers = start_workers(n, nice=0)  # as fast as the machine lets them (no web load here)
         try:
             time.sleep(1.5)  # the workers are up
-            run = run_enqueue_goldfish(game="eliria", text=text, games=games, turns=10, seed=n)
+            run = queued_goldfish(game="eliria", text=text, games=games, turns=10, seed=n)
             wait_done([str(run.pk)], timeout=3600)
         finally:
             stop(workers)

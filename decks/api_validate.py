@@ -13,10 +13,10 @@ from rest_framework.response import Response
 from cards.models import Game
 from cards.pagecache import cached_answer
 from cards.validation import MAX_LIST_CHARS, report_json, validate_list
-from common.serializers import QuickFieldsSerializer, StrictCharField
+from common.serializers import StrictCharField
 
 
-class ValidateInput(QuickFieldsSerializer):
+class ValidateInput(serializers.Serializer):
     game = serializers.ChoiceField(choices=Game.choices)
     list = StrictCharField(allow_blank=True, trim_whitespace=False, max_length=MAX_LIST_CHARS)
 

@@ -9,10 +9,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from cards.models import CardType
-
-# Series, chart_lines and the two formats: play/compare/ (rewritten under issue 37 as this moved)
-# still imports them from here; their home is common.charts. Drop them once nothing does.
-from common.charts import Series, chart_bars, chart_lines, format_number, format_percent  # noqa: F401
+from common.charts import chart_bars
 from decks.models import Section
 from engine import DeckEntry as EngineEntry
 from engine import ValidationReport

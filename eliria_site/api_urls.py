@@ -14,6 +14,7 @@ from play.goldfish import api as api_goldfish
 from play.improve import api as api_improve
 from play.matchups import api as play_api
 from play.runs import api as api_runs
+from play.swaps import api as api_swaps
 from rulings import api as rulings_api
 
 app_name = "api"
@@ -38,7 +39,7 @@ urlpatterns = [
     path("odds/", api_odds.odds, name="odds"),
     path("goldfish/", api_goldfish.goldfish_run, name="goldfish"),
     path("goldfish/compare/", api_compare.goldfish_compare, name="goldfish-compare"),
-    path("goldfish/swaps/", api_compare.goldfish_swaps, name="goldfish-swaps"),
+    path("goldfish/swaps/", api_swaps.goldfish_swaps, name="goldfish-swaps"),
     path("goldfish/improve/", api_improve.goldfish_improve, name="goldfish-improve"),
     path("matchups/", play_api.matchups, name="matchups"),
     path("matchups/replay/", play_api.matchup_replay_view, name="matchup-replay"),

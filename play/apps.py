@@ -16,3 +16,4 @@ class PlayConfig(AppConfig):
         from play.goldfish import jobs as goldfish_jobs  # noqa: F401
         from play.improve import jobs as improve_jobs  # noqa: F401
         from play.matchups import jobs as matchup_jobs  # noqa: F401
+        from play.swaps import jobs as swaps_jobs  # noqa: F401

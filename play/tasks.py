@@ -1,10 +1,5 @@
-"""The queue's old address of the chunk task, kept so messages still resolve.
+"""The queue's old address of the chunk task (``play.tasks.run_chunk``): kept 2026-12-03 (issue 37)
+because messages queued by a running deployment before the task moved to play.runs.tasks may still
+name it (RQ's job function, django-tasks' ``task_path``); remove once every queue has drained."""
 
-Messages name their task by dotted path: those queued before the task moved to
-play.runs.tasks say ``play.tasks.run_chunk`` (RQ's job function, django-tasks' ``task_path``),
-and a worker resolves that path when it takes one. New messages say ``play.runs.tasks.run_chunk``.
-"""
-
-from play.runs.tasks import run_chunk
-
-__all__ = ["run_chunk"]
+from play.runs.tasks import run_chunk as run_chunk  # noqa: F401 - the alias those messages resolve

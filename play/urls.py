@@ -5,9 +5,10 @@ from play.improve import urls as improve
 from play.matchups import urls as matchups
 from play.players import urls as players
 from play.runs import urls as runs
+from play.swaps import urls as swaps
 from play.table import urls as table
 
 app_name = "play"
 
-urlpatterns = [*runs.urlpatterns, *table.urlpatterns, *matchups.urlpatterns, *compare.urlpatterns, *improve.urlpatterns,
-               *players.urlpatterns]
+urlpatterns = [*runs.urlpatterns, *table.urlpatterns, *matchups.urlpatterns, *compare.urlpatterns, *swaps.urlpatterns,
+               *improve.urlpatterns, *players.urlpatterns]

@@ -1,4 +1,5 @@
-"""POST /api/goldfish/compare/, POST /api/goldfish/swaps/ (docs/contract.md §6) and POST /api/matchups/compare/."""
+"""POST /api/goldfish/compare/ (docs/contract.md §6) and POST /api/matchups/compare/; what every comparison
+endpoint shares (RunInput, simulation_endpoint, QUEUED_ANSWERS: play.swaps.api and play.improve.api use them)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.decorators import api_view, permission_classes, throttle_classes
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -17,24 +18,12 @@ from cards.validation import MAX_LIST_CHARS
 from common.serializers import StrictCharField
 from common.throttling import AnonRateThrottle, GoldfishThrottle
 from decks.api_validate import BAD_REQUEST
-from engine.swaps import MAX_CANDIDATES
 from play.common import MAX_SEED
-from play.compare.services import (
-    compare_answer,
-    compare_fits,
-    goal_fields,
-    matchup_compare_answer,
-    matchup_compare_fits,
-    run_enqueue_compare,
-    run_enqueue_matchup_compare,
-    run_enqueue_swaps,
-    swaps_answer,
-    swaps_fits,
-)
+from play.compare.services import compare_prepare, matchup_compare_prepare
 from play.matchups.api import MATCHUP_RESULT, PolicyField
 from play.matchups.services import MAX_GAMES
+from play.runs.answer import answer
 from play.runs.api import QUEUE_DOWN, RUN
-from play.runs.web import client_address, run_answer
 
 TOO_MANY = OpenApiResponse(description="Demasiadas simulaciones: espera lo que indica Retry-After, o a que terminen las tuyas.")
 INTERVAL = inline_serializer("PairedDifference", {
@@ -63,42 +52,6 @@ class CompareInput(RunInput):
     list_b = StrictCharField(allow_blank=True, trim_whitespace=False, max_length=MAX_LIST_CHARS)
 
 
-class GoalInput(serializers.Serializer):
-    field = StrictCharField(max_length=40, help_text="Un número por turno de la sección 5 (p. ej. mean_power_max).")
-    turn = serializers.IntegerField(min_value=1, max_value=50)
-
-
-class SwapsInput(RunInput):
-    list = StrictCharField(allow_blank=True, trim_whitespace=False, max_length=MAX_LIST_CHARS)
-    cut = StrictCharField(max_length=120, help_text="La carta de la lista que se corta (código o nombre), o «*» "
-                                                    "para probar cada carta de la lista (cada fila nombra su «cut»).")
-    candidates = serializers.ListField(
-        child=StrictCharField(max_length=120), min_length=1, max_length=MAX_CANDIDATES,
-        help_text="Las cartas que pueden ocupar su lugar (códigos o nombres).",
-    )
-    goal = GoalInput()
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        goal, fields = attrs["goal"], goal_fields(attrs["game"])
-        if goal["field"] not in fields:
-            raise serializers.ValidationError({"goal": f"«field» debe ser uno de: {', '.join(fields)}."})
-        if goal["turn"] > attrs["turns"]:
-            raise serializers.ValidationError({"goal": f"«turn» debe estar entre 1 y {attrs['turns']} («turns»)."})
-        return attrs
-
-
-def _answer(request: Request, inline: Callable[[], bool], compute: Callable[[], dict[str, Any]],
-            enqueue: Callable[[], Any]) -> Response:
-    """200 with the answer when it fits the request's budget, else 202 with the queued run. The
-    errors a player can cause (400 naming the field, a card the engine cannot play with its `code`
-    and `card`, the run limits as 429 and 503 with their wait) are answered by
-    common.errors.api_exception_handler, as for /api/goldfish/."""
-    if not inline():
-        answer = run_answer(enqueue(), request)
-        return Response(answer, status=status.HTTP_202_ACCEPTED, headers={"Location": answer["status_url"]})
-    return Response(compute())
-
-
 @extend_schema(
     request=CompareInput,
     responses={
@@ -119,57 +72,7 @@ def goldfish_compare(request: Request) -> Response:
     every per-turn number with the 95 % interval of the paired per-game differences.
 
     Within the request's budget the answer comes at once; a bigger comparison is queued (202)."""
-    data = CompareInput(data=request.data)
-    data.is_valid(raise_exception=True)
-    v = data.validated_data
-    args = {"game": v["game"], "list_a": v["list_a"], "list_b": v["list_b"], "games": v["games"],
-            "turns": v["turns"], "seed": v.get("seed")}
-    return _answer(
-        request,
-        lambda: compare_fits(**args),
-        lambda: compare_answer(**args),
-        lambda: run_enqueue_compare(**args, owner=request.user, client=client_address(request)),
-    )
-
-
-@extend_schema(
-    request=SwapsInput,
-    responses={
-        200: inline_serializer("SwapsResult", {
-            "cut": serializers.CharField(),
-            "goal": inline_serializer("SwapsGoal", {"field": serializers.CharField(), "turn": serializers.IntegerField()}),
-            "ranking": serializers.ListField(child=inline_serializer("SwapCandidate", {
-                "card": serializers.CharField(), "delta": serializers.FloatField(),
-                "cut": serializers.CharField(required=False, help_text="Con «cut» «*»: la carta que sale."),
-                "ci95": serializers.ListField(child=serializers.FloatField(), allow_null=True),
-                "games": serializers.IntegerField(),
-                "stopped": serializers.BooleanField(help_text="Se detuvo antes: claramente por detrás de la mejor "
-                                                                "tras «games» partidas (su intervalo es el de esas)."),
-            })),
-        }),
-        **QUEUED_ANSWERS,
-    },
-)
-@simulation_endpoint
-def goldfish_swaps(request: Request) -> Response:
-    """Candidates for one card of a list, each raced in its place against the list as it is on
-    common seeds (successive halving: the clearly worse stop early); the ranking, best first.
-    With ``"cut": "*"`` every card of the list is tried as the cut, each row naming its ``cut``.
-
-    Within the request's budget the answer comes at once; a bigger race is queued (202)."""
-    data = SwapsInput(data=request.data)
-    data.is_valid(raise_exception=True)
-    v = data.validated_data
-    args = {"game": v["game"], "text": v["list"], "cut": v["cut"], "candidates": v["candidates"],
-            "goal_field": v["goal"]["field"], "goal_turn": v["goal"]["turn"], "games": v["games"],
-            "turns": v["turns"], "seed": v.get("seed")}
-    return _answer(
-        request,
-        lambda: swaps_fits(game=v["game"], text=v["list"], candidates=len(v["candidates"]), games=v["games"],
-                           turns=v["turns"], seed=v.get("seed"), cut=v["cut"]),
-        lambda: swaps_answer(**args),
-        lambda: run_enqueue_swaps(**args, owner=request.user, client=client_address(request)),
-    )
+    return answer(request, CompareInput, compare_prepare)
 
 
 class MatchupCompareInput(serializers.Serializer):
@@ -202,14 +105,4 @@ def matchup_compare(request: Request) -> Response:
     it (the version as deck A), and B − A of the win rate and the score with their 95 % intervals.
 
     Within the request's budget the answer comes at once; a bigger comparison is queued (202)."""
-    data = MatchupCompareInput(data=request.data)
-    data.is_valid(raise_exception=True)
-    v = data.validated_data
-    args = {"game": v["game"], "deck_a": v["deck_a"], "deck_b": v["deck_b"], "rival": v["rival"],
-            "games": v["games"], "seed": v.get("seed"), "policy": v["policy"], "rival_policy": v["rival_policy"]}
-    return _answer(
-        request,
-        lambda: matchup_compare_fits(**args),
-        lambda: matchup_compare_answer(**args),
-        lambda: run_enqueue_matchup_compare(**args, owner=request.user, client=client_address(request)),
-    )
+    return answer(request, MatchupCompareInput, matchup_compare_prepare)

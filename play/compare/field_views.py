@@ -16,10 +16,10 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from cards.models import Game
+from common.charts import format_percent
 from common.errors import BadInput
 from common.fields import validate_name
 from common.http import is_htmx
-from decks.charts import format_percent
 from decks.models import Deck
 from engine import EngineError
 from play.common import DeckChoice
@@ -33,8 +33,8 @@ from play.compare.fields import (
 )
 from play.compare.present import interval_text, signed
 from play.models import SavedField, SavedFieldResult, SimulationRun
+from play.runs.answer import client_address, polled_run, throttled_post
 from play.runs.services import RunLimitError, progress
-from play.runs.web import client_address, polled_run, throttled_post
 
 
 class FieldForm(forms.Form):

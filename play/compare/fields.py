@@ -7,8 +7,8 @@ field's win rate is the weighted mean of the rivals' win rates (draws count as n
 rival's variance taken with the Agresti–Coull adjustment (x + 2) / (n + 4), so a rival beaten in
 every game still has a width.
 
-Writes check their owner. A run plays in the request when it fits the simulation budget, priced on
-its own decks (play.runs.budget); a bigger one is a queued run of kind ``field`` whose page polls it.
+Writes check their owner. A run plays in the request when it fits the simulation budget
+(play.runs.answer); a bigger one is a queued run of kind ``field`` whose page polls it.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from engine.matchup import MatchupRun
 from engine.matchup_compare import PairedMatchup
 from play.matchups.rivals import Rivals
 from play.models import SavedField, SavedFieldResult, SavedFieldRival, SimulationRun
-from play.runs.services import run_submit
+from play.runs.answer import Prepared, simulate
 from play.sources import SourceError, from_deck, from_list
 
 Z95 = 1.959963984540054
@@ -84,15 +84,13 @@ def saved_field_run(*, field: SavedField, actor: Any, deck: Deck, client: str = 
     When the deck ran against this field before with another list, each rival is played by both
     lists on the same games (engine.matchup_compare.PairedMatchup) and the result says how much the
     change moved the weighted win rate, with the interval of the paired differences. A field that
-    fits the request's budget (priced on its own decks, play.runs.budget) is played here; a bigger
-    one is a queued run (play.compare.jobs.FieldJob), kept by the page that polls it (saved_field_keep)."""
+    fits the request's budget is played here (play.runs.answer.simulate: its job, play.compare.jobs.FieldJob);
+    a bigger one is a queued run, kept by the page that polls it (saved_field_keep)."""
     params = field_params(field=field, actor=actor, deck=deck)
-    rivals = field_matchups(field.game, params)
-    if not rivals.fits(field_key(field.game, params)):
-        return run_submit(kind=SimulationRun.Kind.FIELD, game=field.game, params=params, owner=actor,
-                          client=client, private=True)
-    tally, _played = rivals.run_range(0, rivals.total)
-    return saved_field_keep(field=field, params=params, rows=field_rows(params, rivals.reports(tally)))
+    done = simulate(Prepared(SimulationRun.Kind.FIELD, field.game, params, private=True), owner=actor, client=client)
+    if done.run is not None:
+        return done.run
+    return saved_field_keep(field=field, params=params, rows=done.result["rows"])
 
 
 def field_params(*, field: SavedField, actor: Any, deck: Deck) -> dict[str, Any]:
@@ -148,11 +146,6 @@ def field_matchups(game: str, params: dict[str, Any]) -> Rivals:
         runs.append(MatchupRun(game, mine, theirs, seed=params["seed"]) if before is None
                     else PairedMatchup(game, before, mine, theirs, seed=params["seed"]))
     return Rivals(game, runs, params["per_rival"], sides=1 if before is None else 2)
-
-
-def field_key(game: str, params: dict[str, Any]) -> tuple[object, ...]:
-    """What play.runs.budget remembers a field run's price under (play.compare.jobs.FieldJob.measure)."""
-    return ("field", game, params["field"], params["list"], params.get("before"), params["games"])
 
 
 def field_rows(params: dict[str, Any], reports: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -6,15 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from engine.matchup_compare import PairedMatchupTally
-from play.compare.fields import field_key, field_matchups, field_rows
+from play.compare.fields import field_matchups, field_rows
 from play.compare.present import scalar_sentence
 from play.compare.services import (
     compare_seconds,
     matchup_with_validation,
     paired_matchup,
     paired_run,
-    swap_race,
-    swaps_seconds,
     with_validation,
 )
 from play.matchups.rivals import RivalsJob
@@ -37,10 +35,6 @@ class CompareJob:
     def seconds_per_game(game: str, params: dict[str, Any]) -> float:
         return compare_seconds(game, 1, params["turns"])
 
-    @staticmethod
-    def measure(game: str, params: dict[str, Any]) -> float | None:
-        return None
-
     def new_tally(self) -> Any:
         return self.paired.new_tally()
 
@@ -48,47 +42,8 @@ class CompareJob:
         return self.paired.run_range(self.seed, start, stop), stop - start
 
     def report(self, tally: Any, played: int, stopped: bool) -> dict[str, Any]:
-        # The answer of play.compare.services.compare_answer, key for key.
+        # Each side exactly /api/goldfish/'s answer, with its list's validation last.
         return with_validation(self.paired.report(tally, self.seed), self.a, self.b)
-
-
-class SwapsJob:
-    """A swap race: its rounds follow one another, so its chunks are played one after the other
-    (``sequential``), each resumed from the tallies of those before; the job keeps the race's state
-    between the worker's slices (where a slice or a chunk ends does not change the race)."""
-
-    slice = 20
-    sequential = True
-
-    def __init__(self, run: SimulationRun) -> None:
-        self.race, self.validation = swap_race(run.game, run.params)
-        self.state = self.race.new_tally()
-
-    @staticmethod
-    def seconds_per_game(game: str, params: dict[str, Any]) -> float:
-        # The most a game of the race costs (every candidate plays it): what sizes its chunks.
-        return swaps_seconds(game, len(params["candidates"]), 1, params["turns"])
-
-    @staticmethod
-    def measure(game: str, params: dict[str, Any]) -> float | None:
-        return None
-
-    def new_tally(self) -> Any:
-        return self.race.new_tally()
-
-    def resume(self, before: Any) -> None:
-        """Go on from the race's games before this chunk (their tallies merged, in order)."""
-        self.state = self.race.new_tally()
-        self.state.merge(before)
-
-    def play(self, start: int, stop: int, deadline: float | None) -> tuple[Any, int]:
-        return self.race.play(self.state, start, stop), stop - start
-
-    def report(self, tally: Any, played: int, stopped: bool) -> dict[str, Any]:
-        # The answer of play.compare.services.swaps_answer, key for key.
-        result = self.race.report(tally)
-        result["validation"] = self.validation.as_dict()
-        return result
 
 
 class MatchupCompareJob:
@@ -107,10 +62,6 @@ class MatchupCompareJob:
             game, 1, policy_a=params.get("policy", "rules"), policy_b=params.get("rival_policy", "rules")
         )
 
-    @staticmethod
-    def measure(game: str, params: dict[str, Any]) -> float | None:
-        return None
-
     def new_tally(self) -> Any:
         return PairedMatchupTally()
 
@@ -119,7 +70,6 @@ class MatchupCompareJob:
         return tally, tally.played
 
     def report(self, tally: Any, played: int, stopped: bool) -> dict[str, Any]:
-        # The answer of play.compare.services.matchup_compare_answer, key for key.
         return matchup_with_validation(self.paired.report(tally, self.games, stopped), self.found)
 
 
@@ -132,10 +82,6 @@ class FieldJob(RivalsJob):
     @staticmethod
     def seconds_per_game(game: str, params: dict[str, Any]) -> float:
         return (2 if params.get("before") else 1) * budget.matchup_seconds(game, 1)
-
-    @staticmethod
-    def measure(game: str, params: dict[str, Any]) -> float | None:
-        return budget.recall(field_key(game, params))
 
     def report(self, tally: Any, played: int, stopped: bool) -> dict[str, Any]:
         # The rows play.compare.fields.saved_field_run keeps when it plays the field in the request.
@@ -153,6 +99,5 @@ def _read_on(page: str) -> Any:
 
 
 register(SimulationRun.Kind.COMPARE, CompareJob, page=_read_on("play:compare"))
-register(SimulationRun.Kind.SWAPS, SwapsJob, page=_read_on("play:swaps"))
 register(SimulationRun.Kind.MATCHUP_COMPARE, MatchupCompareJob, page=_read_on("play:matchups"))
 register(SimulationRun.Kind.FIELD, FieldJob, page=_read_on("play:fields"))

@@ -5,8 +5,8 @@
 differs clearly (its interval leaves 0 out). An interval that holds 0 says there is no measurable
 difference with that many games, and how small one they could have missed (the interval's widest
 end); an interval never reads "0 a 0" unless every game was the same. Numbers are in the
-page's language (decks.charts.format_number: "0,52" / "0.52"); shares are told in percentage
-points. The charts are the site's (decks.charts): both sides per turn, and the difference B − A
+page's language (common.charts.format_number: "0,52" / "0.52"); shares are told in percentage
+points. The charts are the site's (common.charts): both sides per turn, and the difference B − A
 with its interval as a shaded band.
 """
 
@@ -19,7 +19,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from decks.charts import Series, chart_lines, format_number
+from common.charts import Series, chart_lines, format_number
 
 MINUS = "\u2212"
 

@@ -1,13 +1,12 @@
-"""Comparisons, swap suggestions and saved fields (their patterns join the ``play`` namespace in
+"""Comparisons and saved fields (their patterns join the ``play`` namespace in
 play/urls.py)."""
 
 from django.urls import path
 
-from play.compare import field_views, swap_views, views
+from play.compare import field_views, views
 
 urlpatterns = [
     path("mazos/comparar/", views.compare_page, name="compare"),
-    path("mazos/sugerencias/", swap_views.swaps_page, name="swaps"),
     path("enfrentamientos/campos/", field_views.fields_page, name="fields"),
     path("enfrentamientos/campos/<int:pk>/", field_views.field_page, name="field"),
 ]

@@ -27,8 +27,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from cards.validation import ListTooLarge
+from common.charts import format_number
 from common.http import is_htmx
-from decks.charts import format_number
 from decks.diff import ListDiff, list_diff, rows_items
 from decks.models import Deck, DeckRevision, Visibility
 from decks.selectors import deck_rows, deck_text
@@ -46,11 +46,11 @@ from play.compare.present import (
     goal_sentence,
     scalar_sentence,
 )
-from play.compare.services import compare_answer, compare_fits, run_enqueue_compare
+from play.compare.services import compare_prepare
 from play.goldfish.services import GoldfishInputError
 from play.models import SimulationRun
-from play.runs.services import RunLimitError, progress
-from play.runs.web import client_address, polled_run, throttled_post
+from play.runs.answer import client_address, polled_context, simulate, throttled_post
+from play.runs.services import RunLimitError
 
 SIDE = re.compile(r"^(\d{1,12})(?:@(\d{1,9})(?:\.(\d{1,3}))?)?$")  # deck, @revision, .step of a session
 MAX_CHOICES = 200  # decks and revisions offered in each picker
@@ -265,15 +265,15 @@ def _simulate(request: HttpRequest, a: Side, b: Side, data: dict[str, Any], cont
     args = {"game": game, "list_a": a.text, "list_b": b.text, "games": data["games"], "turns": data["turns"],
             "seed": data["seed"]}
     try:
-        if not compare_fits(**args):  # priced as the API prices it: fixed costs, then the lists' own games
-            private = Visibility.PRIVATE in (a.deck.visibility, b.deck.visibility)
-            run = run_enqueue_compare(**args, owner=request.user, client=client_address(request), private=private)
+        private = Visibility.PRIVATE in (a.deck.visibility, b.deck.visibility)
+        done = simulate(compare_prepare(args, private=private), owner=request.user, client=client_address(request))
+        if done.run is not None:
             url = reverse("play:compare") + "?" + urlencode(
-                {"a": a.token, "b": b.token, "field": goal[0], "turn": goal[1], "run": run.pk})
+                {"a": a.token, "b": b.token, "field": goal[0], "turn": goal[1], "run": done.run.pk})
             if is_htmx(request):
                 return HttpResponse(status=204, headers={"HX-Redirect": url})
             return redirect(url)
-        result = compare_answer(**args)
+        result = done.result
     except GoldfishInputError as exc:
         context["errors"] = [e["message"] for e in exc.report["errors"]]
         return None
@@ -292,11 +292,10 @@ def _simulate(request: HttpRequest, a: Side, b: Side, data: dict[str, Any], cont
 
 def _run_context(request: HttpRequest, a: Side, b: Side, goal: tuple[str, int], context: dict[str, Any]) -> None:
     """A queued comparison: its progress while it runs; its result, kept once, when done."""
-    run = polled_run(request)
-    context.update(run=run, progress=progress(run), poll_url=request.get_full_path(),
-                   result_id="compare-result", result_template="play/_compare_result.html")
-    result = run.result
-    if run.status != SimulationRun.Status.DONE or not result or not _same_lists(run, a, b):
+    polled, result = polled_context(request, result_id="compare-result", result_template="play/_compare_result.html")
+    context.update(polled)
+    run = polled["run"]
+    if result is None or not _same_lists(run, a, b):
         return
     if keepable(a, b, request.user):
         context["kept"] = revision_comparison_keep(actor=request.user, revision_a=a.revision, revision_b=b.revision,

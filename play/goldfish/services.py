@@ -1,8 +1,9 @@
-"""Goldfish for the API, the command and the pages: one entry point over the engine.
+"""Goldfish for the API, the pages and the command.
 
-`goldfish_answer` plays in this process; a request calls it only for runs within its budget
-(play.runs.budget), bigger ones become queued runs (`run_enqueue_goldfish`, played by
-play.goldfish.jobs.GoldfishJob) whose merged answer is the same.
+A request is read (`GoldfishInput`) and prepared here (`goldfish_prepare`) and answered by
+play.runs.answer, which builds its job (`GoldfishJob`, the one a queued run's workers play,
+registered by play.goldfish.jobs) and plays it inline or queues it. `goldfish_answer` plays a list in this
+process in one go (the management command, on several processes if asked); both give the same answer.
 """
 
 from __future__ import annotations
@@ -10,14 +11,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from rest_framework import serializers
+
 from cards.naming import CardNameError, card_in_list
 from cards.validation import UNREADABLE, validate_list
 from common.errors import SiteError
-from engine import DeckEntry, EngineError, ValidationReport
+from common.serializers import StrictBooleanField, StrictCharField
+from decks.api_validate import ValidateInput
+from engine import DeckEntry, EngineError, as_game
 from engine import run_goldfish as engine_goldfish
-from engine.goldfish import GoldfishRun
+from engine.goldfish import run_range, simulation
+from engine.rng import new_seed
 from play.models import SimulationRun
-from play.runs.services import run_submit
+from play.runs import budget
+from play.runs.answer import Prepared
 
 # A list whose cards cannot all be identified (decks.validation.UNREADABLE) cannot be simulated;
 # rule breaches such as a repeated name (rule 4) are reported next to the numbers but do not stop
@@ -51,51 +58,96 @@ def watch_codes(entries: Sequence[DeckEntry], wanted: Sequence[str]) -> list[str
     return codes
 
 
+class GoldfishInput(ValidateInput):
+    games = serializers.IntegerField(min_value=1, max_value=100_000, default=1000)
+    turns = serializers.IntegerField(min_value=1, max_value=50, default=10)
+    seed = serializers.IntegerField(min_value=0, max_value=2**63 - 1, required=False, allow_null=True)
+    trace = StrictBooleanField(default=False)
+    watch = serializers.ListField(
+        child=StrictCharField(max_length=120), required=False, max_length=20,
+        help_text="Eliria: cartas (códigos o nombres) cuya probabilidad de haberse robado por turno se informa.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs.get("trace") and attrs.get("games") != 1:
+            raise serializers.ValidationError({"trace": "La traza solo está disponible con \"games\": 1."})
+        return attrs
+
+
+
+class GoldfishJob:
+    slice = 500
+    sequential = False
+
+    def __init__(self, run: SimulationRun) -> None:
+        p = run.params
+        report = validate_list(run.game, p["list"])
+        if any(v.code in UNREADABLE for v in report.errors):
+            raise GoldfishInputError(report.as_dict())
+        self.game, self.turns, self.seed, self.games = as_game(run.game).value, p["turns"], p["seed"], p["games"]
+        self.validation = report.as_dict()
+        self.entries, self.codes = report.entries, watch_codes(report.entries, p.get("watch", []))
+        self.sim = simulation(run.game, self.entries, self.turns, self.codes)
+
+    @staticmethod
+    def seconds_per_game(game: str, params: dict[str, Any]) -> float:
+        return budget.goldfish_seconds(game, 1, params["turns"])
+
+    def new_tally(self) -> Any:
+        return self.sim.new_tally()
+
+    def play(self, start: int, stop: int, deadline: float | None) -> tuple[Any, int]:
+        return run_range(self.sim, self.seed, start, stop), stop - start
+
+    def traced(self) -> dict[str, Any]:
+        """One game with its trace (a request's ``"trace": true``; never queued)."""
+        result = engine_goldfish(self.game, self.entries, games=1, turns=self.turns, seed=self.seed, trace=True,
+                                 watch=self.codes)
+        result["validation"] = self.validation
+        return result
+
+    def report(self, tally: Any, played: int, stopped: bool) -> dict[str, Any]:
+        # The answer of goldfish_answer (the command), key for key and in its order: the
+        # engine's own answer for one game of this request gives every key (including any the engine
+        # adds beside its tally), then the merged tally's figures replace the one game's.
+        result = engine_goldfish(self.game, self.entries, games=1, turns=self.turns, seed=self.seed, watch=self.codes)
+        result["games"] = played
+        result.update(self.sim.report(tally))
+        if stopped:
+            result.update(stopped_early=True, games_requested=self.games)
+        result["validation"] = self.validation
+        return result
+
+
+def goldfish_prepare(data: dict[str, Any], user: Any = None, *, label: str = "") -> Prepared:
+    """A goldfish request (the API's GoldfishInput, the page's form) as its run keeps it; the list
+    and the cards to follow are read by its job, once. *label*: the deck's name when the list is a
+    saved deck's (the run page's title)."""
+    seed = data.get("seed")
+    params: dict[str, Any] = {"list": data["list"], "games": data["games"], "turns": data["turns"],
+                              "seed": new_seed() if seed is None else seed, "watch": list(data.get("watch") or ())}
+    if label:
+        params["label"] = label
+    memo = None if seed is None else (data["game"], data["list"], data["games"], data["turns"], seed,
+                                      bool(data.get("trace")), tuple(params["watch"]))
+    return Prepared(SimulationRun.Kind.GOLDFISH, data["game"], params, memo=memo,
+                    whole=(lambda job: job.traced()) if data.get("trace") else None)  # type: ignore[attr-defined]
+
+
 def goldfish_answer(
     *, game: str, text: str, games: int = 1000, turns: int = 10, seed: int | None = None,
     trace: bool = False, progress: Callable[[int, int], None] | None = None, watch: Sequence[str] = (),
-    head: GoldfishRun | None = None, report: ValidationReport | None = None, processes: int = 1,
+    processes: int = 1,
 ) -> dict[str, Any]:
-    """The goldfish of a deck list, played here. *head*: the same run (same list, games, turns and
-    seed, no watch or trace) with its first games already played by the request's pricing
-    (play.runs.budget.goldfish_fits): it is finished instead of started again, to the same answer.
-    *report*: the validation of this very list the pricing made (``Priced.report``), not made again.
-    *processes*: the command line's; a long run is shared between them (engine.goldfish.run_goldfish),
-    to the same answer. A request plays in its own thread (1)."""
-    if report is None:
-        report = validate_list(game, text)
+    """The goldfish of a deck list, played here in one go. *processes*: the command line's; a long
+    run is shared between them (engine.goldfish.run_goldfish), to the same answer."""
+    report = validate_list(game, text)
     if any(v.code in UNREADABLE for v in report.errors):
         raise GoldfishInputError(report.as_dict())
     codes = watch_codes(report.entries, watch)
-    if head is not None and not codes and not trace:
-        result = head.answer()
-    else:
-        result = engine_goldfish(
-            game, report.entries, games=games, turns=turns, seed=seed, trace=trace, progress=progress, watch=codes,
-            processes=processes,
-        )
+    result = engine_goldfish(
+        game, report.entries, games=games, turns=turns, seed=seed, trace=trace, progress=progress, watch=codes,
+        processes=processes,
+    )
     result["validation"] = report.as_dict()
     return result
-
-
-def goldfish_check(
-    *, game: str, text: str, watch: Sequence[str] = (), report: ValidationReport | None = None,
-) -> None:
-    """What goldfish_answer would refuse, refused before a run is queued (same exceptions); *report*:
-    this list's validation when the request's pricing made it already."""
-    if report is None:
-        report = validate_list(game, text)
-    if any(v.code in UNREADABLE for v in report.errors):
-        raise GoldfishInputError(report.as_dict())
-    watch_codes(report.entries, watch)
-
-
-def run_enqueue_goldfish(
-    *, game: str, text: str, games: int, turns: int, seed: int | None, owner: Any = None,
-    watch: list[str] | tuple[str, ...] = (), client: str = "", label: str = "",
-) -> SimulationRun:
-    """*label*: the deck's name when the list is a saved deck's (the run page's title)."""
-    params: dict[str, Any] = {"list": text, "games": games, "turns": turns, "seed": seed, "watch": list(watch)}
-    if label:
-        params["label"] = label
-    return run_submit(kind=SimulationRun.Kind.GOLDFISH, game=game, params=params, owner=owner, client=client)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from cards.models import Game
-from cards.validation import MAX_LIST_CHARS, ListTooLarge, validate_list
+from cards.validation import MAX_LIST_CHARS, ListTooLarge
 from common.charts import Series, chart_bars, chart_lines, format_number
 from common.errors import with_headers
 from common.http import is_htmx
@@ -23,10 +23,9 @@ from engine.decklist import DeckEntry
 from engine.goldfish import MAX_GAMES
 from play.common import deck_field
 from play.goldfish.reading import card_names, cost_cards, sentences, share_percent
-from play.goldfish.services import GoldfishInputError, goldfish_answer, goldfish_check, run_enqueue_goldfish
-from play.runs.budget import goldfish_list_fits
+from play.goldfish.services import GoldfishInputError, goldfish_prepare
+from play.runs.answer import client_address, simulate, throttled_post
 from play.runs.services import RunLimitError
-from play.runs.web import client_address, throttled_post
 
 
 class GoldfishForm(forms.Form):
@@ -73,23 +72,14 @@ def goldfish_page(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:
-            priced = goldfish_list_fits(d["game"], d["list"], games=d["games"], turns=d["turns"], seed=d["seed"])
-            if not priced:
-                goldfish_check(game=d["game"], text=d["list"], watch=d["watch"], report=priced.report)
-                run = run_enqueue_goldfish(
-                    game=d["game"], text=d["list"], games=d["games"], turns=d["turns"], seed=d["seed"],
-                    owner=request.user, watch=d["watch"], client=client_address(request),
-                    label=d["deck"].name if d.get("deck") is not None else "",
-                )
+            label = d["deck"].name if d.get("deck") is not None else ""
+            done = simulate(goldfish_prepare(d, label=label), owner=request.user, client=client_address(request))
+            if done.run is not None:
                 if is_htmx(request):
-                    return HttpResponse(status=204, headers={"HX-Redirect": run.get_absolute_url()})
-                return redirect(run)
-            result = goldfish_answer(
-                game=d["game"], text=d["list"], games=d["games"], turns=d["turns"], seed=d["seed"],
-                watch=d["watch"], head=priced.head, report=priced.report,
-            )
-            entries = (priced.report or validate_list(d["game"], d["list"])).entries
-            context.update(result=result, charts=charts(result), summary=summary_rows(result, entries),
+                    return HttpResponse(status=204, headers={"HX-Redirect": done.run.get_absolute_url()})
+                return redirect(done.run)
+            result = done.result
+            context.update(result=result, charts=charts(result), summary=summary_rows(result, done.job.entries),
                            per_turn=per_turn_table(result))
         except GoldfishInputError as exc:
             context["errors"] = exc.report["errors"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.utils import extend_schema, inline_serializer
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -14,8 +14,8 @@ from cards.validation import MAX_LIST_CHARS
 from common.serializers import StrictCharField
 from play.common import MAX_SEED
 from play.compare.api import QUEUED_ANSWERS, simulation_endpoint
-from play.improve.services import POOLS, improve_answer, improve_fits, improve_params, run_enqueue_improve
-from play.runs.web import client_address, run_answer
+from play.improve.services import POOLS, improve_prepare
+from play.runs.answer import answer
 
 
 class ImproveGoalInput(serializers.Serializer):
@@ -78,16 +78,4 @@ def goldfish_improve(request: Request) -> Response:
 
     Within the request's budget the answer comes at once; a bigger search is queued (202), and its
     run shows each accepted step as it is found (``found``)."""
-    data = ImproveInput(data=request.data)
-    data.is_valid(raise_exception=True)
-    v = data.validated_data
-    goal = v.get("goal") or {}
-    params = improve_params(game=v["game"], text=v["list"], goal_field=goal.get("field"), goal_turn=goal.get("turn"),
-                            pool=v["pool"], keep=v["keep"], budget=v["budget"], seed=v.get("seed"),
-                            user=request.user, against=v.get("against"))
-    if improve_fits(v["game"], params):
-        return Response(improve_answer(v["game"], params))
-    run = run_enqueue_improve(v["game"], params, owner=request.user, client=client_address(request),
-                              private=params["pool"] == "collection" or bool(params.get("against")))
-    answer = run_answer(run, request)
-    return Response(answer, status=status.HTTP_202_ACCEPTED, headers={"Location": answer["status_url"]})
+    return answer(request, ImproveInput, improve_prepare)

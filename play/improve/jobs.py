@@ -36,11 +36,17 @@ class ImproveJob:
     whole = True  # one chunk (play.runs.jobs.plan): the search's state does not pass between chunks
 
     def __init__(self, run: SimulationRun) -> None:
-        self.run_id, self.total, self.params = run.pk, run.total, run.params
+        self.run_id, self.total = run.pk, run.total
         self.found: list[dict[str, Any]] = []
         self.result: dict[str, Any] | None = None
-        self.search, self.validation = improve_search(run.game, run.params, seed=run.params["seed"],
-                                                      on_step=self._publish)
+        # A request's search (no row yet: play.runs.answer) publishes nothing; a queued run's, each step.
+        self.search, self.validation, codes = improve_search(run.game, run.params, seed=run.params["seed"],
+                                                             on_step=None if run._state.adding else self._publish)
+        self.params = {**run.params, "keep": codes}
+
+    def keep(self, params: dict[str, Any]) -> dict[str, Any]:
+        """What its queued run keeps: the cards of ``keep`` by code, as the search read them."""
+        return {**params, "keep": self.params["keep"]}
 
     def _publish(self, step: dict[str, Any]) -> None:
         self.found.append(step)
@@ -52,10 +58,6 @@ class ImproveJob:
         if params.get("against"):
             return budget.matchup_seconds(game, 1)
         return budget.goldfish_seconds(game, 1, params["goal"]["turn"])
-
-    @staticmethod
-    def measure(game: str, params: dict[str, Any]) -> float | None:
-        return None
 
     def new_tally(self) -> ImproveTally:
         return ImproveTally()
@@ -72,7 +74,6 @@ class ImproveJob:
         return self.result
 
     def report(self, tally: ImproveTally, played: int, stopped: bool) -> dict[str, Any]:
-        # The answer of play.improve.services.improve_answer, key for key.
         if tally.result is not None:
             return tally.result
         self.search.run()

@@ -1,16 +1,16 @@
 """Improve a deck (docs/contract.md §6, ``POST /api/goldfish/improve/``): the site's side of engine.improve.
 
-`improve_params` checks a request once and turns it into what a run keeps: the list, the goal, the
-pool (with the player's owned copies, read now, when it is ``collection``), the codes of ``keep``,
-the budget and, against a saved field, the rivals' lists. `improve_search` builds the engine's search
-from those params (the request, or a queued run's worker), so both play the same search. A budget
-that fits the request's share of one core plays inline (`improve_answer`); a bigger one is a queued
-run (`run_enqueue_improve`, play.improve.jobs.ImproveJob) whose page shows each step as it is found.
+`improve_prepare` checks a request (the API's or the page's) and turns it into what a run keeps: the
+list, the goal, the pool (with the player's owned copies, read now, when it is ``collection``),
+``keep``, the budget and, against a saved field, the rivals' lists. `improve_search` builds the
+engine's search from those params, reading the list once (the request's job, or a queued run's
+worker: play.improve.jobs.ImproveJob), so both play the same search; play.runs.answer plays it in
+the request when it fits, else queues it, and a queued run's page shows each step as it is found.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -19,29 +19,19 @@ from django.utils.translation import gettext as _
 
 from cards.index import card_data, with_tokens
 from cards.models import Card
-from cards.pagecache import cached_answer
+from cards.naming import card_in_list
 from cards.validation import UNREADABLE, ListTooLarge, validate_list
 from collection.models import CollectionItem
 from common.errors import BadInput
 from engine import EngineError, ValidationReport
 from engine.improve import MIN_BUDGET, FieldGoal, GoldfishGoal, ImproveSearch, PoolCards
 from engine.rng import new_seed
-from play.compare.services import PAIRING_OVERHEAD, CompareInputError
-from play.improve.resolve import resolve_in_list
+from play.compare.services import CompareInputError
 from play.models import SavedField, SimulationRun
-from play.runs.budget import fits_inline, goldfish_seconds, matchup_seconds
-from play.runs.services import run_submit
+from play.runs.answer import Prepared
 from play.sources import SourceError, from_deck, from_list
 
-__all__ = [
-    "POOLS",
-    "improve_answer",
-    "improve_fits",
-    "improve_params",
-    "improve_search",
-    "max_budget",
-    "run_enqueue_improve",
-]
+__all__ = ["POOLS", "answer", "improve_prepare", "improve_search", "max_budget"]
 
 POOLS = ("catalogue", "collection")
 WIN_RATE = "win_rate"  # the goal against a saved field
@@ -97,10 +87,8 @@ def _check_budget(budget: object, *, against: bool) -> int:
     return budget
 
 
-def _owned(game: str, user: Any, report: ValidationReport) -> dict[str, int]:
-    if not _authenticated(user):
-        raise BadInput(_("«pool»: «collection» son las cartas que tienes: inicia sesión."), field="pool")
-    owned = owned_counts(user, game)
+def _within_owned(report: ValidationReport, owned: dict[str, int]) -> None:
+    """With ``pool`` ``collection``, the list itself must hold no more copies than the player owns."""
     listed: dict[str, int] = {}
     for e in report.entries:
         listed[e.card.code] = listed.get(e.card.code, 0) + e.quantity
@@ -108,7 +96,6 @@ def _owned(game: str, user: Any, report: ValidationReport) -> dict[str, int]:
     if over:
         raise BadInput(_("«pool»: la lista tiene más copias de las que tienes de: %(cards)s.")
                        % {"cards": ", ".join(over)}, field="pool")
-    return owned
 
 
 def field_rivals(field_id: object, user: Any, game: str) -> dict[str, Any]:
@@ -133,37 +120,51 @@ def field_rivals(field_id: object, user: Any, game: str) -> dict[str, Any]:
     return {"field": field.pk, "name": field.name, "rivals": rivals}
 
 
-def improve_params(*, game: str, text: str, goal_field: str | None, goal_turn: int | None, pool: str = "catalogue",
-                   keep: Sequence[str] = (), budget: int, seed: int | None = None, user: Any = None,
-                   against: int | None = None) -> dict[str, Any]:
-    """A request checked and as a run keeps it; BadInput naming the field for anything wrong."""
-    report = _validated(game, text)
+def improve_prepare(data: dict[str, Any], user: Any = None, *, private: bool = False) -> Prepared:
+    """A search request (the API's ImproveInput, the page's form) checked as far as it can be without
+    its list, as its run keeps it: the goal, the pool (the player's owned copies read now, with
+    ``collection``), the budget, the seed and, against a saved field, the rivals' lists; BadInput
+    naming the field for anything wrong. The list, and ``keep`` and the pool against it, are read once,
+    by its job (play.improve.jobs.ImproveJob through :func:`improve_search`), played whole in the
+    request when it fits, else queued (play.runs.answer)."""
+    game, goal_asked, against, pool = data["game"], data.get("goal") or {}, data.get("against"), data["pool"]
     if against is None:
-        try:
-            GoldfishGoal(game, goal_field, goal_turn)  # type: ignore[arg-type]  # it checks both and names them
+        try:  # it checks the field and the turn and names them
+            GoldfishGoal(game, goal_asked.get("field"), goal_asked.get("turn"))  # type: ignore[arg-type]
         except (EngineError, TypeError) as exc:
             raise BadInput(str(exc), field="goal") from exc
-        goal: dict[str, Any] = {"field": goal_field, "turn": goal_turn}
+        goal: dict[str, Any] = {"field": goal_asked["field"], "turn": goal_asked["turn"]}
     else:
         goal = {"field": WIN_RATE}
     if pool not in POOLS:
         raise BadInput(_("«pool» debe ser «catalogue» o «collection»."), field="pool")
-    owned = _owned(game, user, report) if pool == "collection" else None
-    codes = resolve_in_list(game, report.entries, keep, field="keep")
-    budget = _check_budget(budget, against=against is not None)
+    if pool == "collection" and not _authenticated(user):
+        raise BadInput(_("«pool»: «collection» son las cartas que tienes: inicia sesión."), field="pool")
+    budget = _check_budget(data["budget"], against=against is not None)
+    seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
         raise BadInput(_("«seed» debe ser un entero no negativo."), field="seed")
-    params = {"list": text, "goal": goal, "pool": pool, "keep": codes, "owned": owned, "budget": budget,
-              "games": budget, "seed": seed}
+    params = {"list": data["list"], "goal": goal, "pool": pool, "keep": list(data.get("keep") or ()),
+              "owned": owned_counts(user, game) if pool == "collection" else None, "budget": budget, "games": budget,
+              "seed": seed}
     if against is not None:
         params["against"] = field_rivals(against, user, game)
-    return params
+    memo = None if seed is None else _memo_parts(game, params)
+    params["seed"] = new_seed() if seed is None else seed
+    private = private or pool == "collection" or bool(params.get("against"))
+    return Prepared(SimulationRun.Kind.IMPROVE, game, params, memo=memo, private=private)
 
 
 def improve_search(game: str, params: dict[str, Any], *, seed: int,
-                   on_step: Callable[[dict[str, Any]], None] | None = None) -> tuple[ImproveSearch, ValidationReport]:
-    """The engine's search of a request or a queued run, from its params (the lists checked again)."""
+                   on_step: Callable[[dict[str, Any]], None] | None = None,
+                   ) -> tuple[ImproveSearch, ValidationReport, list[str]]:
+    """The engine's search of a request or a queued run, from its params: the list read and checked
+    (once), the pool held to the copies owned, the codes of ``keep`` (as the run keeps them)."""
     report = _validated(game, params["list"])
+    if params.get("owned") is not None:
+        _within_owned(report, params["owned"])
+    keep = [card_in_list(report.entries, item, field="keep").code for item in params["keep"]]
+    keep = list(dict.fromkeys(keep))  # each card once, in order
     goal: GoldfishGoal | FieldGoal
     if params.get("against"):
         rivals = [(from_list(game, r["list"], r["name"]).entries, r["weight"]) for r in params["against"]["rivals"]]
@@ -172,22 +173,11 @@ def improve_search(game: str, params: dict[str, Any], *, seed: int,
         goal = GoldfishGoal(game, params["goal"]["field"], params["goal"]["turn"])
     pool = PoolCards(catalogue_cards(game), params.get("owned"))
     try:
-        search = ImproveSearch(game, report.entries, goal=goal, pool=pool, keep=params["keep"],
+        search = ImproveSearch(game, report.entries, goal=goal, pool=pool, keep=keep,
                                budget=params["budget"], seed=seed, on_step=on_step)
     except EngineError as exc:
         raise BadInput(str(exc), field=exc.field or "list") from exc
-    return search, report
-
-
-def improve_seconds(game: str, params: dict[str, Any]) -> float:
-    """The most a search may cost on one core: its whole budget of games, paired game by game."""
-    if params.get("against"):
-        return matchup_seconds(game, params["budget"])
-    return PAIRING_OVERHEAD * goldfish_seconds(game, params["budget"], params["goal"]["turn"])
-
-
-def improve_fits(game: str, params: dict[str, Any]) -> bool:
-    return fits_inline(improve_seconds(game, params))
+    return search, report, keep
 
 
 def answer(search: ImproveSearch, report: ValidationReport, params: dict[str, Any]) -> dict[str, Any]:
@@ -200,25 +190,8 @@ def answer(search: ImproveSearch, report: ValidationReport, params: dict[str, An
     return result
 
 
-def improve_answer(game: str, params: dict[str, Any]) -> dict[str, Any]:
-    """The search played in this process: section 6's answer."""
-    seed = new_seed() if params["seed"] is None else params["seed"]
-
-    def compute() -> dict[str, Any]:
-        search, report = improve_search(game, params, seed=seed)
-        search.run()
-        return answer(search, report, params)
-
-    if params["seed"] is None:
-        return compute()
+def _memo_parts(game: str, params: dict[str, Any]) -> tuple[object, ...]:
     owned = sorted((params.get("owned") or {}).items())
     against = params.get("against") or {}
-    parts = (game, params["list"], params["goal"], params["pool"], tuple(params["keep"]), tuple(owned),
-             params["budget"], seed, against.get("field"), tuple(r["list"] for r in against.get("rivals", ())))
-    return cached_answer("improve", parts, compute)
-
-
-def run_enqueue_improve(game: str, params: dict[str, Any], *, owner: Any = None, client: str = "",
-                        private: bool = False) -> SimulationRun:
-    return run_submit(kind=SimulationRun.Kind.IMPROVE, game=game, params=params, owner=owner, client=client,
-                      private=private)
+    return (game, params["list"], params["goal"], params["pool"], tuple(params["keep"]), tuple(owned),
+            params["budget"], params["seed"], against.get("field"), tuple(r["list"] for r in against.get("rivals", ())))

@@ -31,16 +31,9 @@ from play.common import MAX_SEED
 from play.compare.present import goal_fields
 from play.compare.services import CompareInputError
 from play.improve.present import WIN_TURN_LABEL, found_sentences, goal_label, result_context
-from play.improve.services import (
-    improve_answer,
-    improve_fits,
-    improve_params,
-    max_budget,
-    run_enqueue_improve,
-)
+from play.improve.services import improve_prepare, max_budget
 from play.models import SavedField, SimulationRun
-from play.runs.services import progress
-from play.runs.web import client_address, polled_run, throttled_post
+from play.runs.answer import client_address, polled_context, simulate, throttled_post
 
 POOL_CHOICES = [("catalogue", gettext_lazy("Todo el catálogo")), ("collection", gettext_lazy("Solo las cartas que tengo"))]
 
@@ -104,40 +97,40 @@ def improve_page(request: HttpRequest) -> HttpResponse:
 
 def _search(request: HttpRequest, deck: Deck, text: str, data: dict[str, Any],
             context: dict[str, Any]) -> HttpResponse | None:
+    asked = {"game": deck.game, "list": text, "goal": {"field": data["field"], "turn": data["turn"]},
+             "pool": data["pool"], "keep": data["keep"], "budget": data["budget"], "seed": data["seed"],
+             "against": data["against"]}
     try:
-        params = improve_params(game=deck.game, text=text, goal_field=data["field"], goal_turn=data["turn"],
-                                pool=data["pool"], keep=data["keep"], budget=data["budget"], seed=data["seed"],
-                                user=request.user, against=data["against"])
-        if not improve_fits(deck.game, params):
-            run = run_enqueue_improve(deck.game, params, owner=request.user, client=client_address(request),
-                                      private=deck.visibility == Visibility.PRIVATE or params["pool"] == "collection"
-                                      or bool(params.get("against")))
-            url = reverse("play:improve") + "?" + urlencode({"deck": deck.pk, "run": run.pk})
-            if is_htmx(request):
-                return HttpResponse(status=204, headers={"HX-Redirect": url})
-            return redirect(url)
-        context.update(result_context(improve_answer(deck.game, params)))
-        context["version"] = deck.version
+        prepared = improve_prepare(asked, request.user, private=deck.visibility == Visibility.PRIVATE)
+        done = simulate(prepared, owner=request.user, client=client_address(request))
     except CompareInputError as exc:
         context["errors"] = [e["message"] for e in exc.report["errors"]]
+        return None
     except SiteError as exc:
         context["errors"] = [exc.message]
+        return None
+    if done.run is not None:
+        url = reverse("play:improve") + "?" + urlencode({"deck": deck.pk, "run": done.run.pk})
+        if is_htmx(request):
+            return HttpResponse(status=204, headers={"HX-Redirect": url})
+        return redirect(url)
+    assert done.result is not None
+    context.update(result_context(done.result))
+    context["version"] = deck.version
     return None
 
 
 def _run_context(request: HttpRequest, text: str, context: dict[str, Any]) -> None:
-    run = polled_run(request, kind=SimulationRun.Kind.IMPROVE)
-    context.update(run=run, progress=progress(run), poll_url=request.get_full_path(),
-                   result_id="improve-result", result_template="play/_improve_result.html")
+    polled, result = polled_context(request, kind=SimulationRun.Kind.IMPROVE, result_id="improve-result",
+                                    result_template="play/_improve_result.html", text=text,
+                                    changed=_("El mazo ha cambiado desde esta búsqueda: vuelve a lanzarla."))
+    context.update(polled)
+    run = polled["run"]
     goal = (run.params or {}).get("goal") or {}
     if run.active and goal:
         context["found"] = found_sentences(goal, run.found)
         context["goal_label"] = goal_label(goal)
-    result = run.result
-    if run.status == SimulationRun.Status.DONE and result:
-        if (run.params or {}).get("list") != text:
-            context["errors"] = [_("El mazo ha cambiado desde esta búsqueda: vuelve a lanzarla.")]
-            return
+    if result is not None:
         context.update(result_context(result))
         context["version"] = context["deck"].version
 

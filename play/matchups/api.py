@@ -17,10 +17,9 @@ from common.serializers import StrictCharField
 from common.throttling import AnonRateThrottle, GoldfishThrottle
 from decks.api_validate import BAD_REQUEST
 from play.common import MAX_SEED
-from play.matchups.services import MAX_GAMES, POLICY_NAMES, matchup_replay, matchup_run, run_enqueue_matchup
+from play.matchups.services import MAX_GAMES, POLICY_NAMES, matchup_prepare, matchup_replay
+from play.runs.answer import answer
 from play.runs.api import QUEUE_DOWN, RUN
-from play.runs.budget import matchup_fits
-from play.runs.web import client_address, run_answer
 from play.sources import DeckSource, SourceError, from_list
 
 TOO_MANY = OpenApiResponse(description="Demasiadas simulaciones: espera lo que indica Retry-After.")
@@ -114,30 +113,7 @@ def matchups(request: Request) -> Response:
 
     Within the request's budget (about 100 ms of play) the answer comes at once; a bigger run is
     queued and the answer is 202 with its status URL."""
-    found = _valid_input(MatchupInput, request)
-    if isinstance(found, Response):
-        return found
-    v, a, b = found
-    # Priced on these decks (play.runs.budget): slow decks are queued however few games they ask for.
-    # An engine error (a card whose effects cannot be played: its `code` and `card`) and the run
-    # limits (429/503 with their wait) are answered by common.errors.api_exception_handler.
-    inline = matchup_fits(
-        v["game"], a.entries, b.entries, games=v["games"], seed=v.get("seed"),
-        policy_a=v["policy_a"], policy_b=v["policy_b"],
-    )
-    if not inline:
-        run = run_enqueue_matchup(
-            game=v["game"], list_a=a.text, list_b=b.text, games=v["games"], seed=v.get("seed"),
-            policy_a=v["policy_a"], policy_b=v["policy_b"], labels=("A", "B"), owner=request.user,
-            client=client_address(request),
-        )
-        answer = run_answer(run, request)
-        return Response(answer, status=status.HTTP_202_ACCEPTED, headers={"Location": answer["status_url"]})
-    result = matchup_run(
-        game=v["game"], list_a=a, list_b=b, games=v["games"], seed=v.get("seed"),
-        policy_a=v["policy_a"], policy_b=v["policy_b"], head=inline.head,
-    )
-    return Response(result)
+    return answer(request, MatchupInput, matchup_prepare)
 
 
 @extend_schema(request=ReplayInput, responses={200: RECORD, 400: BAD_REQUEST, 429: TOO_MANY})

@@ -4,14 +4,33 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from engine.matchup import MatchupRun, MatchupTally
 from play.matchups.present import matchup_context
 from play.matchups.rivals import RivalsJob, RivalsTally
-from play.matchups.services import gauntlet_key, gauntlet_matchups, gauntlet_rows, sources
+from play.matchups.services import MatchupInputError, gauntlet_matchups, gauntlet_rows, sources
 from play.models import SimulationRun
 from play.runs import budget
 from play.runs.jobs import register
-from play.sources import pack_list
+from play.sources import DeckSource, SourceError, from_list, pack_list
+
+
+def _both(game: str, list_a: str, list_b: str) -> tuple[DeckSource, DeckSource]:
+    """Both lists as playable sources; every line of either that cannot be played is named at once
+    (MatchupInputError: ``{"deck_a": [messages], "validation": {"a": report}}``)."""
+    found: dict[str, DeckSource] = {}
+    errors: dict[str, Any] = {}
+    for side, text, label in (("a", list_a, _("Mazo A")), ("b", list_b, _("Mazo B"))):
+        try:
+            found[side] = from_list(game, text, label)
+        except SourceError as exc:
+            errors[f"deck_{side}"] = [e["message"] for e in exc.errors]
+            if exc.report is not None:
+                errors.setdefault("validation", {})[side] = exc.report
+    if errors:
+        raise MatchupInputError(errors)
+    return sources(game, found["a"], found["b"])
 
 
 class MatchupJob:
@@ -20,7 +39,7 @@ class MatchupJob:
 
     def __init__(self, run: SimulationRun) -> None:
         p = run.params
-        a, b = sources(run.game, p["list_a"], p["list_b"])
+        a, b = _both(run.game, p["list_a"], p["list_b"])
         assert a.report is not None and b.report is not None
         self.games = p["games"]
         self.validation = {"a": a.report.as_dict(), "b": b.report.as_dict()}
@@ -34,12 +53,6 @@ class MatchupJob:
         return budget.matchup_seconds(
             game, 1, policy_a=params.get("policy_a", "rules"), policy_b=params.get("policy_b", "rules"),
         )
-
-    @staticmethod
-    def measure(game: str, params: dict[str, Any]) -> float | None:
-        return budget.recall(budget.matchup_key(
-            game, params["games"], params.get("seed"), params.get("policy_a", "rules"), params.get("policy_b", "rules"),
-        ))
 
     def new_tally(self) -> MatchupTally:
         return MatchupTally()
@@ -62,11 +75,8 @@ class GauntletJob(RivalsJob):
 
     @staticmethod
     def seconds_per_game(game: str, params: dict[str, Any]) -> float:
-        return budget.matchup_seconds(game, 1)
-
-    @staticmethod
-    def measure(game: str, params: dict[str, Any]) -> float | None:
-        return budget.recall(gauntlet_key(game, params))
+        return budget.matchup_seconds(game, 1, policy_a=params.get("policy_a", "rules"),
+                                      policy_b=params.get("policy_b", "rules"))
 
     def report(self, tally: RivalsTally, played: int, stopped: bool) -> dict[str, Any]:
         return {"rows": gauntlet_rows(self.params, self.rivals.reports(tally)), "per_rival": self.params["per_rival"],

@@ -3,16 +3,13 @@
 Game *g* of a run of *games* games against each of *n* rivals is game ``g % games`` of the matchup
 against rival ``g // games``: consecutive ranges of *g* are consecutive ranges of each rival's
 matchup, so a queued run's chunks (play.runs.jobs.plan) merge into exactly the answers the request
-would give rival by rival. The price of such a run is timed across the rivals (``sample`` plays
-the first game of each rival first), so one slow rival is seen however it is ordered.
+would give rival by rival.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any, Protocol
-
-from play.runs import budget
 
 
 class Ranged(Protocol):
@@ -56,33 +53,9 @@ class Rivals:
             g += last - first
         return tally, played
 
-    def sample(self, start: int, stop: int) -> None:
-        """Play games of the run in the order rival 0, 1, … of game 0, then of game 1 (the probe's)."""
-        for g in range(start, stop):
-            game, rival = divmod(g, len(self.matchups))
-            self.matchups[rival].run_range(game, game + 1)
-
     def reports(self, tally: RivalsTally) -> list[dict[str, Any]]:
         """Each rival's answer, as its matchup alone would give it with every game played."""
         return [m.report(tally[i], self.games, False) for i, m in enumerate(self.matchups)]
-
-    def fits(self, key: tuple[object, ...]) -> bool:
-        """Whether the run fits a request: by the fixed costs (a matchup game each, twice when paired),
-        then timed on its own first games across the rivals (play.runs.budget.probe); the price is
-        remembered under *key* (play.runs.budget.recall) to size the chunks if it is queued."""
-        if not self.matchups:
-            return True
-        if any(not budget.SEARCH_POLICIES.isdisjoint(getattr(m, "policy_names", ())) for m in self.matchups):
-            budget.remember(key, self.seconds_per_game())  # priced by the search player's cost, never probed
-            return False
-        per_game = budget.remember(key, budget.probe(self.sample, self.total))
-        return budget.fits_both(self.seconds_per_game() * self.total, self.total * per_game)
-
-    def seconds_per_game(self) -> float:
-        """The fixed cost of one game of the run (play.runs.budget.matchup_seconds)."""
-        names = getattr(self.matchups[0], "policy_names", None) if self.matchups else None
-        names = names or ["rules", "rules"]
-        return self.sides * budget.matchup_seconds(self.game, 1, policy_a=names[0], policy_b=names[1])
 
 
 class RivalsJob:

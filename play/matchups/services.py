@@ -1,14 +1,14 @@
 """Matchups: two decks played against each other by the engine, bounded in games and time.
 
-One entry point per question, shared by the API, the command and the pages:
-`matchup_run` (N seeded games, the numbers), `matchup_replay` (one of those games, recorded),
-`gauntlet_run` (one deck against every public deck of its game). A seeded answer is a pure
-function of its inputs and the catalogue, so it is memoised like the seeded goldfish.
+A request is prepared here (`matchup_prepare`, `gauntlet_prepare`: one deck against every public
+deck of its game) and answered by play.runs.answer, which plays its job (play.matchups.jobs) inline
+or queues it. `matchup_run` plays N seeded games in one go (the command, on several processes if
+asked), `matchup_replay` one of those games, recorded. A seeded answer is a pure function of its
+inputs and the catalogue, so it is memoised like the seeded goldfish.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -16,12 +16,14 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 from cards.pagecache import cached_answer
+from common.errors import BadInput
 from decks.models import Deck
 from engine import InvalidSimulation, matchup_game, run_matchup
-from engine.matchup import MatchupRun, SteppedMatchup
+from engine.matchup import MatchupRun
+from engine.rng import new_seed
 from play.matchups.rivals import Rivals
 from play.models import SimulationRun
-from play.runs.services import run_submit
+from play.runs.answer import Prepared
 from play.sources import DeckSource, SourceError, from_deck, from_list
 
 MAX_GAMES = 10_000
@@ -32,7 +34,31 @@ GAUNTLET_MAX_GAMES = 100
 Progress = Callable[[int, int], None]
 
 
-def _check(games: int, policy_a: str, policy_b: str) -> None:
+class MatchupInputError(BadInput):
+    """One or both lists cannot be played; `extra` holds each field's messages and validation."""
+
+    def __init__(self, errors: dict[str, Any]) -> None:
+        super().__init__(_("Alguna lista no se puede jugar."), extra=errors)
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self.extra)
+
+
+def matchup_prepare(data: dict[str, Any], user: Any = None, *, labels: tuple[str, str] = ("A", "B"),
+                    private: bool = False) -> Prepared:
+    """A matchup request (the API's MatchupInput, the page's form) as its run keeps it; both lists
+    are read by its job (play.matchups.jobs.MatchupJob)."""
+    seed = data.get("seed")
+    check_matchup(data["games"], data["policy_a"], data["policy_b"])
+    params = {"list_a": data["deck_a"], "list_b": data["deck_b"], "games": data["games"],
+              "seed": new_seed() if seed is None else seed, "policy_a": data["policy_a"],
+              "policy_b": data["policy_b"], "labels": list(labels)}
+    memo = None if seed is None else (data["game"], data["deck_a"], data["deck_b"], data["games"], seed,
+                                      data["policy_a"], data["policy_b"])
+    return Prepared(SimulationRun.Kind.MATCHUP, data["game"], params, memo=memo, private=private)
+
+
+def check_matchup(games: int, policy_a: str, policy_b: str) -> None:
     if not 1 <= games <= MAX_GAMES:
         raise InvalidSimulation(_("«games» debe estar entre 1 y %(n)s.") % {"n": MAX_GAMES})
     for policy in (policy_a, policy_b):
@@ -59,30 +85,24 @@ def matchup_run(
     *, game: str, list_a: str | DeckSource, list_b: str | DeckSource, games: int = 1000,
     seed: int | None = None, policy_a: str = "rules", policy_b: str = "rules",
     progress: Progress | None = None, processes: int = 1, time_limit: float | None = None,
-    unlimited: bool = False, head: SteppedMatchup | None = None,
+    unlimited: bool = False,
 ) -> dict[str, Any]:
     """Deck A against deck B, *games* seeded games alternating who starts: the engine's report
     (win rate of A with its 95% interval, reasons, lengths, each game) plus both lists' validation.
 
     The run stops at *time_limit* seconds (default: settings.SIMULATION_TIME_LIMIT; none when
     *unlimited*, as on the command line) and then says ``"stopped_early": true``. It plays in this
-    process: only the command passes *processes* > 1, never a web request: requests
-    play runs within their budget (play.runs.budget) and queue the rest (play.runs.services).
-    *head*: the same run (same decks, games, seed and policies) with its first games played by the
-    request's pricing (play.runs.budget.matchup_fits): it is finished, to the same answer."""
-    _check(games, policy_a, policy_b)
+    process: only the command passes *processes* > 1; web requests play runs through
+    play.runs.answer (within their budget, or queued)."""
+    check_matchup(games, policy_a, policy_b)
     a, b = sources(game, list_a, list_b)
     limit = None if unlimited else (time_limit if time_limit is not None else settings.SIMULATION_TIME_LIMIT)
 
     def compute() -> dict[str, Any]:
-        if head is not None and progress is None and processes <= 1:
-            result = head.answer(time_limit=limit)
-        else:
-            result = run_matchup(
-                game, a.entries, b.entries, games=games, seed=seed, policy_a=policy_a, policy_b=policy_b,
-                progress=progress, processes=max(1, processes),
-                time_limit=limit,
-            )
+        result = run_matchup(
+            game, a.entries, b.entries, games=games, seed=seed, policy_a=policy_a, policy_b=policy_b,
+            progress=progress, processes=max(1, processes), time_limit=limit,
+        )
         assert a.report is not None and b.report is not None
         result["validation"] = {"a": a.report.as_dict(), "b": b.report.as_dict()}
         return result
@@ -97,7 +117,7 @@ def matchup_replay(
     policy_a: str = "rules", policy_b: str = "rules",
 ) -> dict[str, Any]:
     """Game *index* of the run with base *seed*: header, decisions, events and outcome."""
-    _check(1, policy_a, policy_b)
+    check_matchup(1, policy_a, policy_b)
     a, b = sources(game, list_a, list_b)
     parts = (game, a.text, b.text, seed, index, policy_a, policy_b)
     return _memo("matchup-game", parts, lambda: matchup_game(
@@ -118,7 +138,7 @@ def gauntlet_params(*, deck: Deck, games: int = 20, seed: int = 0, policy_a: str
     (games against each rival × rivals), ``per_rival`` the games against each."""
     if not 1 <= games <= GAUNTLET_MAX_GAMES:
         raise InvalidSimulation(_("«games» debe estar entre 1 y %(n)s.") % {"n": GAUNTLET_MAX_GAMES})
-    _check(games, policy_a, policy_b)
+    check_matchup(games, policy_a, policy_b)
     mine = from_deck(deck)
     rivals: list[dict[str, Any]] = []
     for opponent in gauntlet_opponents(deck):
@@ -140,16 +160,6 @@ def gauntlet_matchups(game: str, params: dict[str, Any]) -> Rivals:
     return Rivals(game, runs, params["per_rival"])
 
 
-def gauntlet_key(game: str, params: dict[str, Any]) -> tuple[object, ...]:
-    """What play.runs.budget remembers a gauntlet's price under (play.matchups.jobs.GauntletJob.measure)."""
-    return ("gauntlet", game, params["list"], params["games"], params["seed"])
-
-
-def gauntlet_fits(game: str, params: dict[str, Any]) -> bool:
-    """Whether the gauntlet fits a request, priced on the decks it plays (a slow deck is queued)."""
-    return gauntlet_matchups(game, params).fits(gauntlet_key(game, params))
-
-
 def gauntlet_rows(params: dict[str, Any], reports: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each rival's row in the gauntlet's order: its matchup answer, or why it could not be played."""
     answers = iter(reports)
@@ -157,53 +167,10 @@ def gauntlet_rows(params: dict[str, Any], reports: list[dict[str, Any]]) -> list
             for r in params["rivals"]]
 
 
-def gauntlet_run(
-    *, deck: Deck, games: int = 20, seed: int = 0, policy_a: str = "rules", policy_b: str = "rules",
-    params: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    """The deck against each public opponent of its game, *games* games each, within the time limit
-    (*params*: gauntlet_params already read, as the page priced them)."""
-    params = params or gauntlet_params(deck=deck, games=games, seed=seed, policy_a=policy_a, policy_b=policy_b)
-    opponents = {d.pk: d for d in gauntlet_opponents(deck)}
-    mine = from_list(deck.game, params["list"], deck.name)
-    deadline = time.monotonic() + settings.SIMULATION_TIME_LIMIT
-    rows: list[dict[str, Any]] = []
-    stopped = False
-    for rival in params["rivals"]:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            stopped = True
-            break
-        row: dict[str, Any] = {"deck": opponents.get(rival["deck"]), "name": rival["name"]}
-        if "error" in rival:
-            rows.append({**row, "error": rival["error"]})
-            continue
-        theirs = from_list(deck.game, rival["list"], rival["name"])
-        result = matchup_run(
-            game=deck.game, list_a=mine, list_b=theirs, games=games, seed=seed,
-            policy_a=policy_a, policy_b=policy_b, time_limit=left,
-        )
-        stopped = stopped or bool(result["stopped_early"])
-        rows.append({**row, "result": result, "b_token": theirs.list_token})
-    return {"deck": deck, "a_token": mine.list_token, "rows": rows, "stopped_early": stopped,
-            "games": games, "seed": seed, "policy_a": policy_a, "policy_b": policy_b}
-
-
-def run_enqueue_gauntlet(*, deck: Deck, params: dict[str, Any], owner: Any = None, client: str = "") -> SimulationRun:
-    """The gauntlet as a queued run (play.matchups.jobs.GauntletJob); its answer is each rival's matchup,
-    the same numbers the request would give."""
-    return run_submit(kind=SimulationRun.Kind.GAUNTLET, game=deck.game, params=params, owner=owner, client=client,
-                      private=deck.visibility != "public")
-
-
-def run_enqueue_matchup(
-    *, game: str, list_a: str, list_b: str, games: int, seed: int | None, policy_a: str = "rules",
-    policy_b: str = "rules", labels: tuple[str, str] = ("", ""), owner: Any = None, client: str = "",
-    private: bool = False,
-) -> SimulationRun:
-    params = {
-        "list_a": list_a, "list_b": list_b, "games": games, "seed": seed,
-        "policy_a": policy_a, "policy_b": policy_b, "labels": list(labels),
-    }
-    return run_submit(kind=SimulationRun.Kind.MATCHUP, game=game, params=params, owner=owner, client=client,
-                      private=private)
+def gauntlet_prepare(*, deck: Deck, games: int = 20, seed: int = 0, policy_a: str = "rules",
+                     policy_b: str = "rules") -> Prepared:
+    """A gauntlet (the page's form) as its run keeps it (gauntlet_params); its job
+    (play.matchups.jobs.GauntletJob) plays it in the request when it fits, else it is queued. A run
+    of a deck that is not public is shown to its owner only."""
+    params = gauntlet_params(deck=deck, games=games, seed=seed, policy_a=policy_a, policy_b=policy_b)
+    return Prepared(SimulationRun.Kind.GAUNTLET, deck.game, params, private=deck.visibility != "public")

@@ -25,19 +25,10 @@ from play.events import describe_log, names_of
 from play.labels import action_label, translate_state
 from play.matchups.forms import GauntletForm, MatchupForm, ReplayForm
 from play.matchups.present import matchup_context, reason_label, replay_query
-from play.matchups.services import (
-    gauntlet_fits,
-    gauntlet_params,
-    gauntlet_run,
-    matchup_replay,
-    matchup_run,
-    run_enqueue_gauntlet,
-    run_enqueue_matchup,
-)
+from play.matchups.services import gauntlet_prepare, matchup_prepare, matchup_replay
 from play.models import SimulationRun
-from play.runs.budget import matchup_fits
-from play.runs.services import RunLimitError, progress
-from play.runs.web import client_address, polled_run, throttled_post
+from play.runs.answer import client_address, polled_context, simulate, throttled_post
+from play.runs.services import RunLimitError
 from play.sources import DeckSource, SourceError, from_deck, from_list, pack_list, resolve, visible_deck
 
 
@@ -77,21 +68,14 @@ def matchup_page(request: HttpRequest) -> HttpResponse:
         d = form.cleaned_data
         try:
             a, b = _source(d, "a"), _source(d, "b")
-            fits = matchup_fits(d["game"], a.entries, b.entries, games=d["games"], seed=d["seed"],
-                                policy_a=d["policy_a"], policy_b=d["policy_b"])  # priced on these decks
-            if not fits:
-                run = run_enqueue_matchup(
-                    game=d["game"], list_a=a.text, list_b=b.text, games=d["games"], seed=d["seed"],
-                    policy_a=d["policy_a"], policy_b=d["policy_b"], labels=(a.label, b.label), owner=request.user,
-                    client=client_address(request), private=_private(a) or _private(b),
-                )
+            prepared = matchup_prepare({**d, "deck_a": a.text, "deck_b": b.text}, labels=(a.label, b.label),
+                                       private=_private(a) or _private(b))
+            done = simulate(prepared, owner=request.user, client=client_address(request))
+            if done.run is not None:
                 if _is_htmx(request):
-                    return HttpResponse(status=204, headers={"HX-Redirect": run.get_absolute_url()})
-                return redirect(run)
-            result = matchup_run(
-                game=d["game"], list_a=a, list_b=b, games=d["games"], seed=d["seed"],
-                policy_a=d["policy_a"], policy_b=d["policy_b"], head=fits.head,
-            )
+                    return HttpResponse(status=204, headers={"HX-Redirect": done.run.get_absolute_url()})
+                return redirect(done.run)
+            result = done.result
             context.update(matchup_context(result, a=a.list_token, b=b.list_token, labels=(a.label, b.label),
                                            entries=(a.entries, b.entries)))
         except SourceError as exc:
@@ -216,8 +200,8 @@ def replay_page(request: HttpRequest) -> HttpResponse:
 @throttled_post
 def gauntlet_page(request: HttpRequest) -> HttpResponse:
     """One of my decks against every public deck of its game (at most 20 × 100 games): played here
-    when it fits the request's budget, priced on the decks themselves (play.runs.budget); a bigger
-    or slower one is a queued run whose progress this page polls (?run=). A GET only shows the form
+    when it fits the request's budget (play.runs.answer.simulate); a bigger or slower one is a
+    queued run whose progress this page polls (?run=). A GET only shows the form
     (prefilled from the query string) or a run's progress: playing or queueing is a POST, so a link
     never spends a player's quota."""
     if request.method == "GET":
@@ -231,20 +215,19 @@ def gauntlet_page(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         d = form.cleaned_data
         try:
-            params = gauntlet_params(deck=d["deck"], games=d["games"], seed=d["seed"],
-                                     policy_a=d["policy_a"], policy_b=d["policy_b"])
-            if not gauntlet_fits(d["deck"].game, params):
-                run = run_enqueue_gauntlet(deck=d["deck"], params=params, owner=request.user,
-                                           client=client_address(request))
-                return redirect(f"{reverse('play:gauntlet')}?{urlencode({'run': run.pk})}")
-            gauntlet = gauntlet_run(deck=d["deck"], games=d["games"], seed=d["seed"], policy_a=d["policy_a"],
-                                    policy_b=d["policy_b"], params=params)
+            prepared = gauntlet_prepare(deck=d["deck"], games=d["games"], seed=d["seed"], policy_a=d["policy_a"],
+                                        policy_b=d["policy_b"])
+            done = simulate(prepared, owner=request.user, client=client_address(request))
         except (SourceError, EngineError) as exc:
             context["errors"], status = [{"line": None, "message": str(exc)}], 400
         except RunLimitError as exc:
             context["errors"], status, headers = [{"line": None, "message": exc.message}], exc.status, exc.headers
         else:
-            context["gauntlet"] = _gauntlet_view(gauntlet, d["deck"])
+            if done.run is not None:
+                return redirect(f"{reverse('play:gauntlet')}?{urlencode({'run': done.run.pk})}")
+            assert done.result is not None
+            context["gauntlet"] = _gauntlet_view(_gauntlet_of(request, done.result, prepared.params, d["deck"]),
+                                                 d["deck"])
     else:
         status = 400
     response = render(request, "play/gauntlet.html", context, status=status)
@@ -254,23 +237,28 @@ def gauntlet_page(request: HttpRequest) -> HttpResponse:
 
 def _gauntlet_polled(request: HttpRequest) -> HttpResponse:
     """A queued gauntlet: its progress, then its table (the same rows the request would show)."""
-    run = polled_run(request, kind=SimulationRun.Kind.GAUNTLET)
-    context: dict[str, Any] = {"run": run, "progress": progress(run), "poll_url": request.get_full_path(),
-                               "result_id": "gauntlet-run", "result_template": "play/_gauntlet_result.html"}
-    result, p = run.result, run.params
-    deck = Deck.objects.filter(pk=p.get("deck")).first()
-    if run.status == SimulationRun.Status.DONE and result and deck is not None:
-        opponents = {d.pk: d for d in Deck.objects.visible_to(request.user).filter(pk__in=[r["deck"] for r in result["rows"]])}
-        lists = {r["deck"]: r.get("list", "") for r in p["rivals"]}
-        rows = [{**row, "deck": opponents.get(row["deck"]), "b_token": "list:" + pack_list(lists[row["deck"]])}
-                for row in result["rows"]]
-        context["gauntlet"] = _gauntlet_view({
-            "deck": deck, "a_token": "list:" + pack_list(p["list"]), "rows": rows, "stopped_early": False,
-            "games": p["per_rival"], "seed": p["seed"], "policy_a": p["policy_a"], "policy_b": p["policy_b"]}, deck)
+    context, result = polled_context(request, kind=SimulationRun.Kind.GAUNTLET, result_id="gauntlet-run",
+                                     result_template="play/_gauntlet_result.html")
+    params = context["run"].params
+    deck = Deck.objects.filter(pk=params.get("deck")).first()
+    if result is not None and deck is not None:
+        context["gauntlet"] = _gauntlet_view(_gauntlet_of(request, result, params, deck), deck)
     template = "play/_polled_run.html" if _is_htmx(request) else "play/gauntlet.html"
     if not _is_htmx(request):
         context["form"] = GauntletForm(user=request.user)
     return render(request, template, context)
+
+
+def _gauntlet_of(request: HttpRequest, result: dict[str, Any], params: dict[str, Any], deck: Deck) -> dict[str, Any]:
+    """A gauntlet's answer (play.matchups.jobs.GauntletJob) with what its table links to: the rivals
+    the visitor may see, and each list as a token for the replay."""
+    opponents = {d.pk: d for d in Deck.objects.visible_to(request.user).filter(pk__in=[r["deck"] for r in result["rows"]])}
+    lists = {r["deck"]: r.get("list", "") for r in params["rivals"]}
+    rows = [{**row, "deck": opponents.get(row["deck"]), "b_token": "list:" + pack_list(lists[row["deck"]])}
+            for row in result["rows"]]
+    return {"deck": deck, "a_token": "list:" + pack_list(params["list"]), "rows": rows, "stopped_early": False,
+            "games": params["per_rival"], "seed": params["seed"], "policy_a": params["policy_a"],
+            "policy_b": params["policy_b"]}
 
 
 def _gauntlet_view(gauntlet: dict[str, Any], deck: Deck) -> dict[str, Any]:

@@ -13,9 +13,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from play.models import SimulationRun
+from play.runs.answer import run_answer
 from play.runs.reaper import settle
 from play.runs.services import can_view, run_cancel
-from play.runs.web import run_answer
 
 NOT_FOUND = OpenApiResponse(description="No existe esa simulación (o no es tuya).")
 TOO_MANY_RUNS = OpenApiResponse(description="Demasiadas simulaciones en marcha (por jugador, por dirección o en total).")

@@ -61,9 +61,6 @@ class JobKind(Protocol):
     # The fixed cost of one game of a run with these params (play.runs.budget).
     def seconds_per_game(self, game: str, params: dict[str, Any]) -> float: ...
 
-    # Seconds per game as the request that queues the run measured them, or None.
-    def measure(self, game: str, params: dict[str, Any]) -> float | None: ...
-
 
 JOBS: dict[str, JobKind] = {}
 # What the run page shows of a finished run of a kind (play.runs.views), registered beside its job.
@@ -97,8 +94,7 @@ def pin(kind: str, game: str, params: dict[str, Any]) -> list[dict[str, Any]] | 
     return [card_to_dict(found[key]) for key in sorted(found)]
 
 
-# The pinned cards of the runs this process played last, the same objects each time: a kept
-# goldfish simulation (play.runs.simulations) is keyed by its cards' identity.
+# The pinned cards of the runs this process played last, read once for all their chunks.
 _kept: OrderedDict[Any, tuple[CardData, ...]] = OrderedDict()
 _kept_lock = threading.Lock()
 
@@ -114,8 +110,9 @@ def _pinned_cards(run: SimulationRun) -> tuple[CardData, ...]:
 
 
 def seconds_per_game(kind: str, game: str, params: dict[str, Any]) -> float:
-    """The run's cost per game: measured on its own deck at submission (``measured_seconds_per_game``,
-    see :func:`measure`), else the fixed costs of the kind (play.runs.budget)."""
+    """The run's cost per game: measured on its own decks by the request that played its first games
+    (``measured_seconds_per_game``, play.runs.answer.simulate), else the fixed costs of the kind
+    (play.runs.budget)."""
     measured = params.get(MEASURED)
     if measured:
         return float(measured)
@@ -125,13 +122,6 @@ def seconds_per_game(kind: str, game: str, params: dict[str, Any]) -> float:
 # The key of a run's params that keeps the seconds per game measured at submission, so that the
 # plan of a stored run can be computed again (the same chunks) whatever the machine does later.
 MEASURED = "measured_seconds_per_game"
-
-
-def measure(kind: str, game: str, params: dict[str, Any]) -> float | None:
-    """Seconds per game of this run's own deck, as the request that queues it measured them when it
-    priced the deck (play.runs.budget.goldfish_fits / matchup_fits time its first games), or None when
-    this thread priced nothing of the kind: the fixed costs of play.runs.budget size its chunks then."""
-    return JOBS[kind].measure(game, params)
 
 
 def plan(kind: str, game: str, params: dict[str, Any]) -> list[tuple[int, int]]:

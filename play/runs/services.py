@@ -26,7 +26,7 @@ from common.errors import QuotaExceeded
 from engine.rng import new_seed
 from play.models import SimulationChunk, SimulationRun
 from play.runs import tasks
-from play.runs.jobs import MEASURED, expected_seconds, measure, pin, plan, sequential_kinds
+from play.runs.jobs import MEASURED, dumps, expected_seconds, pin, plan, sequential_kinds
 
 log = logging.getLogger(__name__)
 ACTIVE = SimulationRun.ACTIVE
@@ -86,29 +86,39 @@ def _lock_submissions() -> None:
 
 def run_submit(
     *, kind: str, game: str, params: dict[str, Any], owner: Any = None, client: str = "", private: bool = False,
+    cards: list[dict[str, Any]] | None = None, head: tuple[int, Any, float] | None = None,
 ) -> SimulationRun:
     """A run too big for a request, counted against the limits and inserted atomically; its chunks
     go to the queue once that is committed (call it outside any transaction: a message that
-    arrives before the commit is skipped by its worker and sent again by the reaper)."""
-    measured = params.get(MEASURED) or measure(kind, game, params)  # as the request priced the deck
+    arrives before the commit is skipped by its worker and sent again by the reaper).
+
+    *cards*: the card data its job was built on (play.runs.jobs.pin when not given). *head*: the
+    games the request already played (play.runs.answer.simulate): (games, their tally, the CPU
+    seconds they took); they are the run's first chunk, done, and the rest is queued from the next game."""
     params = {**params, "seed": new_seed() if params.get("seed") is None else params["seed"]}
-    if measured:
-        params[MEASURED] = measured  # kept: the run's plan stays the same whenever it is computed
-    ranges = plan(kind, game, params)
-    cards = pin(kind, game, params)  # the card data every chunk plays (play.runs.jobs.job_for)
+    played = head[0] if head is not None and head[0] > 0 else 0
+    if played:
+        params[MEASURED] = head[2] / played  # the pace of these decks here: what the chunks are sized by
+    ranges = [(played + a, played + b) for a, b in plan(kind, game, {**params, "games": params["games"] - played})]
+    if cards is None:
+        cards = pin(kind, game, params)  # the card data every chunk plays (play.runs.jobs.job_for)
     with transaction.atomic():
         _lock_submissions()
         check_limits(owner, client)
         now = timezone.now()
         run = SimulationRun.objects.create(
-            kind=kind, game=game, params=params, cards=cards, total=params["games"], chunks_total=len(ranges),
+            kind=kind, game=game, params=params, cards=cards, total=params["games"],
+            chunks_total=len(ranges) + (1 if played else 0),
             owner=owner if _authenticated(owner) else None, client=client[:64], private=private,
-            time_limit=settings.SIMULATION_TIME_LIMIT, expected_seconds=expected_seconds(kind, game, params, len(ranges)),
+            time_limit=settings.SIMULATION_TIME_LIMIT, expected_seconds=expected_seconds(kind, game, {**params, "games": params["games"] - played},
+                                                                                   len(ranges)),
         )
-        SimulationChunk.objects.bulk_create([
-            SimulationChunk(run=run, index=i, start=a, stop=b, enqueued=now) for i, (a, b) in enumerate(ranges)
+        first = [SimulationChunk(run=run, index=0, start=0, stop=played, status=SimulationChunk.Status.DONE,
+                                 done=played, tally=dumps(head[1]), enqueued=now, finished=now)] if head and played else []
+        SimulationChunk.objects.bulk_create(first + [
+            SimulationChunk(run=run, index=len(first) + i, start=a, stop=b, enqueued=now) for i, (a, b) in enumerate(ranges)
         ])
-    _send(run)
+    _send(run, first=len(first))
     return run
 
 
@@ -121,11 +131,12 @@ def _broker_guard() -> AbstractContextManager[None]:
     return breaker_for(queues["default"]["URL"]).guard()
 
 
-def _send(run: SimulationRun) -> None:
-    """One message per chunk; a broker that refuses them takes the run back (no row is left)."""
+def _send(run: SimulationRun, *, first: int = 0) -> None:
+    """One message per chunk to play (from *first*); a broker that refuses them takes the run back
+    (no row is left)."""
     try:
         with _broker_guard():
-            for i in range(run.chunks_total):
+            for i in range(first, run.chunks_total):
                 tasks.chunk_enqueue(run.pk, i)
     except Exception as exc:  # noqa: BLE001 - whatever the backend raises, the queue is unreachable
         log.warning("run %s not queued, the broker refused it: %r", run.pk, exc)

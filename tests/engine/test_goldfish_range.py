@@ -87,8 +87,8 @@ def test_progress_is_reported_every_thousand_games_and_at_the_end():
 
 @pytest.mark.parametrize("game", ["eliria", "mision"])
 def test_a_goldfish_run_played_in_steps_answers_as_one_run(game):
-    """``GoldfishRun``: the budget's probe plays a request's first games, the request finishes the run
-    (play.runs.budget.goldfish_fits); the answer must be the one-go answer, whatever the steps."""
+    """``GoldfishRun`` (what engine.run_goldfish plays through) played in steps: the answer must be the
+    one-go answer, whatever the steps."""
     lookup = load_catalogue(Path(__file__).resolve().parents[2] / f"data/catalogue/{game}.json")
     cards = [c for c in (lookup.by_code(code) for code in sorted(lookup._codes)) if c]  # noqa: SLF001
     if game == "eliria":

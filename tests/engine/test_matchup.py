@@ -125,8 +125,8 @@ def test_bad_arguments_are_refused(kwargs):
 @pytest.mark.parametrize(("game", "a", "b"), [("eliria", ELIRIA_A, ELIRIA_B), ("mision", MISION_A, MISION_B)])
 @pytest.mark.parametrize("steps", [(1,), (3, 5), (0, 7, 2, 30), (12,)])
 def test_a_matchup_played_in_steps_answers_as_one_run(game, a, b, steps):
-    """``SteppedMatchup``: the site's budget plays a request's first games while pricing it, the
-    request finishes the run (play.runs.budget.matchup_fits); the answer is the one-go answer."""
+    """``SteppedMatchup``, a matchup played in steps: the answer is the one-go answer, whatever the
+    steps."""
     from engine.matchup import SteppedMatchup
 
     whole = run_matchup(game, a, b, games=12, seed=77, policy_a="rules", policy_b="random")

@@ -32,10 +32,11 @@ from django.contrib.auth.models import User  # noqa: E402
 from django.db import connection  # noqa: E402
 
 from cards.models import Card  # noqa: E402
-from play.goldfish.services import goldfish_answer, run_enqueue_goldfish  # noqa: E402
+from play.goldfish.services import goldfish_answer  # noqa: E402
 from play.models import SimulationChunk, SimulationRun  # noqa: E402
 from play.runs.services import QueueUnavailable, RunLimitError, run_cancel  # noqa: E402
 from play.runs.worker import chunk_commit, claim, execute_chunk  # noqa: E402
+from tests.play.queued import queued_goldfish  # noqa: E402
 
 PARALLEL = 10
 GOLDFISH = {"games": 4_000, "turns": 4, "seed": 29}
@@ -68,7 +69,7 @@ def deck() -> str:
 
 
 def submit(owner: Any, client: str) -> Callable[[], Any]:
-    return lambda: run_enqueue_goldfish(game="eliria", text=deck(), owner=owner, client=client, watch=[], **GOLDFISH)
+    return lambda: queued_goldfish(game="eliria", text=deck(), owner=owner, client=client, watch=[], **GOLDFISH)
 
 
 def outcomes(results: list[Any]) -> dict[str, Any]:
@@ -92,7 +93,7 @@ def quota_address() -> dict[str, Any]:
 
 def chunk_twice() -> dict[str, Any]:
     """The same chunk played by two workers at once, then a stale attempt writing late."""
-    run = run_enqueue_goldfish(game="eliria", text=deck(), watch=[], client="10.1.1.1", **GOLDFISH)
+    run = queued_goldfish(game="eliria", text=deck(), watch=[], client="10.1.1.1", **GOLDFISH)
     both = in_parallel([lambda: execute_chunk(run.pk, 0, "w1"), lambda: execute_chunk(run.pk, 0, "w2")])
     stale = claim(run.pk, 1, "stale")  # attempt 1 of chunk 1: then its worker stalls past the lease
     assert stale is not None
@@ -133,7 +134,7 @@ def effect_deck() -> str:
 
 def _long_chunk() -> tuple[SimulationRun, threading.Thread, dict[str, Any]]:
     """A worker thread playing chunk 0 of a long run; returns once it has reported progress."""
-    run = run_enqueue_goldfish(game="eliria", text=effect_deck(), watch=[], client="10.2.2.2", **SLOW_RUN)
+    run = queued_goldfish(game="eliria", text=effect_deck(), watch=[], client="10.2.2.2", **SLOW_RUN)
     box: dict[str, Any] = {}
 
     def play() -> None:
@@ -157,7 +158,7 @@ def _games_slowed(seconds_per_game: float) -> None:
     the chunk waits): a chunk longer than the lease on any machine. Its length came from the engine
     alone before (SLOW_RUN, about 10 s of one core), and a faster machine played it in under the
     2.5 leases this scenario watches it for."""
-    import play.goldfish.jobs as jobs
+    import play.goldfish.services as jobs  # GoldfishJob's home: its chunks call run_range there
 
     real = jobs.run_range
 
@@ -209,7 +210,7 @@ def broker_down() -> dict[str, Any]:
     body = {"game": "eliria", "list": deck(), "games": 100_000, "turns": 10, "seed": 3}
     r = client.post("/api/goldfish/", body, format="json")
     try:
-        run_enqueue_goldfish(game="eliria", text=deck(), owner=user, watch=[], **LONG)
+        queued_goldfish(game="eliria", text=deck(), owner=user, watch=[], **LONG)
         raised = None
     except QueueUnavailable as exc:
         raised = {"status": exc.status, "retry_after": exc.retry_after}
@@ -251,7 +252,7 @@ def broker_hung() -> dict[str, Any]:
 
 def submit_and_wait() -> dict[str, Any]:
     """A small run submitted now, and what became of it within a minute (a worker must play it)."""
-    run = run_enqueue_goldfish(game="eliria", text=deck(), watch=[], client="10.3.3.3", **GOLDFISH)
+    run = queued_goldfish(game="eliria", text=deck(), watch=[], client="10.3.3.3", **GOLDFISH)
     limit = time.monotonic() + 60
     while time.monotonic() < limit:
         run.refresh_from_db()
@@ -268,9 +269,9 @@ def fair_share() -> dict[str, Any]:
 
     ana, _ = User.objects.get_or_create(username="fair-ana")
     bruno, _ = User.objects.get_or_create(username="fair-bruno")
-    runs = [run_enqueue_goldfish(game="eliria", text=deck(), owner=ana, watch=[], **{**GOLDFISH, "seed": s})
+    runs = [queued_goldfish(game="eliria", text=deck(), owner=ana, watch=[], **{**GOLDFISH, "seed": s})
             for s in (1, 2, 3)]
-    runs.append(run_enqueue_goldfish(game="eliria", text=deck(), owner=bruno, watch=[], games=300, turns=4, seed=4))
+    runs.append(queued_goldfish(game="eliria", text=deck(), owner=bruno, watch=[], games=300, turns=4, seed=4))
     root = Path(__file__).resolve().parents[2]
     workers = [subprocess.Popen([sys.executable, "manage.py", "sim_worker", "--burst", "--nice", "0"], cwd=root,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) for _ in range(2)]

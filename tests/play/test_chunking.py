@@ -5,14 +5,12 @@ then a multiple of the workers), and the merged answer byte-identical to the ser
 from __future__ import annotations
 
 import json
-import threading
 
 import pytest
 
-from play.goldfish.services import goldfish_answer, run_enqueue_goldfish
-from play.matchups.services import run_enqueue_matchup
+from play.goldfish.services import goldfish_answer
 from play.models import SimulationChunk, SimulationRun
-from play.runs.budget import chunk_count, goldfish_list_fits, matchup_fits, split
+from play.runs.budget import chunk_count, split
 from play.runs.jobs import MEASURED, plan
 from play.runs.services import run_submit
 
@@ -76,35 +74,22 @@ def test_the_merged_answer_is_the_serial_one_byte_for_byte_however_the_run_is_sp
 
 
 @pytest.mark.django_db
-def test_a_goldfish_priced_by_its_request_is_split_by_that_price_and_keeps_it(eliria_list):
-    assert not goldfish_list_fits("eliria", eliria_list, games=100_000, turns=10, seed=5)  # the request's pricing
-    run = run_enqueue_goldfish(game="eliria", text=eliria_list, games=100_000, turns=10, seed=5, watch=[])
-    measured = run.params[MEASURED]
-    assert 1e-6 < measured < 0.1
-    ranges = list(run.chunks.order_by("index").values_list("start", "stop"))
-    assert ranges == plan("goldfish", "eliria", run.params)
-    assert len(ranges) >= 4  # 100,000 games of any real deck: at least two chunks per worker
+def test_a_request_that_outlasts_its_deadline_is_queued_from_its_next_game(
+    api_client, eliria_list, settings, monkeypatch, django_capture_on_commit_callbacks,
+):
+    """play.runs.answer: the games the request played are the run's first chunk, done; the rest is
+    queued, sized by the pace measured on them, and the merged answer is the one-go answer."""
+    import play.runs.answer
 
-
-@pytest.mark.django_db
-def test_a_matchup_priced_by_its_request_keeps_its_measured_cost(eliria_list, eliria_list_b):
-    from cards.validation import validate_list
-
-    a, b = validate_list("eliria", eliria_list).entries, validate_list("eliria", eliria_list_b).entries
-    assert not matchup_fits("eliria", a, b, games=5_000, seed=3)
-    run = run_enqueue_matchup(game="eliria", list_a=eliria_list, list_b=eliria_list_b, games=5_000, seed=3)
-    assert run.params[MEASURED] > 0 and run.chunks_total == len(plan("matchup", "eliria", run.params))
-
-
-@pytest.mark.django_db
-def test_a_price_measured_for_another_run_or_thread_is_not_used(eliria_list):
-    goldfish_list_fits("eliria", eliria_list, games=100_000, turns=10, seed=5)
-    other = run_enqueue_goldfish(game="eliria", text=eliria_list, games=100_000, turns=11, seed=5, watch=[])
-    assert MEASURED not in other.params  # another number of turns: the fixed costs size it
-    SimulationRun.objects.all().delete()
-    thread = threading.Thread(target=goldfish_list_fits, args=("eliria", eliria_list),
-                              kwargs={"games": 90_000, "turns": 10, "seed": 6})
-    thread.start()
-    thread.join()
-    run = run_enqueue_goldfish(game="eliria", text=eliria_list, games=90_000, turns=10, seed=6, watch=[])
-    assert MEASURED not in run.params  # priced by another request's thread
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+    monkeypatch.setattr(play.runs.answer, "CEILING", 1e-12)  # the first slice already outlasts it
+    body = {"game": "eliria", "list": eliria_list, "games": 300, "turns": 6, "seed": 7}
+    with django_capture_on_commit_callbacks(execute=True):
+        queued = api_client.post("/api/goldfish/", body, format="json")
+    assert queued.status_code == 202
+    run = SimulationRun.objects.get()
+    chunks = list(run.chunks.order_by("index").values_list("start", "stop"))
+    assert chunks[0] == (0, 1) and chunks[1][0] == 1 and chunks[-1][1] == 300
+    assert run.params[MEASURED] > 0 and run.status == "done"
+    serial = goldfish_answer(game="eliria", text=eliria_list, games=300, turns=6, seed=7)
+    assert run.result_json == json.dumps(serial, ensure_ascii=False, separators=(",", ":"))

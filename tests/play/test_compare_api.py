@@ -181,14 +181,19 @@ def test_a_big_swap_race_is_a_run_whose_answer_is_the_inline_one(api_client, lis
 
 
 @pytest.mark.django_db
-def test_the_site_functions_answer_as_the_api(api_client, lists):
-    from play.compare.services import compare_answer, swaps_answer
+def test_the_pages_path_answers_as_the_api(api_client, lists):
+    """The pages prepare a request and simulate it (play.runs.answer), as the API does: the same bytes."""
+    from play.compare.services import compare_prepare
+    from play.swaps.services import swaps_prepare
+    from tests.play.queued import answered
 
     a, b = lists
     api = post(api_client, COMPARE, game="eliria", list_a=a, list_b=b, games=100, turns=3, seed=2)
-    assert compact(compare_answer(game="eliria", list_a=a, list_b=b, games=100, turns=3, seed=2)) == api.content
-    ranking = swaps_answer(game="eliria", text=a, cut="BASE-011", candidates=CANDIDATES[:2], goal_field="p_alive",
-                           goal_turn=3, games=50, turns=3, seed=2)["ranking"]
+    asked = {"game": "eliria", "list_a": a, "list_b": b, "games": 100, "turns": 3, "seed": 2}
+    assert compact(answered(compare_prepare(asked))) == api.content
+    race = {"game": "eliria", "list": a, "cut": "BASE-011", "candidates": CANDIDATES[:2],
+            "goal": {"field": "p_alive", "turn": 3}, "games": 50, "turns": 3, "seed": 2}
+    ranking = answered(swaps_prepare(race))["ranking"]
     assert [row["card"] for row in ranking] and {row["card"] for row in ranking} == {"EXP-004", "EXP-013"}
 
 

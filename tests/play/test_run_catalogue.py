@@ -11,10 +11,11 @@ import pytest
 from cards.models import Card
 from cards.services import catalogue_export, catalogue_import
 from engine import card_from_dict
-from play.goldfish.services import goldfish_answer, run_enqueue_goldfish
-from play.matchups.services import matchup_run, run_enqueue_matchup
+from play.goldfish.services import goldfish_answer
+from play.matchups.services import matchup_run
 from play.models import SimulationRun
 from play.runs.worker import execute_chunk
+from tests.play.queued import queued_goldfish, queued_matchup
 
 GOLDFISH = {"games": 2_000, "turns": 4, "seed": 23}
 
@@ -63,7 +64,7 @@ def _text(answer: dict) -> str:  # type: ignore[type-arg]
 def test_an_import_between_chunks_leaves_the_run_equal_to_the_serial_run_on_the_original_cards(
     deck, sent, tmp_path, django_capture_on_commit_callbacks,
 ):
-    run = run_enqueue_goldfish(game="eliria", text=deck, watch=[], **GOLDFISH)
+    run = queued_goldfish(game="eliria", text=deck, watch=[], **GOLDFISH)
     assert run.chunks_total >= 3 and run.cards
     before = goldfish_answer(game="eliria", text=deck, **GOLDFISH)
     assert execute_chunk(run.pk, 0, "w") == "done"
@@ -82,7 +83,7 @@ def test_a_matchup_run_keeps_both_decks_cards_and_each_card_once_with_its_catalo
 ):
     rival = "\n".join(reversed(deck.splitlines()))
     params = {"games": 40, "seed": 3}
-    run = run_enqueue_matchup(game="eliria", list_a=deck, list_b=rival, **params)
+    run = queued_matchup(game="eliria", list_a=deck, list_b=rival, **params)
     before = matchup_run(game="eliria", list_a=deck, list_b=rival, **params)
     kept = {(c["game"], c["code"]): card_from_dict(c) for c in run.cards}
     assert len(kept) == len(run.cards)  # each card once, however many lists name it

@@ -10,10 +10,11 @@ import json
 import pytest
 
 from cards.models import Card
-from play.goldfish.services import goldfish_answer, run_enqueue_goldfish
+from play.goldfish.services import goldfish_answer
 from play.models import SimulationChunk, SimulationRun
 from play.runs.fair import execute_fair, next_chunk
 from play.runs.worker import claim
+from tests.play.queued import queued_goldfish
 
 GOLDFISH = {"games": 1_200, "turns": 3}  # 8 chunks (SIMULATION_CHUNK_SECONDS 0.01)
 SMALL = 200  # fewer chunks
@@ -43,7 +44,7 @@ def deck(bundled):  # type: ignore[no-untyped-def]
 
 
 def _run(deck: str, owner, seed: int, games: int = GOLDFISH["games"]) -> SimulationRun:  # type: ignore[no-untyped-def]
-    return run_enqueue_goldfish(game="eliria", text=deck, owner=owner, watch=[], seed=seed, turns=GOLDFISH["turns"],
+    return queued_goldfish(game="eliria", text=deck, owner=owner, watch=[], seed=seed, turns=GOLDFISH["turns"],
                                 games=games)
 
 
@@ -91,15 +92,16 @@ def test_one_worker_takes_turns_between_players_and_every_run_ends_as_the_serial
 def test_a_swap_race_is_played_a_chunk_at_a_time_taking_turns_with_another_players_run(
     deck, sent, players, settings,
 ):
-    from play.compare.services import run_enqueue_swaps, swaps_answer
+    from play.swaps.services import swaps_prepare
+    from tests.play.queued import answered, queued
 
     ana, bruno = players
     text = "\n".join(deck.splitlines()[:20])
     cut, candidates = deck.splitlines()[0], deck.splitlines()[20:23]
-    race = {"game": "eliria", "text": text, "cut": cut, "candidates": candidates, "goal_field": "mean_power_max",
-            "goal_turn": 3, "games": 200, "turns": 3, "seed": 8}
+    race = {"game": "eliria", "list": text, "cut": cut, "candidates": candidates,
+            "goal": {"field": "mean_power_max", "turn": 3}, "games": 200, "turns": 3, "seed": 8}
     settings.SIMULATION_CHUNK_SECONDS = 0.002
-    long = run_enqueue_swaps(**race, owner=ana)
+    long = queued(swaps_prepare(race), owner=ana)
     small = _run(deck, bruno, 3, SMALL)
     assert long.chunks_total > small.chunks_total >= 2
     order = []
@@ -110,6 +112,6 @@ def test_a_swap_race_is_played_a_chunk_at_a_time_taking_turns_with_another_playe
     turns = 2 * small.chunks_total
     assert order[:turns] == ["ana", "bruno"] * small.chunks_total, order
     long.refresh_from_db()
-    inline = swaps_answer(**race)
+    inline = answered(swaps_prepare(race))
     assert long.status == "done" and long.result == json.loads(json.dumps(inline))
     assert SimulationChunk.objects.filter(run=long, status="done").count() == long.chunks_total

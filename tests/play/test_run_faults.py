@@ -13,12 +13,12 @@ from django.utils import timezone
 from cards.models import Card, Edition
 from cards.pagecache import catalogue_changed
 from engine.errors import CardEffectError
-from play.goldfish.services import run_enqueue_goldfish
 from play.models import SimulationChunk, SimulationRun
 from play.runs.jobs import dumps
 from play.runs.reaper import reap
 from play.runs.services import run_cancel
 from play.runs.worker import claim, execute_chunk, finish_if_complete
+from tests.play.queued import queued_goldfish
 
 GOLDFISH = {"games": 3_000, "turns": 4, "seed": 5}
 
@@ -45,7 +45,7 @@ def sent(monkeypatch):  # type: ignore[no-untyped-def]
 
 
 def _run(deck: str) -> SimulationRun:
-    return run_enqueue_goldfish(game="eliria", text=deck, watch=[], **GOLDFISH)
+    return queued_goldfish(game="eliria", text=deck, watch=[], **GOLDFISH)
 
 
 @pytest.mark.django_db
@@ -102,7 +102,7 @@ def test_an_engine_error_midway_through_a_chunk_fails_the_run_at_once_with_the_c
             raise CardEffectError("BASE-999", "Carta rota", ["efecto 1: 'amount' no es un número"])
         return real(sim, seed, start, stop, **kw)
 
-    monkeypatch.setattr("play.goldfish.jobs.run_range", fails_after_the_first_games)
+    monkeypatch.setattr("play.goldfish.services.run_range", fails_after_the_first_games)
     assert execute_chunk(run.pk, 0, "w") == "failed"
     body = api_client.get(f"/api/runs/{run.pk}/").json()
     assert body["status"] == "failed" and body["error_code"] == "engine_error" and body["result"] is None

@@ -10,9 +10,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone, translation
 
-from play.compare.services import compare_answer
+from play.compare.services import compare_prepare
 from play.models import SimulationChunk, SimulationRun, run_error_text
 from play.runs.present import seconds_left, time_left_text
+from tests.play.queued import answered
 
 pytestmark = pytest.mark.django_db
 
@@ -85,7 +86,8 @@ def test_cancel_through_htmx_answers_the_status_and_drops_the_button(client):
 
 
 def test_a_done_comparison_run_shows_its_reading_and_where_to_read_it_all(client, eliria_list, eliria_list_b):
-    result = compare_answer(game="eliria", list_a=eliria_list, list_b=eliria_list_b, games=20, turns=4, seed=3)
+    result = answered(compare_prepare({"game": "eliria", "list_a": eliria_list, "list_b": eliria_list_b, "games": 20,
+                                       "turns": 4, "seed": 3}))
     run = SimulationRun.objects.create(
         kind="compare", game="eliria", status=SimulationRun.Status.DONE, total=20, done=20,
         params={"list_a": eliria_list, "list_b": eliria_list_b, "games": 20, "turns": 4, "seed": 3},

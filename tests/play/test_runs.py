@@ -16,8 +16,8 @@ from django.db.models import F
 from django.utils import timezone
 
 from cards.models import Card
-from play.goldfish.services import goldfish_answer, run_enqueue_goldfish
-from play.matchups.services import matchup_run, run_enqueue_matchup
+from play.goldfish.services import goldfish_answer
+from play.matchups.services import matchup_run
 from play.models import SimulationChunk, SimulationRun
 from play.runs import budget
 from play.runs.jobs import dumps, loads, seconds_per_game
@@ -25,6 +25,7 @@ from play.runs.reaper import reap
 from play.runs.services import expected_end, progress
 from play.runs.worker import claim, execute_chunk, finish_if_complete
 from tests.factories import UserFactory
+from tests.play.queued import queued_goldfish, queued_matchup
 
 GOLDFISH = {"games": 6_000, "turns": 4, "seed": 17}
 
@@ -54,7 +55,7 @@ def enqueued(monkeypatch):  # type: ignore[no-untyped-def]
 
 
 def _goldfish(deck_text: str, **kw):  # type: ignore[no-untyped-def]
-    return run_enqueue_goldfish(game="eliria", text=deck_text, watch=[], **{**GOLDFISH, **kw})
+    return queued_goldfish(game="eliria", text=deck_text, watch=[], **{**GOLDFISH, **kw})
 
 
 def _play_all(run: SimulationRun, order: list[int] | None = None) -> None:
@@ -79,7 +80,7 @@ def test_chunks_played_in_any_order_merge_into_the_serial_answer_byte_for_byte(d
 
 @pytest.mark.django_db
 def test_matchup_chunks_merge_into_the_serial_answer(eliria_list, eliria_list_b, small_chunks):
-    run = run_enqueue_matchup(game="eliria", list_a=eliria_list, list_b=eliria_list_b, games=60, seed=4)
+    run = queued_matchup(game="eliria", list_a=eliria_list, list_b=eliria_list_b, games=60, seed=4)
     assert run.chunks_total > 1
     _play_all(run, list(reversed(range(run.chunks_total))))
     run.refresh_from_db()
@@ -442,10 +443,11 @@ def test_every_kind_of_run_registers_its_job_and_its_reading():
 
 def test_play_errors_are_site_errors_with_their_statuses():
     from common.errors import SiteError
-    from play.compare.services import CompareInputError, MatchupCompareInputError, SwapInputError
+    from play.compare.services import CompareInputError, MatchupCompareInputError
     from play.goldfish.services import GoldfishInputError
     from play.runs.services import QueueUnavailable, RunLimitError
     from play.sources import SourceError
+    from play.swaps.services import SwapInputError
 
     for error in (GoldfishInputError, CompareInputError, SourceError, RunLimitError, QueueUnavailable,
                   SwapInputError, MatchupCompareInputError):

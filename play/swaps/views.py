@@ -1,9 +1,9 @@
 """Swap suggestions for a saved deck: which card to put in place of the one the player cuts.
 
 The player marks a card to cut (or «Probar cada carta»: every card of the list in turn,
-play.compare.each_cut) and names the candidates with a catalogue query (the site's search
+play.swaps.each_cut) and names the candidates with a catalogue query (the site's search
 syntax; "solo lo que tengo" keeps the cards of their collection); the candidates race on common
-seeds (play.compare.services.swaps_answer, docs/contract.md §6: successive halving, so the close contenders
+seeds (play.swaps.services, docs/contract.md §6: successive halving, so the close contenders
 get the games) towards the goal the player picks, and the page tells the best three in words with
 their intervals. A big race is a queued run whose progress this page polls, as "Comparar" does.
 """
@@ -25,22 +25,22 @@ from cards.messages import search_error
 from cards.models import Card
 from cards.search import SearchError
 from cards.validation import ListTooLarge
+from common.charts import format_number, format_percent
 from common.errors import BadInput
 from common.http import is_htmx
-from decks.charts import format_number, format_percent
 from decks.models import Deck, Visibility
 from decks.selectors import deck_rows, deck_text
 from engine import EngineError
 from engine.goldfish import MAX_GAMES
 from engine.swaps import MAX_CANDIDATES
 from play.common import MAX_SEED
-from play.compare.each_cut import EACH
 from play.compare.present import DEFAULT_GOAL, FIELDS, difference_sentence, goal_fields, interval_text, signed
-from play.compare.services import run_enqueue_swaps, swaps_answer, swaps_fits
 from play.goldfish.services import GoldfishInputError
 from play.models import SimulationRun
-from play.runs.services import RunLimitError, progress
-from play.runs.web import client_address, polled_run, throttled_post
+from play.runs.answer import client_address, polled_context, simulate, throttled_post
+from play.runs.services import RunLimitError
+from play.swaps.each_cut import EACH
+from play.swaps.services import swaps_prepare
 
 SHOWN = 3  # the best candidates told in words
 
@@ -131,19 +131,18 @@ def _race(request: HttpRequest, deck: Deck, rows: list[Any], text: str, data: di
         codes, matched = candidate_codes(deck, rows, request.user, data)
         if not codes:
             raise BadInput(_("Ninguna carta de la búsqueda puede entrar: o no hay, o ya están en el mazo."), field="query")
-        args = {"game": deck.game, "text": text, "cut": data["cut"], "candidates": codes, "goal_field": data["field"],
-                "goal_turn": data["turn"], "games": data["games"], "turns": data["turns"], "seed": data["seed"]}
+        args = {"game": deck.game, "list": text, "cut": data["cut"], "candidates": codes,
+                "goal": {"field": data["field"], "turn": data["turn"]}, "games": data["games"], "turns": data["turns"],
+                "seed": data["seed"]}
         context["matched"] = matched
-        # Priced as the API prices it: the fixed costs, then the deck's own games timed.
-        if not swaps_fits(game=deck.game, text=text, candidates=len(codes), games=data["games"],
-                          turns=data["turns"], seed=data["seed"], cut=data["cut"]):
-            run = run_enqueue_swaps(**args, owner=request.user, client=client_address(request),
-                                    private=deck.visibility == Visibility.PRIVATE)
-            url = reverse("play:swaps") + "?" + urlencode({"deck": deck.pk, "run": run.pk})
+        prepared = swaps_prepare(args, private=deck.visibility == Visibility.PRIVATE)
+        done = simulate(prepared, owner=request.user, client=client_address(request))
+        if done.run is not None:
+            url = reverse("play:swaps") + "?" + urlencode({"deck": deck.pk, "run": done.run.pk})
             if is_htmx(request):
                 return HttpResponse(status=204, headers={"HX-Redirect": url})
             return redirect(url)
-        context.update(ranking_context(swaps_answer(**args)))
+        context.update(ranking_context(done.result))
     except GoldfishInputError as exc:
         context["errors"] = [e["message"] for e in exc.report["errors"]]
     except BadInput as exc:
@@ -156,14 +155,11 @@ def _race(request: HttpRequest, deck: Deck, rows: list[Any], text: str, data: di
 
 
 def _run_context(request: HttpRequest, text: str, context: dict[str, Any]) -> None:
-    run = polled_run(request, kind=SimulationRun.Kind.SWAPS)
-    context.update(run=run, progress=progress(run), poll_url=request.get_full_path(),
-                   result_id="swaps-result", result_template="play/_compare_swaps_result.html")
-    result = run.result
-    if run.status == SimulationRun.Status.DONE and result:
-        if (run.params or {}).get("list") != text:
-            context["errors"] = [_("El mazo ha cambiado desde esta simulación: vuelve a lanzarla.")]
-            return
+    polled, result = polled_context(request, kind=SimulationRun.Kind.SWAPS, result_id="swaps-result",
+                                    result_template="play/_compare_swaps_result.html", text=text,
+                                    changed=_("El mazo ha cambiado desde esta simulación: vuelve a lanzarla."))
+    context.update(polled)
+    if result is not None:
         context.update(ranking_context(result))
 
 
