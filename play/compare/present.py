@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from common.charts import Series, chart_lines, format_number
+from common.games import site_game
 
 MINUS = "\u2212"
 
@@ -68,20 +69,13 @@ FIELDS = {f.key: f for f in (
           gettext_lazy("%(delta)s Elementos en el mazo en el turno %(turn)s"),
           gettext_lazy("Elementos en el mazo en el turno %(turn)s")),
 )}
-# The goal a comparison is told by unless the player picks another, and the fields drawn.
-DEFAULT_GOAL = {"eliria": ("mean_power_max", 3), "mision": ("mean_chest", 5)}
-CHARTED = {"eliria": ("mean_power_max", "p_combatant", "p_alive"), "mision": ("mean_chest", "p_won")}
-
-
-GAME_FIELDS = {
-    "eliria": ("mean_power_max", "p_combatant", "p_alive", "mean_power_total", "mean_combatants", "p_attack_ready"),
-    "mision": ("mean_chest", "p_won", "mean_entes_placed", "mean_elementos_juego", "mean_elementos_deck"),
-}
+# The goal a comparison is told by unless the player picks another, the fields drawn and the fields
+# tabulated are each game's record (common/games.py: default_goal, charted, fields).
 
 
 def goal_fields(game: str) -> list[tuple[str, str]]:
     """(key, label) of the per-turn numbers a comparison of *game* can be told by."""
-    return [(k, str(FIELDS[k].label)) for k in GAME_FIELDS.get(game, ())]
+    return [(k, str(FIELDS[k].label)) for k in site_game(game).fields]
 
 
 # ---------------------------------------------------------------- numbers
@@ -173,7 +167,7 @@ def clear_turns_sentences(result: dict[str, Any]) -> list[str]:
     """For each charted number, the turns where the difference is clear and the largest there; or
     that no turn shows one."""
     rows, out = result["diff"]["per_turn"], []
-    for key in CHARTED.get(result["game"], ()):
+    for key in site_game(result["game"]).charted:
         info = FIELDS[key]
         clear = [(r["turn"], r[key]) for r in rows if measurable(r.get(key))]
         what = str(info.label)
@@ -275,7 +269,8 @@ def charts(result: dict[str, Any], labels: tuple[str, str]) -> list[Any]:
     """Per charted field: both sides per turn (B dashed), then B − A with its 95 % band."""
     out = []
     turns = [r["turn"] for r in result["diff"]["per_turn"]]
-    keys = [k for k in CHARTED.get(result["game"], ()) if k == CHARTED[result["game"]][0] or _moves(result, k)]
+    charted = site_game(result["game"]).charted
+    keys = [k for k in charted if k == charted[0] or _moves(result, k)]
     for key in keys:
         info = FIELDS[key]
         sides = [[t.get(key) for t in result[side]["per_turn"]] for side in ("a", "b")]

@@ -28,6 +28,7 @@ from django.views.decorators.http import require_http_methods
 
 from cards.validation import ListTooLarge
 from common.charts import format_number
+from common.games import site_game
 from common.http import is_htmx
 from decks.diff import ListDiff, list_diff, rows_items
 from decks.models import Deck, DeckRevision, Visibility
@@ -37,7 +38,6 @@ from engine.goldfish import MAX_GAMES
 from play.common import MAX_SEED
 from play.compare.history import kept_comparison, revision_comparison_keep
 from play.compare.present import (
-    DEFAULT_GOAL,
     change_words,
     charts,
     clear_turns_sentences,
@@ -244,7 +244,7 @@ def _anchor(request: HttpRequest) -> Deck | None:
 
 
 def _goal(request: HttpRequest, game: str) -> tuple[str, int]:
-    field, turn = DEFAULT_GOAL[game]
+    field, turn = site_game(game).default_goal
     source = request.POST if request.method == "POST" else request.GET
     wanted = source.get("field", "")
     if wanted in dict(goal_fields(game)):

@@ -14,28 +14,15 @@ import math
 
 from django.conf import settings
 
+from common.games import site_game
 from engine import COMPILED
 from engine.search import DEFAULT_ROLLOUTS, SEARCH_PLAYERS
 
-# Seconds per game, measured with bench/jobs.py --calibrate (bundled sample decks, rules players)
-# on the 2-core machine while other processes shared it (an idle core is up to twice as fast), for
-# the engine this process runs: compiled with mypyc (scripts/build_engine.py; 29.6 µs, 58.2 µs, 0.69 ms
-# for Eliria's 10- and 50-turn goldfish and matchup game, 18.8 µs, 27.1 µs, 0.21 ms for Misión's,
-# given 30-50 % of room) or pure Python (its fallback, 3-4 times slower).
-if COMPILED:
-    GOLDFISH_BASE = {"eliria": 30e-6, "mision": 25e-6}
-    GOLDFISH_PER_TURN = {"eliria": 1.0e-6, "mision": 0.3e-6}
-    MATCHUP_GAME = {"eliria": 0.9e-3, "mision": 0.3e-3}
-else:
-    GOLDFISH_BASE = {"eliria": 30e-6, "mision": 30e-6}
-    GOLDFISH_PER_TURN = {"eliria": 7e-6, "mision": 0.6e-6}
-    MATCHUP_GAME = {"eliria": 2.5e-3, "mision": 1.0e-3}
-# Seconds per game added by each seat the search player plays (engine/search.py at its default budget):
-# bench/players.py measured its median decision at 16-27 ms of one core on the pure engine, some 40-70
-# decisions with a choice a game. A search matchup never fits a request: it is priced by this cost
-# alone (no game of it is played in the request) and queued, its chunks sized by it.
+# Seconds per game: each game's record (common/games.py SiteGame.costs, measured with
+# bench/jobs.py --calibrate) for the engine this process runs, compiled with mypyc or pure Python.
+# A search matchup never fits a request: it is priced by the search seats' cost alone (no game of it
+# is played in the request) and queued, its chunks sized by it.
 SEARCH_POLICIES = frozenset(SEARCH_PLAYERS)
-SEARCH_GAME = {"eliria": 0.5, "mision": 0.5} if COMPILED else {"eliria": 2.0, "mision": 2.0}  # at DEFAULT_ROLLOUTS
 # The shortest chunk a run is split into, as a share of settings.SIMULATION_CHUNK_SECONDS (the
 # longest): 0.1 s by default. A chunk's own cost (claimed, its lists read, its tally written, the
 # next one taken) measured 8-12 ms on the 2-core machine (a trace of each chunk: docs/performance.md,
@@ -45,14 +32,16 @@ SHORTEST_CHUNK = 0.1
 
 
 def goldfish_seconds(game: str, games: int, turns: int) -> float:
-    return games * (GOLDFISH_BASE.get(game, 50e-6) + turns * GOLDFISH_PER_TURN.get(game, 10e-6))
+    costs = site_game(game).costs(COMPILED)
+    return games * (costs.goldfish_base + turns * costs.goldfish_per_turn)
 
 
 def matchup_seconds(game: str, games: int, *, policy_a: str = "rules", policy_b: str = "rules") -> float:
     """The fixed cost of a matchup: a game of rule-based players, plus the measured cost of each
-    seat played by the search player (SEARCH_GAME)."""
+    seat played by the search player (the game's SiteGame costs, search_game)."""
+    costs = site_game(game).costs(COMPILED)
     searching = sum(SEARCH_PLAYERS.get(p, 0) / DEFAULT_ROLLOUTS for p in (policy_a, policy_b))
-    return games * (MATCHUP_GAME.get(game, 3e-3) + searching * SEARCH_GAME.get(game, 2.0))
+    return games * (costs.matchup_game + searching * costs.search_game)
 
 
 def chunk_count(seconds: float, *, workers: int) -> int:

@@ -27,6 +27,7 @@ from cards.search import SearchError
 from cards.validation import ListTooLarge
 from common.charts import format_number, format_percent
 from common.errors import BadInput
+from common.games import site_game
 from common.http import is_htmx
 from decks.models import Deck, Visibility
 from decks.selectors import deck_rows, deck_text
@@ -34,7 +35,7 @@ from engine import EngineError
 from engine.goldfish import MAX_GAMES
 from engine.swaps import MAX_CANDIDATES
 from play.common import MAX_SEED
-from play.compare.present import DEFAULT_GOAL, FIELDS, difference_sentence, goal_fields, interval_text, signed
+from play.compare.present import FIELDS, difference_sentence, goal_fields, interval_text, signed
 from play.goldfish.services import GoldfishInputError
 from play.models import SimulationRun
 from play.runs.answer import client_address, polled_context, simulate, throttled_post
@@ -106,7 +107,7 @@ def swaps_page(request: HttpRequest) -> HttpResponse:
         raise Http404
     deck = get_object_or_404(Deck.objects.visible_to(request.user).select_related("owner"), pk=int(pk))
     rows = deck_rows(deck)
-    field, turn = DEFAULT_GOAL[deck.game]
+    field, turn = site_game(deck.game).default_goal
     cut = request.GET.get("cut", "")
     form = SwapsForm(request.POST or None, deck=deck, rows=rows, initial={
         "field": field, "turn": turn, "games": 2000, "turns": 10, "cut": cut,

@@ -512,13 +512,15 @@ def test_the_considering_board_gives_the_candidates(client, decks):
 @pytest.fixture
 def fixed_costs_say_inline(settings, monkeypatch):  # type: ignore[no-untyped-def]
     """The site's budget, and fixed prices that let anything through: only the lists' own games,
-    timed as the API times them (play.runs.budget.probe), can send a request to the queue."""
-    from play.runs import budget
+    played under the CPU deadline (play.runs.answer.simulate), can send a request to the queue."""
+    from dataclasses import replace
+
+    from common.games import SITE_GAMES
 
     settings.SIMULATION_INLINE_BUDGET = 0.1
-    for prices in (budget.GOLDFISH_BASE, budget.GOLDFISH_PER_TURN):
-        for game in list(prices):
-            monkeypatch.setitem(prices, game, 1e-12)
+    for game, record in list(SITE_GAMES.items()):
+        free = [replace(c, goldfish_base=1e-12, goldfish_per_turn=1e-12) for c in (record.compiled, record.pure)]
+        monkeypatch.setitem(SITE_GAMES, game, replace(record, compiled=free[0], pure=free[1]))
 
 
 @pytest.mark.django_db
