@@ -102,10 +102,10 @@ def wait_done(run_ids: list[str], timeout: float) -> None:
 
 def calibrate() -> None:
     from cards.validation import validate_list
+    from common.games import site_game
     from engine import run_goldfish, run_matchup
-    from play.runs import budget
 
-    print("seconds per game (engine, this machine) vs play/budget.py")
+    print("seconds per game (engine, this machine) vs the prices of common/games.py")
     for game in ("eliria", "mision"):
         entries = validate_list(game, deck(game)).entries
         for turns in (10, 50):
@@ -113,13 +113,13 @@ def calibrate() -> None:
             t = time.perf_counter()
             run_goldfish(game, entries, games=n, turns=turns, seed=1)
             took = (time.perf_counter() - t) / n
-            print(f"  goldfish {game:6s} {turns:2d} turns: {took * 1e6:7.1f} µs   budget.py {budget.goldfish_seconds(game, 1, turns) * 1e6:7.1f} µs")
+            print(f"  goldfish {game:6s} {turns:2d} turns: {took * 1e6:7.1f} µs   priced {site_game(game).goldfish_seconds(1, turns) * 1e6:7.1f} µs")
         other = validate_list(game, deck(game, 20) if game == "eliria" else deck(game)).entries
         n = 200
         t = time.perf_counter()
         run_matchup(game, entries, other, games=n, seed=1)
         took = (time.perf_counter() - t) / n
-        print(f"  matchup  {game:6s} rules:    {took * 1e3:7.2f} ms   budget.py {budget.matchup_seconds(game, 1) * 1e3:7.2f} ms")
+        print(f"  matchup  {game:6s} rules:    {took * 1e3:7.2f} ms   priced {site_game(game).matchup_seconds(1) * 1e3:7.2f} ms")
 
 
 def latency(seconds: int) -> None:

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import UnknownGame
+from engine import COMPILED, UnknownGame
+from engine.search import DEFAULT_ROLLOUTS, SEARCH_PLAYERS
 
 __all__ = ["SITE_GAMES", "Costs", "SiteGame", "register_site_game", "site_game"]
 
@@ -49,6 +50,18 @@ class SiteGame:
     def costs(self, compiled: bool) -> Costs:
         """The costs for the engine this process runs."""
         return self.compiled if compiled else self.pure
+
+    def goldfish_seconds(self, games: int, turns: int) -> float:
+        """The fixed cost of *games* goldfish games of *turns* turns on the engine this process runs."""
+        costs = self.costs(COMPILED)
+        return games * (costs.goldfish_base + turns * costs.goldfish_per_turn)
+
+    def matchup_seconds(self, games: int, *, policy_a: str = "rules", policy_b: str = "rules") -> float:
+        """The fixed cost of a matchup: a game of rule-based players, plus the measured cost of each
+        seat played by the search player (at its budget of rollouts, relative to the default's)."""
+        costs = self.costs(COMPILED)
+        searching = sum(SEARCH_PLAYERS.get(p, 0) / DEFAULT_ROLLOUTS for p in (policy_a, policy_b))
+        return games * (costs.matchup_game + searching * costs.search_game)
 
 
 SITE_GAMES: dict[str, SiteGame] = {}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.games import site_game
 from engine.matchup_compare import PairedMatchupTally
 from play.compare.fields import field_matchups, field_rows
 from play.compare.present import scalar_sentence
@@ -17,7 +18,6 @@ from play.compare.services import (
 )
 from play.matchups.rivals import RivalsJob
 from play.models import SimulationRun
-from play.runs import budget
 from play.runs.jobs import register
 
 
@@ -58,8 +58,7 @@ class MatchupCompareJob:
 
     @staticmethod
     def seconds_per_game(game: str, params: dict[str, Any]) -> float:
-        return 2 * budget.matchup_seconds(
-            game, 1, policy_a=params.get("policy", "rules"), policy_b=params.get("rival_policy", "rules")
+        return 2 * site_game(game).matchup_seconds(1, policy_a=params.get("policy", "rules"), policy_b=params.get("rival_policy", "rules")
         )
 
     def new_tally(self) -> Any:
@@ -81,7 +80,7 @@ class FieldJob(RivalsJob):
 
     @staticmethod
     def seconds_per_game(game: str, params: dict[str, Any]) -> float:
-        return (2 if params.get("before") else 1) * budget.matchup_seconds(game, 1)
+        return (2 if params.get("before") else 1) * site_game(game).matchup_seconds(1)
 
     def report(self, tally: Any, played: int, stopped: bool) -> dict[str, Any]:
         # The rows play.compare.fields.saved_field_run keeps when it plays the field in the request.

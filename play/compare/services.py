@@ -12,6 +12,7 @@ from typing import Any
 
 from cards.validation import UNREADABLE, ListTooLarge, validate_list
 from common.errors import BadInput
+from common.games import site_game
 from engine import ValidationReport, as_game
 from engine.compare import PAIRED_FIELDS, PairedGoldfish
 from engine.goldfish import check_bounds
@@ -21,7 +22,6 @@ from play.goldfish.services import GoldfishInputError
 from play.matchups.services import check_matchup
 from play.models import SimulationRun
 from play.runs.answer import Prepared
-from play.runs.budget import goldfish_seconds
 from play.sources import DeckSource, SourceError, from_list
 
 __all__ = [
@@ -53,7 +53,7 @@ class CompareInputError(GoldfishInputError):
 
 
 def compare_seconds(game: str, games: int, turns: int) -> float:
-    return 2 * PAIRING_OVERHEAD * goldfish_seconds(game, games, turns)
+    return 2 * PAIRING_OVERHEAD * site_game(game).goldfish_seconds(games, turns)
 
 
 def compare_prepare(data: dict[str, Any], user: Any = None, *, private: bool = False) -> Prepared:

@@ -16,6 +16,7 @@ from rest_framework import serializers
 from cards.naming import CardNameError, card_in_list
 from cards.validation import UNREADABLE, validate_list
 from common.errors import SiteError
+from common.games import site_game
 from common.serializers import StrictBooleanField, StrictCharField
 from decks.api_validate import ValidateInput
 from engine import DeckEntry, EngineError, as_game
@@ -23,7 +24,6 @@ from engine import run_goldfish as engine_goldfish
 from engine.goldfish import run_range, simulation
 from engine.rng import new_seed
 from play.models import SimulationRun
-from play.runs import budget
 from play.runs.answer import Prepared
 
 # A list whose cards cannot all be identified (decks.validation.UNREADABLE) cannot be simulated;
@@ -91,7 +91,7 @@ class GoldfishJob:
 
     @staticmethod
     def seconds_per_game(game: str, params: dict[str, Any]) -> float:
-        return budget.goldfish_seconds(game, 1, params["turns"])
+        return site_game(game).goldfish_seconds(1, params["turns"])
 
     def new_tally(self) -> Any:
         return self.sim.new_tally()

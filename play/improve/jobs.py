@@ -12,10 +12,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from common.games import site_game
 from play.improve.present import verified_sentence
 from play.improve.services import answer, improve_search
 from play.models import SimulationRun
-from play.runs import budget
 from play.runs.jobs import register
 
 
@@ -56,8 +56,8 @@ class ImproveJob:
     @staticmethod
     def seconds_per_game(game: str, params: dict[str, Any]) -> float:
         if params.get("against"):
-            return budget.matchup_seconds(game, 1)
-        return budget.goldfish_seconds(game, 1, params["goal"]["turn"])
+            return site_game(game).matchup_seconds(1)
+        return site_game(game).goldfish_seconds(1, params["goal"]["turn"])
 
     def new_tally(self) -> ImproveTally:
         return ImproveTally()

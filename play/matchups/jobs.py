@@ -6,12 +6,12 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from common.games import site_game
 from engine.matchup import MatchupRun, MatchupTally
 from play.matchups.present import matchup_context
 from play.matchups.rivals import RivalsJob, RivalsTally
 from play.matchups.services import MatchupInputError, gauntlet_matchups, gauntlet_rows, sources
 from play.models import SimulationRun
-from play.runs import budget
 from play.runs.jobs import register
 from play.sources import DeckSource, SourceError, from_list, pack_list
 
@@ -50,9 +50,8 @@ class MatchupJob:
 
     @staticmethod
     def seconds_per_game(game: str, params: dict[str, Any]) -> float:
-        return budget.matchup_seconds(
-            game, 1, policy_a=params.get("policy_a", "rules"), policy_b=params.get("policy_b", "rules"),
-        )
+        return site_game(game).matchup_seconds(
+            1, policy_a=params.get("policy_a", "rules"), policy_b=params.get("policy_b", "rules"))
 
     def new_tally(self) -> MatchupTally:
         return MatchupTally()
@@ -75,7 +74,7 @@ class GauntletJob(RivalsJob):
 
     @staticmethod
     def seconds_per_game(game: str, params: dict[str, Any]) -> float:
-        return budget.matchup_seconds(game, 1, policy_a=params.get("policy_a", "rules"),
+        return site_game(game).matchup_seconds(1, policy_a=params.get("policy_a", "rules"),
                                       policy_b=params.get("policy_b", "rules"))
 
     def report(self, tally: RivalsTally, played: int, stopped: bool) -> dict[str, Any]:

@@ -14,12 +14,10 @@ import math
 
 from django.conf import settings
 
-from common.games import site_game
-from engine import COMPILED
-from engine.search import DEFAULT_ROLLOUTS, SEARCH_PLAYERS
+from engine.search import SEARCH_PLAYERS
 
-# Seconds per game: each game's record (common/games.py SiteGame.costs, measured with
-# bench/jobs.py --calibrate) for the engine this process runs, compiled with mypyc or pure Python.
+# Seconds per game: each game's record prices its own (common/games.py SiteGame.goldfish_seconds and
+# matchup_seconds, measured with bench/jobs.py --calibrate) for the engine this process runs.
 # A search matchup never fits a request: it is priced by the search seats' cost alone (no game of it
 # is played in the request) and queued, its chunks sized by it.
 SEARCH_POLICIES = frozenset(SEARCH_PLAYERS)
@@ -29,19 +27,6 @@ SEARCH_POLICIES = frozenset(SEARCH_PLAYERS)
 # eighth pass), a tenth of that; with the compiled engine a 10,000-game goldfish is 0.4-0.6 s of one core, which the former
 # quarter-second floor often kept in one chunk on one worker while the other stood idle (issue 26).
 SHORTEST_CHUNK = 0.1
-
-
-def goldfish_seconds(game: str, games: int, turns: int) -> float:
-    costs = site_game(game).costs(COMPILED)
-    return games * (costs.goldfish_base + turns * costs.goldfish_per_turn)
-
-
-def matchup_seconds(game: str, games: int, *, policy_a: str = "rules", policy_b: str = "rules") -> float:
-    """The fixed cost of a matchup: a game of rule-based players, plus the measured cost of each
-    seat played by the search player (the game's SiteGame costs, search_game)."""
-    costs = site_game(game).costs(COMPILED)
-    searching = sum(SEARCH_PLAYERS.get(p, 0) / DEFAULT_ROLLOUTS for p in (policy_a, policy_b))
-    return games * (costs.matchup_game + searching * costs.search_game)
 
 
 def chunk_count(seconds: float, *, workers: int) -> int:

@@ -13,6 +13,7 @@ from typing import Any
 
 from cards.naming import CardNameError, card_in_list, cards_named
 from common.errors import BadInput
+from common.games import site_game
 from engine import CardData, CardEffectError, DeckEntry, EngineError, ValidationReport
 from engine.compare import check_goal
 from engine.goldfish import check_bounds
@@ -21,7 +22,6 @@ from engine.swaps import MAX_CANDIDATES, SwapRace
 from play.compare.services import PAIRING_OVERHEAD, validated_list
 from play.models import SimulationRun
 from play.runs.answer import Prepared
-from play.runs.budget import goldfish_seconds
 from play.swaps.each_cut import EACH, EachCutRace
 
 __all__ = ["SwapInputError", "asked", "cut_of", "swap_race", "swaps_prepare", "swaps_seconds"]
@@ -33,7 +33,7 @@ class SwapInputError(BadInput):
 
 def swaps_seconds(game: str, candidates: int, games: int, turns: int) -> float:
     """The most a race may cost: every candidate and the list itself play every game."""
-    return (candidates + 1) * PAIRING_OVERHEAD * goldfish_seconds(game, games, turns)
+    return (candidates + 1) * PAIRING_OVERHEAD * site_game(game).goldfish_seconds(games, turns)
 
 
 def swaps_prepare(data: dict[str, Any], user: Any = None, *, private: bool = False) -> Prepared:

@@ -9,9 +9,9 @@ import json
 import pytest
 from django.core.management import call_command
 
+from common.games import site_game
 from play.models import SimulationRun
 from play.runs.answer import fits_inline
-from play.runs.budget import goldfish_seconds
 
 BOOST = {"trigger": "on_play", "action": "add_power", "amount": 1, "target": "own_face_up"}
 
@@ -76,8 +76,8 @@ def _most_games(price_of_one: float, cap: int = 1000) -> int:
 def test_a_slow_goldfish_is_queued_though_the_fixed_costs_say_it_fits(slow_catalogue, warm):
     """play.runs.answer: the request plays under its CPU deadline, and the slow deck's games past it
     are queued from the next game (the first chunk is the request's, done)."""
-    games = _most_games(goldfish_seconds("eliria", 1, 50))
-    assert fits_inline(goldfish_seconds("eliria", games, 50))  # the fixed costs would play it inline
+    games = _most_games(site_game("eliria").goldfish_seconds(1, 50))
+    assert fits_inline(site_game("eliria").goldfish_seconds(games, 50))  # the fixed costs would play it inline
     answer = warm.post("/api/goldfish/", {"game": "eliria", "list": SLOW, "games": games, "turns": 50, "seed": 1},
                        format="json")
     assert answer.status_code == 202, answer.content[:300]

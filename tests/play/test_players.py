@@ -8,10 +8,10 @@ import json
 import pytest
 from django.core.management import call_command
 
+from common.games import site_game
 from play.models import SimulationRun
 from play.players import views as players_views
 from play.runs.answer import fits_inline
-from play.runs.budget import matchup_seconds
 
 PLAIN = "Mazo:\n" + "".join(f"1 Luchador {n} (SL-{n:03})\n" for n in range(1, 21))
 
@@ -34,8 +34,8 @@ def real_budget(settings):  # type: ignore[no-untyped-def]
 
 
 def test_a_search_matchup_is_priced_by_the_players_cost_and_never_played_in_the_request(catalogue, monkeypatch):
-    assert fits_inline(matchup_seconds("eliria", 2))  # two games of rule-based players fit a request
-    assert not fits_inline(matchup_seconds("eliria", 2, policy_a="search"))
+    assert fits_inline(site_game("eliria").matchup_seconds(2))  # two games of rule-based players fit a request
+    assert not fits_inline(site_game("eliria").matchup_seconds(2, policy_a="search"))
 
 
 def test_the_api_queues_a_search_matchup_and_names_its_players(catalogue, api_client, monkeypatch):

@@ -25,7 +25,7 @@ def small_chunks(settings, monkeypatch):  # type: ignore[no-untyped-def]
     settings.SIMULATION_CHUNK_SECONDS, settings.SIMULATION_WORKERS = 0.01, 2
     # The plan follows the fixed costs, which differ for the compiled and the pure engine (the CI legs
     # run compiled): the pure engine's, whichever runs, so that the counts below hold on both.
-    monkeypatch.setattr("play.runs.budget.COMPILED", False)
+    monkeypatch.setattr("common.games.COMPILED", False)
 
 
 @pytest.fixture
