@@ -4,7 +4,7 @@ A game is played through the rules of the table and the matchups (:class:`Eliria
 with the goldfish policy (:class:`EliriaGoldfishPlayer`), so every effect the cards
 give is played exactly as in a two-player game. A deck none of whose cards has an
 effect on what the goldfish measures (``CardInfo.goldfish_relevant``) takes the fast
-path instead (:mod:`.game`): the same draws from the same random streams, the same
+path instead (:mod:`.game`, :mod:`.fast.vanilla`): the same draws from the same random streams, the same
 choices, the same tallies — ``tests/engine/test_goldfish_rules.py`` plays both and
 compares them.
 

@@ -93,7 +93,7 @@ def quick_movement(
     view: EliriaView[Q], picks: Picks, useful: Callable[[EliriaView[Q], CardInfo], bool]
 ) -> Action | None:
     """``EliriaPlayer._movement``'s choice without the list: each pick in its order, reading the rules that
-    make its actions legal (``EliriaMatch.movement_actions``: rule 9, 12.b, ruling SEGUNDO, 6.c.II)
+    make its actions legal (``EliriaMovement.movement_actions``: rule 9, 12.b, ruling SEGUNDO, 6.c.II)
     and building only the chosen action (the match's own object, as listed)."""
     m = view.match
     p = view.seat
