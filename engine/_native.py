@@ -23,11 +23,12 @@ __all__ = ["COMPILED_PACKAGES", "COMPILED_TOP", "activate", "build_dir", "compil
 PACKAGE = Path(__file__).resolve().parent
 BUILDS = PACKAGE.parent / ".build" / "engine"
 # What mypyc compiles: every module of these sub-packages (the rules, the players, the games'
-# runners) and these top-level modules. The entry points (run_goldfish, run_matchup, their bound
-# checks), deck lists, catalogues, validation and reports take outside input and stay pure Python: a
-# compiled function checks its arguments' declared types itself (True passes as the int 1, a str
-# where an int is declared raises TypeError), which would change the engine's own errors.
-COMPILED_PACKAGES = ("eliria", "eliria/verbs", "mision")
+# runners, the speed copies of eliria/fast/) and these top-level modules. The entry points
+# (run_goldfish, run_matchup, their bound checks), deck lists, catalogues, validation and reports
+# take outside input and stay pure Python: a compiled function checks its arguments' declared types
+# itself (True passes as the int 1, a str where an int is declared raises TypeError), which would
+# change the engine's own errors.
+COMPILED_PACKAGES = ("eliria", "eliria/fast", "eliria/verbs", "mision")
 COMPILED_TOP = ("actions.py", "match.py", "mulligan.py", "policy.py", "rng.py")
 COMPLETE = "COMPLETE"  # the marker the build writes last
 

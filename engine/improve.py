@@ -248,32 +248,44 @@ def legal_changes(game: Game, entries: Sequence[DeckEntry], pool: PoolCards, kee
     the engine does not play (``unsimulated``) is never added: its games would not show what it does."""
     counts = _counts(entries)
     names = {fold(e.card.name) for e in entries}
-    cuts: dict[str, tuple[CardData, str]] = {}
-    for e in entries:
-        code = e.card.code.upper()
-        if code in keep or code in cuts or e.card.game is not game:
-            continue
-        if game is Game.ELIRIA and (e.section != "main" or e.card.is_token):
-            continue
-        cuts[code] = (e.card, e.section)
     out: list[Change] = []
-    for code, (cut, _section) in cuts.items():
+    for code, cut in _cuts(game, entries, keep).items():
         sizes = sorted({1, counts[code]}) if game is Game.MISION else [1]
         for add in pool.cards:
             other = add.code.upper()
-            if other == code or add.game is not game or not add.is_simulated:
-                continue  # a card whose printed text the engine does not play cannot be judged by it
-            if game is Game.ELIRIA and (add.is_token or (fold(add.name) in names and fold(add.name) != fold(cut.name))):
-                continue
-            if game is Game.ELIRIA and fold(add.name) == fold(cut.name):
-                continue  # another code of the same name: no change the rules would see
-            if game is Game.MISION and add.type != cut.type:
+            if other == code or not _may_replace(game, cut, add, names):
                 continue
             limit = pool.limit(other)
             for n in sizes:
                 if limit is None or counts.get(other, 0) + n <= limit:
                     out.append(Change(cut, add, n))
     return out
+
+
+def _cuts(game: Game, entries: Sequence[DeckEntry], keep: frozenset[str]) -> dict[str, CardData]:
+    """The cards a change may take out, by upper-case code in list order: not kept, of the game,
+    and for Eliria only from ``Mazo:`` and never a token (rule 14)."""
+    cuts: dict[str, CardData] = {}
+    for e in entries:
+        code = e.card.code.upper()
+        if code in keep or code in cuts or e.card.game is not game:
+            continue
+        if game is Game.ELIRIA and (e.section != "main" or e.card.is_token):
+            continue
+        cuts[code] = e.card
+    return cuts
+
+
+def _may_replace(game: Game, cut: CardData, add: CardData, names: set[str]) -> bool:
+    """Whether *add* may take *cut*'s place (the pool's limit aside): a card of the game whose text the
+    engine plays; Eliria: no token (14), a name the deck lacks (4), not another code of *cut*'s name
+    (no change the rules would see); Misión: of *cut*'s type."""
+    if add.game is not game or not add.is_simulated:
+        return False  # a card whose printed text the engine does not play cannot be judged by it
+    if game is Game.ELIRIA:
+        name = fold(add.name)
+        return not add.is_token and name not in names and name != fold(cut.name)
+    return add.type == cut.type  # Misión: an Ente for an Ente, an Elemento for an Elemento
 
 
 def is_legal(game: Game, entries: Sequence[DeckEntry]) -> bool:

@@ -20,26 +20,22 @@ that took effect go to the discard pile, 6.c.I).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import partial
-from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..actions import Action
 from ..decklist import DeckEntry
 from ..match import DEFAULT_TURN_CAP, Pending
 from ..rng import GameRng, card_ids
-from .board import END, AttackContext
-from .cardinfo import COMBAT, FACE_DOWN_CAP, REACTION, SUMMON, CardInfo, CardTable
-from .combat import EliriaCombat
+from .board import AttackContext
+from .cardinfo import COMBAT, FACE_DOWN_CAP, REACTION, CardInfo, CardTable
+from .fast.turns import QuietTurns
 from .moves import Occasion
 from .rules import HAND_SIZE, power_up
 from .state import Combatant, Side, Support
 from .verbs.base import runs
 from .view import EliriaView
-
-if TYPE_CHECKING:
-    from .verbs.base import CardScript
 
 __all__ = ["KEEP", "AttackContext", "EliriaMatch"]
 
@@ -62,7 +58,7 @@ def _pile_ids(pile: tuple[CardInfo, ...]) -> list[int]:
 KEEP = Action("mulligan_keep", "Conservar la mano (renunciar al mulligan, 11.b)", "mulligan_keep", (), "action.keep")
 
 
-class EliriaMatch(EliriaCombat):
+class EliriaMatch(QuietTurns):
     """One game of Eliria for two seats (or one, the solitaire table: no rival, no Ataque phase)."""
 
     def __init__(
@@ -278,131 +274,6 @@ class EliriaMatch(EliriaCombat):
                 self.active, "movement", "Fase de movimiento", self.movement_actions, self._on_movement
             )
 
-    def movement_actions(self) -> list[Action]:
-        """Rule 12.b: play from hand, reveal, move once, the cards' own actions, or end the phase."""
-        p = self.active
-        side = self.sides[p]
-        out: list[Action] = []
-        if not side.locked:  # ruling SEGUNDO
-            self._play_actions(p, out)
-            if self.table.sacrifice_plays:
-                self._sacrifice_plays(p, out)
-        for s, c in enumerate(side.combat):
-            if c is None:
-                continue
-            if not c.up:
-                out.append(self.reveal_action(s, c))
-            elif c.card.script is not None:
-                out.extend(c.card.script.movement_actions(self, p, s))
-        for k, sup in enumerate(side.support):
-            if (
-                sup is not None
-                and not sup.up
-                and sup.card.kind == SUMMON
-                and self.summon_playable_up(p, sup.card)
-            ):
-                out.append(self.reveal_support_action(k, sup))
-        if not side.moved:
-            self._move_actions(p, out)
-        out.append(END)
-        return out
-
-    def reveal_action(self, s: int, c: Combatant) -> Action:
-        """``reveal:slot<s>``: turn the face-down combatant *c* of slot *s* face up (rule 8)."""
-        return self.act(("reveal", s, c.card.id), f"reveal:slot{s}", f"Revelar {c.card.name} (espacio {s + 1})",
-                        "reveal", (s,))  # fmt: skip
-
-    def reveal_support_action(self, k: int, sup: Support) -> Action:
-        """``reveal:support<k>``: activate the face-down summon of support slot *k* (rule 8, 6.c)."""
-        return self.act(("reveal_support", k, sup.card.id), f"reveal:support{k}", f"Activar {sup.card.name}",
-                        "reveal_support", (k,))  # fmt: skip
-
-    def _play_actions(self, p: int, out: list[Action]) -> None:
-        """The ``play`` actions of each hand card, built once per (index, card, free slots)."""
-        side = self.sides[p]
-        free = tuple(side.free_combat()) if self.may_play_combat(p) else ()  # rule 9
-        support = side.free_support() >= 0
-        cache = self._cache
-        for i, card in enumerate(side.hand):
-            kind = card.kind
-            if kind == COMBAT:
-                if not free or not card.from_hand:  # † cards enter only through effects (assumption)
-                    continue
-                cache_key: tuple[object, ...] = ("plays", i, card.id, free)
-            elif kind == REACTION or kind == SUMMON:
-                if not support:
-                    continue
-                if kind == SUMMON:
-                    attached = card.subtype == "attached"
-                    if attached and not self.summon_playable(card):  # a field summon forbids it, face down too
-                        continue
-                    up_ok = not attached or bool(self.attach_targets(p, card))  # 6.c.II
-                else:
-                    up_ok = self.table.reveals and self._reactions_face_up(p)
-                cache_key = ("plays", i, card.id, up_ok)
-            else:
-                continue
-            found: tuple[Action, ...] | None = cache.get(cache_key)
-            if found is None:
-                found = cache[cache_key] = self._plays(i, card, free, bool(cache_key[3]))
-            out.extend(found)
-
-    def _plays(self, i: int, card: CardInfo, free: tuple[int, ...], up_ok: bool) -> tuple[Action, ...]:
-        play = self.play_action
-        if card.kind == COMBAT:
-            return tuple(play(i, card, s, up) for s in free for up in (1, 0))
-        if card.kind == REACTION:  # 6.b: face down, unless a rival's passive has them face up
-            return (play(i, card, -1, 1 if up_ok else 0),)
-        return (play(i, card, -1, 1), play(i, card, -1, 0)) if up_ok else (play(i, card, -1, 0),)
-
-    def play_action(self, i: int, card: CardInfo, s: int, up: int) -> Action:
-        """``play:<hand index>:slot<s>:up|down`` (combat slot) or ``play:<i>:support:up|down``."""
-        cache_key = ("play", i, s, up, card.id)
-        found = self._cache.get(cache_key)
-        if found is None:
-            face = "up" if up else "down"
-            where = f"slot{s}" if s >= 0 else "support"
-            label = f"Jugar {card.name} {'boca arriba' if up else 'boca abajo'} " + (
-                f"en el espacio de combate {s + 1}"
-                if s >= 0
-                else f"({'reacción' if card.kind == REACTION else 'invocación'})"
-            )
-            said = f"action.play_{face}_" + ("slot" if s >= 0 else "reaction" if card.kind == REACTION else "summon")
-            params: dict[str, str | int] = {"name": card.name, "n": s + 1} if s >= 0 else {"name": card.name}
-            found = self._cache[cache_key] = Action(f"play:{i}:{where}:{face}", label, "play", (i, s, up), said, params)
-        return found
-
-    def _reactions_face_up(self, p: int) -> bool:
-        """A rival's face-up ``reactions_face_up`` passive: this seat plays its reactions face up."""
-        if self.players < 2 or not self.table.reveals:
-            return False
-        return any(
-            c is not None and c.up and c.card.reactions_face_up and not self.silenced(c)
-            for c in self.sides[1 - p].combat
-        )
-
-    def _sacrifice_plays(self, p: int, out: list[Action]) -> None:
-        """Cards played only by sacrificing tokens (``play_by_sacrifice``), outside the rule of three."""
-        side = self.sides[p]
-        for c in side.hand:
-            if c.play_sacrifice:
-                break
-        else:
-            return  # played outside the rule of three: only an express exception (9) adds combatants
-        tokens = [s for s, c in side.combatants() if c.card.is_token]
-        for i, card in enumerate(side.hand):
-            n = card.play_sacrifice
-            if not n or len(tokens) < n:
-                continue
-            for group in combinations(tokens, n):
-                for to in group:
-                    slots = ":".join(f"slot{g}" for g in group)
-                    out.append(self.act(
-                        ("play_sacrifice", i, card.id, group, to), f"play:{i}:sacrifice:{slots}:to{to}",
-                        f"Sacrificar los tokens de los espacios {', '.join(str(g + 1) for g in group)} y jugar "
-                        f"{card.name} en el espacio {to + 1}", "play_sacrifice", (i, to, *group),
-                    ))  # fmt: skip
-
     def _play_sacrifice(self, p: int, action: Action) -> None:
         i, to, *group = action.args
         side = self.sides[p]
@@ -422,30 +293,6 @@ class EliriaMatch(EliriaCombat):
             self.sacrifice(p, rest[0], lambda: chain(rest[1:]))
 
         chain(list(group))
-
-    def _move_actions(self, p: int, out: list[Action]) -> None:
-        combat = self.sides[p].combat
-        if None not in combat:
-            return  # 12.b: a move needs a free adjacent slot
-        cache = self._cache
-        for s, c in enumerate(combat):
-            if c is None:
-                continue
-            for to in self.movable_to(p, s):  # 12.b, "no podrá moverse": the one rule of moving
-                found = cache.get(("move", s, to, c.card.id if c.up else -1))
-                out.append(self.move_action(p, s, to) if found is None else found)
-
-    def move_action(self, p: int, s: int, to: int) -> Action:
-        """``move:slot<s>:slot<to>``: the 12.b move of seat *p*'s combatant on *s* (callers ask :meth:`movable_to`)."""
-        c = self.sides[p].combat[s]
-        assert c is not None
-        cache_key = ("move", s, to, c.card.id if c.up else -1)
-        found = self._cache.get(cache_key)
-        if found is None:
-            label = f"Mover {self.combatant_name(p, s)} al espacio {to + 1}"
-            found = self._cache[cache_key] = Action(f"move:slot{s}:slot{to}", label, "move", (s, to), "action.move",
-                                                    {"name": self.combatant_name(p, s), "n": to + 1})
-        return found
 
     def _on_movement(self, action: Action) -> None:
         kind, p = action.kind, self.active
@@ -478,137 +325,6 @@ class EliriaMatch(EliriaCombat):
             comb.card.script.movement_apply(self, p, action, self._ask_movement)
             return
         self._ask_movement()
-
-    def quiet_end(self, choose: Callable[[], Action | None]) -> Action | None:
-        """Apply ``end`` to the pending Movimiento decision and play on: the goldfish runner's fused
-        turns (one seat, no trace). The turn's steps (12.c Poder and the end-of-Poder effects, the
-        observer, the end of the turn, 12.a Inicial) run here in one call, each card's effect through
-        the rules' own code, and *choose* (the player's Movimiento choice, or None when only the listed
-        actions can tell) is asked at the next Movimiento phase: ``end`` again plays the next turn in
-        the same loop; anything else is returned, with the Movimiento decision pending, for the runner
-        to apply. Ephemeral summons that took effect (6.c.I) and expiring reactions (12.a) go to the
-        discard pile here, through ``discard_support`` as the rules' steps do (it asks nothing). The
-        moment a step could ask a decision or needs the rules' slower branch (an effect that asks, a
-        script that does not go on at once, a draw from a seen top or an empty deck, the turn cap, a
-        look at the deck, a loss), the rest of the turn is handed to the rules' own step
-        (``_power_phase``, ``_end_of_power``, ``_begin_turn``, ``_start_of_movement``) and None is
-        returned. The game, its draws and its decisions are the ones ``push(END)`` gives
-        (``tests/engine/test_goldfish_fused.py`` plays both ways)."""
-        pending = self.pending
-        assert pending is not None and pending.kind == "movement"
-        if self.players != 1 or self.log is not None or pending.listed:
-            self._apply(pending, END)
-            return None
-        p = self.active
-        side = self.sides[p]
-        combat, support, deck, decisions, hand = side.combat, side.support, side.deck, self.decisions, side.hand
-        table = self.table
-        end_powers, scrys, observer = table.end_powers, table.scrys, self.observer
-        slots, empty = len(combat), len(support)
-        self.pending = None
-        while True:
-            decisions.append("end")
-            # 12.c Poder, then the end of Poder: each face-up card's effect in slot order (as
-            # _end_of_power); one that asks a decision, or a script (it continues by itself), takes the turn on.
-            if combat.count(None) == slots:
-                self._power_phase()  # 7.b
-                return None
-            self._power_up(p, side)
-            if end_powers:
-                for slot in range(slots):
-                    c = combat[slot]
-                    if c is None or not c.up or not c.card.end_hook:
-                        continue
-                    card = c.card
-                    spec = card.end_power
-                    if spec is not None and self._end_power(p, slot, c, spec):
-                        return None
-                    script = card.script
-                    if script is not None and script.has_end_of_power and not self._quiet_script(script, p, slot):
-                        return None
-            if self._outcome is not None:
-                return None
-            # _attack_phase of one seat: the observer, then no Ataque phase.
-            if observer is not None:
-                observer(self)
-            # _end_turn: an ephemeral summon that took effect goes to the discard pile (6.c.I); 12.a Inicial:
-            # reactions expire (6.b, below). One pass over the support row for both.
-            expiring = False
-            if support.count(None) != empty:
-                for k in range(empty):
-                    sup = support[k]
-                    if sup is not None:
-                        if sup.spent:
-                            self.discard_support(p, k)  # as _end_turn: it asks nothing
-                        elif sup.card.kind == REACTION:
-                            expiring = True
-            # The start of Movimiento (after the draw, which does not touch the combat row): a face-up card
-            # that looks at the deck runs them all.
-            looks = False
-            for c in combat:
-                if c is not None:
-                    c.boost = 0
-                    if scrys and c.up and c.card.scry is not None:
-                        looks = True
-            # 12.a Inicial: a draw from the top or an empty deck, the turn cap: the rules.
-            if self.turn >= self.turn_cap or not deck or side.top:
-                self._begin_turn(p)
-                return None
-            self.turn += 1
-            side.moved = side.attacked = False
-            if expiring:  # as _begin_turn: reactions expire (6.b), before the draw
-                for k in range(empty):
-                    sup = support[k]
-                    if sup is not None and sup.card.kind == REACTION:
-                        self.discard_support(p, k)
-            hand.append(deck.pop())  # as _begin_turn
-            if looks:
-                self._start_of_movement(0)
-                return None
-            choice = choose()
-            if choice is not END:
-                # The Movimiento decision pending again: the one ``end`` answered, never listed (checked above),
-                # is what _ask_movement would build anew.
-                self.pending = pending
-                return choice
-
-    def _quiet_script(self, script: CardScript, p: int, slot: int) -> bool:
-        """A card's end-of-Poder script in the fused turns: True when it went on at once (it called its
-        continuation before returning, asking nothing), and the turn goes on in the loop at the next
-        slot; called later (it asked a decision), its continuation is the rules' ``_end_of_power``."""
-        state = [True, False]  # [inside the call, went on at once]
-
-        def then() -> None:
-            if state[0]:
-                state[1] = True
-            else:
-                self._end_of_power(slot + 1)
-
-        script.end_of_power(self, p, slot, then)
-        state[0] = False
-        if state[1] and (self.pending is not None or self._outcome is not None):
-            self._end_of_power(slot + 1)  # what the continuation would have done in the rules' own step
-            return False
-        return state[1]
-
-    def quiet_play(self, pending: Pending, action: Action) -> None:
-        """Apply the goldfish runner's ``play`` of a combat card from hand (rule 9) to the pending Movimiento
-        decision whose options were never listed: what ``_apply`` and ``_play`` do for one seat without a
-        trace, and the same decision left pending (its options, listed when read, are the new board's)
-        instead of a new one built by ``_ask_movement``. Anything else goes through ``_apply``."""
-        i, s, up = action.args
-        p = self.active
-        if (
-            self.players != 1 or self.log is not None or pending.listed or s < 0
-            or self.sides[p].hand[i].kind != COMBAT
-        ):  # fmt: skip
-            self._apply(pending, action)
-            return
-        self.decisions.append(action.key)
-        self.pending = None
-        self.play_combat(p, i, s, up=bool(up))  # rule 9; a combatant enters with 0 power
-        if self._outcome is None:
-            self.pending = pending
 
     def reveal(self, p: int, slot: int) -> None:
         """Rule 8: face up, power trimmed to the potential; its passive now applies."""
@@ -669,50 +385,54 @@ class EliriaMatch(EliriaCombat):
     def _power_up(self, p: int, side: Side) -> None:
         """12.c's gain for each combatant of seat *p*, with field and attached modifiers."""
         table = self.table
-        if table.modifiers:
-            # 6.c.III field summons of either seat that add power, and the potential attached summons add
-            # (6.c.II) summed once per phase, by ``id`` of the combatant bound: one pass over the support rows.
-            extra: list[tuple[str, int]] | None = None
-            bound: dict[int, int] | None = None
-            if table.field_powers or table.potentials:
-                for owner in self.sides:
-                    for sup in owner.support:
-                        if sup is None:
-                            continue
-                        held = sup.card
-                        if held.field_power and sup.up:
-                            if extra is None:
-                                extra = []
-                            extra.append((held.field_power_key, held.field_power))
-                        if owner is side and sup.attached is not None and held.att_pot:
-                            if bound is None:
-                                bound = {}
-                            key = id(sup.attached)
-                            bound[key] = bound.get(key, 0) + held.att_pot
-            for c in side.combat:
-                if c is None:
-                    continue
-                card = c.card
-                gain = 1
-                if extra is not None:
-                    for cls, n in extra:
-                        if cls == "" or card.class_key == cls:
-                            gain += n
-                if gain == 1 and not card.power_cap:
-                    if not c.up:
-                        cap = FACE_DOWN_CAP
-                    else:  # EliriaBoard.potential, its attached summons summed once per phase
-                        cap = card.potential + bound.get(id(c), 0) if bound else card.potential
-                        if cap > 12:
-                            cap = 12
-                    if c.power < cap:  # rules.power_up, inlined
-                        c.power += 1
-                else:
-                    self.gain_power(p, c, gain)
-        else:
+        if not table.modifiers:
             for c in side.combat:
                 if c is not None:
                     c.power = power_up(c.power, c.card.potential if c.up else FACE_DOWN_CAP)
+            return
+        extra, bound = self._support_bonuses(side) if table.field_powers or table.potentials else (None, None)
+        for c in side.combat:
+            if c is None:
+                continue
+            card = c.card
+            gain = 1
+            if extra is not None:
+                for cls, n in extra:
+                    if cls == "" or card.class_key == cls:
+                        gain += n
+            if gain == 1 and not card.power_cap:
+                if not c.up:
+                    cap = FACE_DOWN_CAP
+                else:  # EliriaBoard.potential, its attached summons summed once per phase
+                    cap = card.potential + bound.get(id(c), 0) if bound else card.potential
+                    if cap > 12:
+                        cap = 12
+                if c.power < cap:  # rules.power_up, inlined
+                    c.power += 1
+            else:
+                self.gain_power(p, c, gain)
+
+    def _support_bonuses(self, side: Side) -> tuple[list[tuple[str, int]] | None, dict[int, int] | None]:
+        """What 12.c adds this phase from the support rows: the 6.c.III field summons of either seat
+        that add power (class key, amount), and the potential the attached summons of *side* add
+        (6.c.II), summed by ``id`` of the combatant bound; None for either when there is none."""
+        extra: list[tuple[str, int]] | None = None
+        bound: dict[int, int] | None = None
+        for owner in self.sides:
+            for sup in owner.support:
+                if sup is None:
+                    continue
+                held = sup.card
+                if held.field_power and sup.up:
+                    if extra is None:
+                        extra = []
+                    extra.append((held.field_power_key, held.field_power))
+                if owner is side and sup.attached is not None and held.att_pot:
+                    if bound is None:
+                        bound = {}
+                    key = id(sup.attached)
+                    bound[key] = bound.get(key, 0) + held.att_pot
+        return extra, bound
 
     def _end_power(self, p: int, slot: int, comb: Combatant, spec: Mapping[str, Any]) -> bool:
         """Run the card's ``end_of_power`` verb (engine/eliria/verbs/); True when it asked the player."""

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import engine
 import engine.eliria.board
+import engine.eliria.fast.turns
 from engine import _native
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -112,6 +113,9 @@ def test_the_engine_loaded_is_the_build_of_these_sources_when_there_is_one():
     assert engine.cards.__file__.endswith("cards.py")  # what reads outside input stays Python
     listed = {str(p) for p in _native.compiled_sources()}
     assert {"eliria/board.py", "eliria/verbs/power.py", "mision/match.py", "match.py"} <= listed
+    # The speed copies are compiled too (issue 34: engine/eliria/fast/); a sub-package's __init__ stays Python.
+    assert {"eliria/fast/vanilla.py", "eliria/fast/turns.py", "eliria/fast/choices.py"} <= listed
+    assert engine.eliria.fast.turns.__file__.endswith(".so") == built
     assert not {"goldfish.py", "matchup.py", "validation.py", "decklist.py", "cards.py"} & listed
 
 
