@@ -19,6 +19,7 @@ from ..decklist import DeckEntry
 from ..match import Match, Pending
 from ..rng import GameRng
 from .cardinfo import FACE_DOWN_CAP, REACTION, SUMMON, CardInfo, CardTable
+from .layer import modifiers
 from .moves import DONE, END, NO_REACT, PASS, SKIP, Occasion, Then
 from .rules import RULE_OF_THREE
 from .state import AttackContext, Combatant, Side, Support
@@ -267,7 +268,7 @@ class EliriaBoard(Match):
         sup = self.sides[owner].support[k]
         bound = None if sup is None else sup.attached
         return (
-            by != owner and bound is not None and bound.up and bound.card.protect_attached
+            by != owner and bound is not None and bound.up and bound.card.own.protects_attached
             and not self.silenced(bound)
         )  # fmt: skip
 
@@ -314,13 +315,8 @@ class EliriaBoard(Match):
 
     def _draw_on_destroyed(self, p: int, comb: Combatant, then: Then) -> None:
         """A face-up field summon (either seat, 6.c.III): the owner of a destroyed combatant may draw."""
-        amount, name = 0, ""
-        for side in self.sides:
-            for sup in side.support:
-                if sup is not None and sup.up and sup.card.field_draw and (
-                    sup.card.field_draw_tokens or not comb.card.is_token
-                ) and sup.card.field_draw > amount:
-                    amount, name = sup.card.field_draw, sup.card.name
+        mods = modifiers(self, p, comb)
+        amount, name = mods.draw, mods.draw_from
         if not amount or self.sides[p].deck_size() == 0:
             then()
             return
@@ -382,9 +378,10 @@ class EliriaBoard(Match):
         """Add up to *amount* power to *comb*, never above its potential (9 face down, 12.c) nor
         above a ``cap_power_gain`` passive's allowance for this turn; return what it gained."""
         cap = self.potential(p, comb) if comb.up else FACE_DOWN_CAP
-        if comb.card.power_cap and comb.up and not self.silenced(comb):
+        limit = comb.card.own.gain_cap
+        if limit and comb.up and not self.silenced(comb):
             used = comb.gained if comb.gained_turn == self.turn else 0
-            amount = min(amount, comb.card.power_cap - used)
+            amount = min(amount, limit - used)
         new = min(cap, comb.power + max(amount, 0))
         gained = max(new - comb.power, 0)
         if gained:
@@ -397,28 +394,18 @@ class EliriaBoard(Match):
     def potential(self, p: int, comb: Combatant) -> int:
         pot = comb.card.potential
         if self.table.potentials:
-            for sup in self.sides[p].support:
-                if sup is not None and sup.attached is comb:
-                    pot += sup.card.att_pot
+            pot += modifiers(self, p, comb).potential
         return pot if pot < 12 else 12
 
     def resistance(self, p: int, slot: int) -> int:
         """Resistance with every bonus in force (6.a.V). One function: policies read it a few times a decision."""
-        side = self.sides[p]
-        combat = side.combat
-        comb = combat[slot]
+        comb = self.sides[p].combat[slot]
         assert comb is not None
         res = comb.card.resistance
         if comb.res_until > self.turn:
             res += comb.res_bonus
-        if self.table.modifiers:
-            for sup in side.support:  # 6.c.II: attached summons
-                if sup is not None and sup.attached is comb:
-                    res += sup.card.att_res
-            if slot > 0 and (ally := combat[slot - 1]) is not None and ally.up:
-                res += ally.card.adjacent_res
-            if slot + 1 < len(combat) and (ally := combat[slot + 1]) is not None and ally.up:
-                res += ally.card.adjacent_res
+        if self.table.modifiers:  # attached summons (6.c.II), passives beside it: the layer
+            res += modifiers(self, p, comb, slot).resistance
         return res
 
     def strike_resistance(self, ctx: AttackContext) -> int:
@@ -429,24 +416,14 @@ class EliriaBoard(Match):
         q = 1 - ctx.p
         res = self.resistance(q, ctx.t)
         if ctx.hidden and self.table.modifiers:
-            target = self.sides[q].combat[ctx.t]
-            assert target is not None
-            for side in self.sides:
-                for sup in side.support:
-                    if (
-                        sup is not None and sup.up and sup.card.field_res
-                        and (sup.card.field_res_tokens or not target.card.is_token)
-                    ):  # fmt: skip
-                        res += sup.card.field_res
+            res += modifiers(self, q, self.sides[q].combat[ctx.t], ctx.t).hidden_resistance
         return res
 
     def damage_bonus(self, p: int, comb: Combatant) -> int:
         bonus = comb.boost
         if self.table.modifiers:
             side = self.sides[p]
-            for sup in side.support:
-                if sup is not None and sup.attached is comb:
-                    bonus += sup.card.att_dmg
+            bonus += modifiers(self, p, comb).damage
             if side.turn_damage_at == self.turn:  # ephemeral summons played this turn (summon_damage)
                 bonus += side.turn_damage
         return bonus
@@ -462,18 +439,13 @@ class EliriaBoard(Match):
             if c is not None
             and c.up
             and (wanted is None or c.card.class_key == wanted)
-            and not (rival is not None and (r := rival[s]) is not None and r.up and r.card.block_attach
+            and not (rival is not None and (r := rival[s]) is not None and r.up and r.card.own.blocks_attach
                      and not self.silenced(r))
         ]  # fmt: skip
 
     def attached_forbidden(self) -> bool:
         """A face-up field summon says no player may play attached summons."""
-        if self.table.forbids_attached:
-            for side in self.sides:
-                for sup in side.support:
-                    if sup is not None and sup.up and sup.card.field_forbid_attached:
-                        return True
-        return False
+        return self.table.forbids_attached and modifiers(self, self.active, None).forbid_attached
 
     def summon_playable(self, card: CardInfo) -> bool:
         """Whether a summon may be played at all, face up or down (a field summon may forbid a subtype)."""
@@ -492,7 +464,7 @@ class EliriaBoard(Match):
         for s, c in enumerate(self.sides[p].combat):
             if (
                 c is not None and c.up and (wanted is None or c.card.class_key == wanted)
-                and not (rival is not None and (r := rival[s]) is not None and r.up and r.card.block_attach
+                and not (rival is not None and (r := rival[s]) is not None and r.up and r.card.own.blocks_attach
                          and not self.silenced(r))
             ):  # fmt: skip
                 return True
@@ -595,7 +567,7 @@ class EliriaBoard(Match):
         if self.log is not None:  # its arguments built only for a trace: every summon comes here
             self._event("summon", player=p, support=k, card=card.code, subtype=card.subtype)
         if card.subtype == "ephemeral":
-            bonus = sum(c.card.summon_damage for c in side.combat if c is not None and c.up and not self.silenced(c))
+            bonus = sum(c.card.own.summon_damage for c in side.combat if c is not None and c.up and not self.silenced(c))
             if bonus:
                 if side.turn_damage_at != self.turn:
                     side.turn_damage_at, side.turn_damage = self.turn, 0
@@ -604,7 +576,7 @@ class EliriaBoard(Match):
             for c in side.combat:
                 if c is not None and c.up and "on_field_summon" in c.card.events and not self.silenced(c):
                     self.fire("on_field_summon", p, c)
-            if card.field_forbid_attached:
+            if card.field.forbid_attached:
                 self._discard_attached(p)
         if card.subtype == "attached":
             self._attach(p, sup, then)

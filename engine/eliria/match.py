@@ -377,7 +377,7 @@ class EliriaMatch(EliriaCombat):
         if self.players < 2 or not self.table.reveals:
             return False
         return any(
-            c is not None and c.up and c.card.reactions_face_up and not self.silenced(c)
+            c is not None and c.up and c.card.own.reactions_face_up and not self.silenced(c)
             for c in self.sides[1 - p].combat
         )
 
@@ -385,13 +385,13 @@ class EliriaMatch(EliriaCombat):
         """Cards played only by sacrificing tokens (``play_by_sacrifice``), outside the rule of three."""
         side = self.sides[p]
         for c in side.hand:
-            if c.play_sacrifice:
+            if c.own.play_sacrifice:
                 break
         else:
             return  # played outside the rule of three: only an express exception (9) adds combatants
         tokens = [s for s, c in side.combatants() if c.card.is_token]
         for i, card in enumerate(side.hand):
-            n = card.play_sacrifice
+            n = card.own.play_sacrifice
             if not n or len(tokens) < n:
                 continue
             for group in combinations(tokens, n):
@@ -680,15 +680,15 @@ class EliriaMatch(EliriaCombat):
                         if sup is None:
                             continue
                         held = sup.card
-                        if held.field_power and sup.up:
+                        if held.field.power and sup.up:
                             if extra is None:
                                 extra = []
-                            extra.append((held.field_power_key, held.field_power))
-                        if owner is side and sup.attached is not None and held.att_pot:
+                            extra.append((held.field.power_key, held.field.power))
+                        if owner is side and sup.attached is not None and held.bound.potential:
                             if bound is None:
                                 bound = {}
                             key = id(sup.attached)
-                            bound[key] = bound.get(key, 0) + held.att_pot
+                            bound[key] = bound.get(key, 0) + held.bound.potential
             for c in side.combat:
                 if c is None:
                     continue
@@ -698,7 +698,7 @@ class EliriaMatch(EliriaCombat):
                     for cls, n in extra:
                         if cls == "" or card.class_key == cls:
                             gain += n
-                if gain == 1 and not card.power_cap:
+                if gain == 1 and not card.own.gain_cap:
                     if not c.up:
                         cap = FACE_DOWN_CAP
                     else:  # EliriaBoard.potential, its attached summons summed once per phase

@@ -69,7 +69,7 @@ class EliriaView(SeatView[M]):
         thorns = 0
         for s in self._rival.support:
             if s is not None and s.up and s.attached is c:
-                thorns += s.card.att_thorns
+                thorns += s.card.bound.thorns
         return thorns
 
     def deck_size(self, seat: int | None = None) -> int:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
 from .base import Spec, Verb, by_trigger, register, use
-from .read import fields
+from .read import adds
 
 if TYPE_CHECKING:
     from ..moves import Moves, Occasion, Sight
@@ -33,7 +33,7 @@ def _draw_worth(view: Sight, spec: Spec) -> bool:
 
 
 def _field_draw(info: Any, s: Spec, amount: Any) -> None:
-    info.field_draw, info.field_draw_tokens = amount or 1, not s.get("exclude_tokens", False)
+    adds(draw=amount or 1)(info, s, amount)
 
 
 # -- create_token ---------------------------------------------------------------------------------
@@ -152,8 +152,8 @@ register(
     ), run=_discard_reaction),
     Verb("enters_only_by_effect", (
         use("static", set(), "Solo entra en juego por un efecto"),
-    ), read=by_trigger(static=fields(only_by_effect=True))),
+    ), read=by_trigger(static=adds(only_by_effect=True))),
     Verb("play_by_sacrifice", (
         use("static", {"amount", "tokens"}, "Se juega sacrificando {amount} combatientes", flags={"sacrifice_plays"}),
-    ), read=by_trigger(static=fields(play_sacrifice="amount", only_by_effect=True))),
+    ), read=by_trigger(static=adds(play_sacrifice="amount", only_by_effect=True))),
 )  # fmt: skip

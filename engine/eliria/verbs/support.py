@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ...actions import Action
 from ..state import AttackContext
 from .base import Then, Verb, by_trigger, register, use
-from .read import fields
+from .read import adds
 
 if TYPE_CHECKING:
     from ..moves import Moves, Occasion
@@ -96,11 +96,11 @@ register(
     ), run=_ambush),
     Verb("forbid_attached", (
         use("field", set(), "No se pueden jugar invocaciones ligadas", flags={"forbids_attached"}),
-    ), read=by_trigger(field=fields(field_forbid_attached=True))),
+    ), read=by_trigger(field=adds(forbid_attached=True))),
     Verb("protect_attached", (
         use("passive", set(), "Sus invocaciones ligadas no pueden ser destruidas por efectos del rival"),
-    ), read=by_trigger(passive=fields(protect_attached=True))),
+    ), read=by_trigger(passive=adds(protects_attached=True))),
     Verb("reactions_face_up", (
         use("passive", set(), "Las reacciones se juegan boca arriba", flags={"reveals"}),
-    ), read=by_trigger(passive=fields(reactions_face_up=True))),
+    ), read=by_trigger(passive=adds(reactions_face_up=True))),
 )  # fmt: skip
