@@ -311,25 +311,20 @@ class EliriaBoard(Match):
                 return
             then()
 
-        self._draw_on_destroyed(p, comb, after)
+        self.hear("destroyed", Occasion("field", p, {}, after, comb=comb, slot=slot))
 
-    def _draw_on_destroyed(self, p: int, comb: Combatant, then: Then) -> None:
-        """A face-up field summon (either seat, 6.c.III): the owner of a destroyed combatant may draw."""
-        mods = modifiers(self, p, comb)
-        amount, name = mods.draw, mods.draw_from
-        if not amount or self.sides[p].deck_size() == 0:
-            then()
-            return
-        options = [
-            Action(f"draw:{amount}", f"Robar {amount} ({name})", "draw_on_destroyed", (1,)),
-            Action("draw:no", "No robar", "draw_on_destroyed", (0,)),
-        ]
-
-        def decide(a: Action) -> None:
-            if not a.args[0] or self.draw(p, amount):
-                then()
-
-        self.ask(p, "draw_on_destroyed", "Una carta de combate fue destruida: ¿robar?", options, decide)
+    def hear(self, event: str, at: Occasion, i: int = 0) -> None:
+        """A board *event* the continuous verbs of the match may act at (``Use.on``: engine/eliria/verbs/):
+        each one's run in turn, then ``at.resume``. Most matches have none: nothing runs."""
+        runs = self.table.hears.get(event, ())
+        while i < len(runs):
+            i += 1
+            resume, at.resume = at.resume, partial(self.hear, event, at, i)
+            took_over = runs[i - 1](self, at)
+            at.resume = resume
+            if took_over:
+                return
+        at.resume()
 
     def draw_card(self, p: int) -> CardInfo | None:
         """The next card of seat *p*'s deck, or None when it is empty.
@@ -430,18 +425,17 @@ class EliriaBoard(Match):
 
     def attach_targets(self, p: int, card: CardInfo) -> list[int]:
         """The slots an attached summon may bind to (6.c.II): "una de tus cartas de combate activa",
-        active being face up (12.b); not one facing a rival's ``block_attach`` passive."""
-        wanted: str | None = card.attach_key
-        rival = self.sides[1 - p].combat if self.players == 2 else None
-        return [
-            s
-            for s, c in enumerate(self.sides[p].combat)
-            if c is not None
-            and c.up
-            and (wanted is None or c.card.class_key == wanted)
-            and not (rival is not None and (r := rival[s]) is not None and r.up and r.card.own.blocks_attach
-                     and not self.silenced(r))
-        ]  # fmt: skip
+        active being face up (12.b), of its class if it names one; not one facing a rival's
+        face-up, unsilenced ``blocks_attach`` (the modifiers layer's ``own`` record)."""
+        wanted = card.attach_key
+        return [s for s in range(len(self.sides[p].combat)) if self._bindable(p, s, wanted)]
+
+    def _bindable(self, p: int, s: int, wanted: str | None) -> bool:
+        c = self.sides[p].combat[s]
+        if c is None or not c.up or (wanted is not None and c.card.class_key != wanted):
+            return False
+        r = self.sides[1 - p].combat[s] if self.players == 2 else None
+        return r is None or not r.up or not r.card.own.blocks_attach or self.silenced(r)
 
     def attached_forbidden(self) -> bool:
         """A face-up field summon says no player may play attached summons."""
@@ -459,14 +453,9 @@ class EliriaBoard(Match):
     def _has_attach_target(self, p: int, card: CardInfo) -> bool:
         """``bool(attach_targets(p, card))`` without the list: the goldfish asks it of every attached
         summon of its hand each turn (the same conditions, 6.c.II)."""
-        wanted: str | None = card.attach_key
-        rival = self.sides[1 - p].combat if self.players == 2 else None
-        for s, c in enumerate(self.sides[p].combat):
-            if (
-                c is not None and c.up and (wanted is None or c.card.class_key == wanted)
-                and not (rival is not None and (r := rival[s]) is not None and r.up and r.card.own.blocks_attach
-                         and not self.silenced(r))
-            ):  # fmt: skip
+        wanted = card.attach_key
+        for s in range(len(self.sides[p].combat)):
+            if self._bindable(p, s, wanted):
                 return True
         return False
 
@@ -566,32 +555,23 @@ class EliriaBoard(Match):
         card = sup.card
         if self.log is not None:  # its arguments built only for a trace: every summon comes here
             self._event("summon", player=p, support=k, card=card.code, subtype=card.subtype)
-        if card.subtype == "ephemeral":
-            bonus = sum(c.card.own.summon_damage for c in side.combat if c is not None and c.up and not self.silenced(c))
-            if bonus:
-                if side.turn_damage_at != self.turn:
-                    side.turn_damage_at, side.turn_damage = self.turn, 0
-                side.turn_damage += bonus
-        elif card.subtype == "field":
+        if card.subtype == "field":
             for c in side.combat:
                 if c is not None and c.up and "on_field_summon" in c.card.events and not self.silenced(c):
                     self.fire("on_field_summon", p, c)
-            if card.field.forbid_attached:
-                self._discard_attached(p)
+        if "summon" in self.table.hears:  # a continuous verb acts when a summon takes effect (Use.on)
+            self.hear("summon", Occasion("field", p, {}, partial(self._summon_effect, p, sup, k, then), card=card, k=k))
+        else:
+            self._summon_effect(p, sup, k, then)
+
+    def _summon_effect(self, p: int, sup: Support, k: int, then: Then) -> None:
+        card = sup.card
         if card.subtype == "attached":
             self._attach(p, sup, then)
             return
         if card.subtype != "field":
             sup.spent = True  # an ephemeral summon: discarded at the end of the turn (6.c.I)
         self._on_play(p, k, card, 0, then)
-
-    def _discard_attached(self, by: int) -> None:
-        """A field summon forbidding attached summons: all on the board go to the discard pile, bound
-        or not, face up or down ("las que ya estén en el tablero"), unless protected from *by*."""
-        for q, side in enumerate(self.sides):
-            for j, other in enumerate(side.support):
-                if other is not None and other.card.subtype == "attached":
-                    self.destroy_support(q, j, by)
 
     def _attach(self, p: int, sup: Support, then: Then) -> None:
         targets = self.attach_targets(p, sup.card)

@@ -77,7 +77,7 @@ class CardInfo:
         "cross", "data", "end_hook", "end_power", "events", "field", "field_cards", "flags", "from_hand",
         "goldfish_relevant", "goldfish_scan", "goldfish_use", "has_passive", "helps", "helps_solo", "id",
         "is_combat", "is_token", "kind", "min_cost", "name", "on_play", "own", "potential", "reaction",
-        "reaction_when", "ready", "resistance", "script", "scry", "specs", "subtype", "worth", "worths",
+        "reaction_when", "ready", "resistance", "script", "scry", "specs", "subtype", "worth", "worths", "hears",
     )  # fmt: skip
 
     def __init__(self, ident: int, card: CardData) -> None:
@@ -126,6 +126,7 @@ class CardInfo:
         # The checks of the match its verbs need (CardTable's flags), and what a computer player gains by
         # its continuous bonuses played face up (each use says: ``Use.flags``, ``Use.gain``).
         flags: set[str] = set()
+        hears: list[tuple[str, str]] = []  # (board event, action): its continuous verbs that act at one (Use.on)
         self.helps_solo = self.helps = False
         for s in specs:
             trigger = s["trigger"]
@@ -143,6 +144,8 @@ class CardInfo:
                 if row.ready is not None:
                     self.ready[trigger] = row.ready
             flags |= row.flags
+            if row.on:
+                hears.append((row.on, str(s["action"])))
             if row.gain and s.get("amount", 0):
                 self.helps = True
                 self.helps_solo = self.helps_solo or row.gain == "solo"
@@ -154,6 +157,7 @@ class CardInfo:
             flags |= {"movement_scripts"} if self.script.has_movement else set()
             flags |= {"end_powers"} if self.script.has_end_of_power else set()
         self.flags = frozenset(flags)
+        self.hears = tuple(hears)
         self.end_power = self.events.get("end_of_power")
         self.scry = self.events.get("start_of_movement")
         self._derive(specs)
@@ -216,6 +220,9 @@ class CardTable:
         # The relations (engine/eliria/modifiers.py) some card of the match has an effect of: the
         # layer looks at no other (engine/eliria/layer.py).
         self.relations: frozenset[str] = frozenset()
+        # The board events some card's continuous verb acts at, each with those verbs' runs in the order
+        # the cards came (Use.on; EliriaBoard.hear): the board runs no other.
+        self.hears: dict[str, tuple[Callable[[Any, Any], bool], ...]] = {}
         self._ids: dict[CardData, int] = {}
         # The catalogue's tokens the table's cards carry (CardData.tokens): no registry per process.
         self._carried: dict[str, CardData] = {}
@@ -253,6 +260,10 @@ class CardTable:
             for t in card.tokens:
                 self._carried.setdefault(t.code.upper(), t)
             self.relations |= {r for r in RELATIONS if getattr(c, r) is not EMPTY}
+            for event, action in c.hears:
+                run = REGISTRY[action].run
+                if run is not None and run not in self.hears.get(event, ()):
+                    self.hears[event] = (*self.hears.get(event, ()), run)
             for flag in c.flags:  # what its verbs need the rules to look at (Use.flags), never listed here
                 setattr(self, flag, True)
         return found

@@ -42,24 +42,33 @@ def modifiers(m: InPlay, p: int, comb: Combatant | None, slot: int = -1) -> Modi
         card = comb.card
         if card.own is not EMPTY and comb.up and comb.silenced_turn != m.turn:
             mods.add(card.own)
-        combat = m.sides[p].combat
         if "bound" in relations:
             for sup in m.sides[p].support:
                 if sup is not None and sup.attached is comb and sup.card.bound is not EMPTY:
                     mods.add(sup.card.bound)
         if "beside" in relations:
-            if slot < 0:
-                slot = next((s for s, c in enumerate(combat) if c is comb), -9)
-            for n in (slot - 1, slot + 1):
-                if 0 <= n < len(combat) and (ally := combat[n]) is not None and ally.up and ally.card.beside is not EMPTY:
-                    mods.add(ally.card.beside)
+            _beside(mods, m.sides[p].combat, comb, slot)
     if "field" in relations or "field_cards" in relations:
-        cards = comb is not None and not comb.card.is_token
-        for side in m.sides:
-            for sup in side.support:
-                if sup is not None and sup.up:
-                    if sup.card.field is not EMPTY:
-                        mods.add(sup.card.field)
-                    if cards and sup.card.field_cards is not EMPTY:
-                        mods.add(sup.card.field_cards)
+        _field(mods, m, comb is not None and not comb.card.is_token)
     return mods
+
+
+def _beside(mods: Modifiers, combat: list[Combatant | None], comb: Combatant, slot: int) -> None:
+    """The effects of *comb*'s face-up neighbours on those beside them (no neighbour: not in play)."""
+    if slot < 0:
+        slot = next((s for s, c in enumerate(combat) if c is comb), -9)
+    for n in (slot - 1, slot + 1):
+        if 0 <= n < len(combat) and (ally := combat[n]) is not None and ally.up and ally.card.beside is not EMPTY:
+            mods.add(ally.card.beside)
+
+
+def _field(mods: Modifiers, m: InPlay, cards: bool) -> None:
+    """The face-up field summons of both seats, in the board's order (6.c.III); ``field_cards`` only
+    for a combat card (*cards*: not a token)."""
+    for side in m.sides:
+        for sup in side.support:
+            if sup is not None and sup.up:
+                if sup.card.field is not EMPTY:
+                    mods.add(sup.card.field)
+                if cards and sup.card.field_cards is not EMPTY:
+                    mods.add(sup.card.field_cards)

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
+from ..layer import modifiers
 from .base import Spec, Verb, by_trigger, register, use
 from .read import adds
 
@@ -34,6 +35,26 @@ def _draw_worth(view: Sight, spec: Spec) -> bool:
 
 def _field_draw(info: Any, s: Spec, amount: Any) -> None:
     adds(draw=amount or 1)(info, s, amount)
+
+
+def _draw_on_destroyed(m: Moves, at: Occasion) -> bool:
+    """A combatant was destroyed (``at.comb``, seat ``at.p``): with a face-up field summon of either
+    seat (6.c.III; the largest, the first of equals), its owner may draw."""
+    mods = modifiers(m, at.p, at.comb)
+    amount, name, p = mods.draw, mods.draw_from, at.p
+    if not amount or m.sides[p].deck_size() == 0:
+        return False
+    options = [
+        Action(f"draw:{amount}", f"Robar {amount} ({name})", "draw_on_destroyed", (1,)),
+        Action("draw:no", "No robar", "draw_on_destroyed", (0,)),
+    ]
+
+    def decide(a: Action) -> None:
+        if not a.args[0] or m.draw(p, amount):
+            at.resume()
+
+    m.ask(p, "draw_on_destroyed", "Una carta de combate fue destruida: ¿robar?", options, decide)
+    return True
 
 
 # -- create_token ---------------------------------------------------------------------------------
@@ -135,8 +156,9 @@ register(
         use("on_attack", {"attack", "amount", "if_destroyed"}, "Roba {amount} cartas"),
     ), run=_draw, worth=_draw_worth),
     Verb("draw_on_destroyed", (
-        use("field", {"amount", "exclude_tokens", "optional"}, "Quien pierda un combatiente destruido roba {amount} cartas"),
-    ), read=by_trigger(field=_field_draw)),
+        use("field", {"amount", "exclude_tokens", "optional"}, "Quien pierda un combatiente destruido roba {amount} cartas",
+            on="destroyed"),
+    ), read=by_trigger(field=_field_draw), run=_draw_on_destroyed),
     Verb("create_token", (
         use("on_destroyed", {"token", "target"}, "Al ser destruida, deja un token {token}", targets={"self"},
             required={"token"}),

@@ -170,6 +170,21 @@ def _tokens_feed(view: Sight, spec: Any = None) -> bool:
     return any(c is not None and not c.card.is_token and c.up and c.power < view.potential(c) for c in combat)
 
 
+def _summon_damage(m: Moves, at: Occasion) -> bool:
+    """An ephemeral summon of seat ``at.p`` takes effect: each face-up, unsilenced combatant of
+    yours with this passive adds its amount to the damage of your attacks this turn."""
+    assert at.card is not None
+    if at.card.subtype != "ephemeral":
+        return False
+    side = m.sides[at.p]
+    bonus = sum(c.card.own.summon_damage for c in side.combat if c is not None and c.up and not m.silenced(c))
+    if bonus:
+        if side.turn_damage_at != m.turn:
+            side.turn_damage_at, side.turn_damage = m.turn, 0
+        side.turn_damage += bonus
+    return False
+
+
 register(
     Verb("add_power", (
         use("on_play", _GAIN, "Tus combatientes boca arriba ganan {amount} de poder", targets={"own_face_up"}),
@@ -214,8 +229,9 @@ register(
         use("passive", {"amount"}, "Gana como mucho {amount} de poder por fase", flags={"modifiers"}),
     ), read=by_trigger(passive=adds(gain_cap="amount"))),
     Verb("summon_damage", (
-        use("passive", {"amount"}, "Cada invocación tuya le da {amount} de daño más", flags={"modifiers"}),
-    ), read=by_trigger(passive=adds(summon_damage="amount"))),
+        use("passive", {"amount"}, "Cada invocación tuya le da {amount} de daño más", flags={"modifiers"},
+            on="summon"),
+    ), read=by_trigger(passive=adds(summon_damage="amount")), run=_summon_damage),
     Verb("sacrifice_for_power", (
         use("on_play", {"amount", "tokens"}, "Sacrifica tokens: por cada uno, un combatiente tuyo gana {amount} de poder"),
     ), run=_sacrifice_for_power, worth=_tokens_feed),
