@@ -389,7 +389,7 @@ class EliriaBoard(Match):
     def potential(self, p: int, comb: Combatant) -> int:
         pot = comb.card.potential
         if self.table.potentials:
-            pot += modifiers(self, p, comb).potential
+            pot += modifiers(self, p, comb, -1, "potential").potential
         return pot if pot < 12 else 12
 
     def resistance(self, p: int, slot: int) -> int:
@@ -400,7 +400,7 @@ class EliriaBoard(Match):
         if comb.res_until > self.turn:
             res += comb.res_bonus
         if self.table.modifiers:  # attached summons (6.c.II), passives beside it: the layer
-            res += modifiers(self, p, comb, slot).resistance
+            res += modifiers(self, p, comb, slot, "resistance").resistance
         return res
 
     def strike_resistance(self, ctx: AttackContext) -> int:
@@ -411,14 +411,14 @@ class EliriaBoard(Match):
         q = 1 - ctx.p
         res = self.resistance(q, ctx.t)
         if ctx.hidden and self.table.modifiers:
-            res += modifiers(self, q, self.sides[q].combat[ctx.t], ctx.t).hidden_resistance
+            res += modifiers(self, q, self.sides[q].combat[ctx.t], ctx.t, "hidden_resistance").hidden_resistance
         return res
 
     def damage_bonus(self, p: int, comb: Combatant) -> int:
         bonus = comb.boost
         if self.table.modifiers:
             side = self.sides[p]
-            bonus += modifiers(self, p, comb).damage
+            bonus += modifiers(self, p, comb, -1, "damage").damage
             if side.turn_damage_at == self.turn:  # ephemeral summons played this turn (summon_damage)
                 bonus += side.turn_damage
         return bonus
@@ -439,7 +439,7 @@ class EliriaBoard(Match):
 
     def attached_forbidden(self) -> bool:
         """A face-up field summon says no player may play attached summons."""
-        return self.table.forbids_attached and modifiers(self, self.active, None).forbid_attached
+        return self.table.forbids_attached and modifiers(self, self.active, None, -1, "forbid_attached").forbid_attached
 
     def summon_playable(self, card: CardInfo) -> bool:
         """Whether a summon may be played at all, face up or down (a field summon may forbid a subtype)."""

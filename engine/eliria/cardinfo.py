@@ -220,6 +220,10 @@ class CardTable:
         # The relations (engine/eliria/modifiers.py) some card of the match has an effect of: the
         # layer looks at no other (engine/eliria/layer.py).
         self.relations: frozenset[str] = frozenset()
+        # By quantity of the layer, the relations some card's record changes it in (a reader that wants
+        # a few quantities looks at no other relation), and which to look at by the tuple wanted (layer._plan).
+        self.wants: dict[str, frozenset[str]] = {}
+        self.plans: dict[str, tuple[bool, bool, bool, bool]] = {}
         # The board events some card's continuous verb acts at, each with those verbs' runs in the order
         # the cards came (Use.on; EliriaBoard.hear): the board runs no other.
         self.hears: dict[str, tuple[Callable[[Any, Any], bool], ...]] = {}
@@ -259,7 +263,13 @@ class CardTable:
             self.cards.append(c)
             for t in card.tokens:
                 self._carried.setdefault(t.code.upper(), t)
-            self.relations |= {r for r in RELATIONS if getattr(c, r) is not EMPTY}
+            for r in RELATIONS:
+                record: Modifiers = getattr(c, r)
+                if record is not EMPTY:
+                    self.relations |= {r}
+                    for q in record.changed():
+                        self.wants[q] = self.wants.get(q, frozenset()) | {r}
+            self.plans.clear()
             for event, action in c.hears:
                 run = REGISTRY[action].run
                 if run is not None and run not in self.hears.get(event, ()):

@@ -167,7 +167,7 @@ class EliriaCombat(EliriaBoard):
             self._end_turn()
             return
         # The highest of the face-up field summons' (max, default 0; a roll is 1-12).
-        roll_at_most = modifiers(self, self.active, None).attack_roll
+        roll_at_most = modifiers(self, self.active, None, -1, "attack_roll").attack_roll
         if roll_at_most:  # a field summon: the active player rolls at the start of the Ataque phase
             roll = self.rng.d12()
             self.event("roll", player=self.active, roll=roll, hit=roll <= roll_at_most, rule="6.c.III")
@@ -228,7 +228,7 @@ class EliriaCombat(EliriaBoard):
             self.event("reveal", player=q, slot=ctx.t, card=target.card.code, rule="8")
         for spec in ctx.atk.before:
             _BEFORE[spec["action"]](self, Occasion("on_attack", ctx.p, spec, ctx=ctx, target=target))  # verbs/attack.py
-        mods = modifiers(self, q, target, ctx.t)  # what its attached summons (6.c.II) do to its attacker
+        mods = modifiers(self, q, target, ctx.t, "thorns drain")  # what its attached summons (6.c.II) do to its attacker
         drains, thorns = mods.drain, mods.thorns
         ctx.damage = self._damage(ctx, target)
         resistance = self.strike_resistance(ctx)

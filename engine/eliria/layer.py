@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from .modifiers import EMPTY, Modifiers
+from .rules import COMBAT_SLOTS
 
 if TYPE_CHECKING:
     from .cardinfo import CardTable
@@ -28,47 +29,74 @@ class InPlay(Protocol):
     table: CardTable
 
 
-def modifiers(m: InPlay, p: int, comb: Combatant | None, slot: int = -1) -> Modifiers:
+def modifiers(m: InPlay, p: int, comb: Combatant | None, slot: int = -1, want: str = "") -> Modifiers:
     """What the continuous effects in play add to seat *p*'s combatant *comb* (on *slot*; -1: found).
 
     Its own passives while face up and not silenced, the attached summons bound to it (6.c.II), its
     face-up neighbours' effects on those beside them, and the face-up field summons of both seats
     (6.c.III; ``field_cards`` not on a token). *comb* None: the field summons' effects on the board.
-    Only the relations some card of the match has are looked at (``CardTable.relations``).
+    Only the relations some card of the match has are looked at (``CardTable.relations``); *want*
+    (quantities, space-separated): only those that change one of them (the answer's other
+    quantities may be partial). The answer is read, never written: the shared empty record, or a
+    card's own record when it is the only one that touches *comb*.
     """
-    mods = Modifiers()
-    relations = m.table.relations
+    plan = m.table.plans.get(want)
+    if plan is None:
+        plan = _plan(m.table, want)
+    own, bound, beside, field = plan
+    found: list[Modifiers] = []  # most combatants: none or one record, read as it is (no sum built)
     if comb is not None:
-        card = comb.card
-        if card.own is not EMPTY and comb.up and comb.silenced_turn != m.turn:
-            mods.add(card.own)
-        if "bound" in relations:
+        if own and comb.card.own is not EMPTY and comb.up and comb.silenced_turn != m.turn:
+            found.append(comb.card.own)
+        if bound:
             for sup in m.sides[p].support:
                 if sup is not None and sup.attached is comb and sup.card.bound is not EMPTY:
-                    mods.add(sup.card.bound)
-        if "beside" in relations:
-            _beside(mods, m.sides[p].combat, comb, slot)
-    if "field" in relations or "field_cards" in relations:
-        _field(mods, m, comb is not None and not comb.card.is_token)
+                    found.append(sup.card.bound)
+        if beside:
+            combat = m.sides[p].combat
+            if slot < 0:
+                slot = next((s for s, c in enumerate(combat) if c is comb), -1)  # not in play: no neighbour
+            for n in _BESIDE[slot]:
+                if (ally := combat[n]) is not None and ally.up and ally.card.beside is not EMPTY:
+                    found.append(ally.card.beside)
+    if field:
+        _field(found, m, comb is not None and not comb.card.is_token)
+    if not found:
+        return EMPTY
+    if len(found) == 1:
+        return found[0]
+    mods = Modifiers()
+    for record in found:
+        mods.add(record)
     return mods
 
 
-def _beside(mods: Modifiers, combat: list[Combatant | None], comb: Combatant, slot: int) -> None:
-    """The effects of *comb*'s face-up neighbours on those beside them (no neighbour: not in play)."""
-    if slot < 0:
-        slot = next((s for s, c in enumerate(combat) if c is comb), -9)
-    for n in (slot - 1, slot + 1):
-        if 0 <= n < len(combat) and (ally := combat[n]) is not None and ally.up and ally.card.beside is not EMPTY:
-            mods.add(ally.card.beside)
+# The neighbours of each combat slot (rule 2), and none for a combatant not in play (slot -1).
+_BESIDE: tuple[tuple[int, ...], ...] = (
+    *(tuple(n for n in (s - 1, s + 1) if 0 <= n < COMBAT_SLOTS) for s in range(COMBAT_SLOTS)), ()
+)
 
 
-def _field(mods: Modifiers, m: InPlay, cards: bool) -> None:
+def _plan(table: CardTable, want: str) -> tuple[bool, bool, bool, bool]:
+    """Which relations to look at for the quantities *want* (all: "") in this match: ``own``,
+    ``bound``, ``beside``, the field (``field`` or ``field_cards``); kept by *want* (CardTable.plans)."""
+    relations = table.relations
+    if want:
+        relations = frozenset().union(*(table.wants.get(q, frozenset()) for q in want.split()))
+    found = table.plans[want] = (
+        "own" in relations, "bound" in relations, "beside" in relations,
+        "field" in relations or "field_cards" in relations,
+    )  # fmt: skip
+    return found
+
+
+def _field(found: list[Modifiers], m: InPlay, cards: bool) -> None:
     """The face-up field summons of both seats, in the board's order (6.c.III); ``field_cards`` only
     for a combat card (*cards*: not a token)."""
     for side in m.sides:
         for sup in side.support:
             if sup is not None and sup.up:
                 if sup.card.field is not EMPTY:
-                    mods.add(sup.card.field)
+                    found.append(sup.card.field)
                 if cards and sup.card.field_cards is not EMPTY:
-                    mods.add(sup.card.field_cards)
+                    found.append(sup.card.field_cards)

@@ -82,6 +82,13 @@ class Modifiers:
         elif isinstance(old, int) and quantity != "protect_max_power":
             value = old + int(value)
         setattr(self, quantity, value)
+        if quantity == "draw":  # a record read alone says whose draw it is, as a sum does (add)
+            self.draw_from = self.source
+
+    def changed(self) -> list[str]:
+        """The quantities this record changes (what the layer looks for in it: CardTable.wants)."""
+        blank = Modifiers()
+        return [q for q in QUANTITIES if q not in ("source", "draw_from") and getattr(self, q) != getattr(blank, q)]
 
     def add(self, other: Modifiers) -> None:
         """Add *other*'s numbers (a record that touches the same combatant) to this one."""

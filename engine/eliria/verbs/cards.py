@@ -40,7 +40,7 @@ def _field_draw(info: Any, s: Spec, amount: Any) -> None:
 def _draw_on_destroyed(m: Moves, at: Occasion) -> bool:
     """A combatant was destroyed (``at.comb``, seat ``at.p``): with a face-up field summon of either
     seat (6.c.III; the largest, the first of equals), its owner may draw."""
-    mods = modifiers(m, at.p, at.comb)
+    mods = modifiers(m, at.p, at.comb, -1, "draw")
     amount, name, p = mods.draw, mods.draw_from, at.p
     if not amount or m.sides[p].deck_size() == 0:
         return False
