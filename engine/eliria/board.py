@@ -20,6 +20,7 @@ from ..match import Match, Pending
 from ..rng import GameRng
 from .cardinfo import FACE_DOWN_CAP, REACTION, SUMMON, CardInfo, CardTable
 from .layer import modifiers
+from .modifiers import EMPTY
 from .moves import DONE, END, NO_REACT, PASS, SKIP, Occasion, Then
 from .rules import RULE_OF_THREE
 from .state import AttackContext, Combatant, Side, Support
@@ -254,6 +255,10 @@ class EliriaBoard(Match):
         sup = side.support[k]
         assert sup is not None
         side.support[k] = None
+        if sup.attached is not None and sup.card.bound in sup.attached.bound:  # unbound (the layer's record)
+            held = list(sup.attached.bound)
+            held.remove(sup.card.bound)
+            sup.attached.bound = tuple(held)
         side.discard.append(sup.card)
         if destroyed:
             self.event("support_destroyed", player=p, support=k, card=sup.card.code)
@@ -587,7 +592,7 @@ class EliriaBoard(Match):
         ]
 
         def bind(a: Action) -> None:
-            sup.attached = self.sides[p].combat[a.args[0]]
+            self.bind(p, sup, a.args[0])
             self.event("attach", player=p, slot=a.args[0], card=sup.card.code, rule="6.c.II")
             then()
 
@@ -595,6 +600,15 @@ class EliriaBoard(Match):
             self.ask(p, "attach", f"Elige a quién ligar {sup.card.name}", options, bind)
         else:
             then()
+
+    def bind(self, p: int, sup: Support, slot: int) -> None:
+        """Bind the attached summon *sup* to seat *p*'s combatant on *slot* (6.c.II): what it adds
+        (its ``bound`` record) joins the combatant's until :meth:`discard_support` takes it."""
+        comb = self.sides[p].combat[slot]
+        assert comb is not None and sup.attached is None
+        sup.attached = comb
+        if sup.card.bound is not EMPTY:
+            comb.bound = (*comb.bound, sup.card.bound)
 
     def _on_play(self, p: int, k: int, card: CardInfo, i: int, then: Then) -> None:
         """Run the data effects ``card.on_play[i:]``, then the card's script."""

@@ -48,10 +48,8 @@ def modifiers(m: InPlay, p: int, comb: Combatant | None, slot: int = -1, want: s
     if comb is not None:
         if own and comb.card.own is not EMPTY and comb.up and comb.silenced_turn != m.turn:
             found.append(comb.card.own)
-        if bound:
-            for sup in m.sides[p].support:
-                if sup is not None and sup.attached is comb and sup.card.bound is not EMPTY:
-                    found.append(sup.card.bound)
+        if bound and comb.bound:  # its attached summons' records (EliriaBoard.bind)
+            found.extend(comb.bound)
         if beside:
             combat = m.sides[p].combat
             if slot < 0:
