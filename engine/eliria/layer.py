@@ -44,21 +44,21 @@ def modifiers(m: InPlay, p: int, comb: Combatant | None, slot: int = -1, want: s
     if plan is None:
         plan = _plan(m.table, want)
     own, bound, beside, field = plan
-    found: list[Modifiers] = []  # most combatants: none or one record, read as it is (no sum built)
+    found: tuple[Modifiers, ...] = ()  # most combatants: none or one record, read as it is (no sum built)
     if comb is not None:
         if own and comb.card.own is not EMPTY and comb.up and comb.silenced_turn != m.turn:
-            found.append(comb.card.own)
+            found = (comb.card.own,)
         if bound and comb.bound:  # its attached summons' records (EliriaBoard.bind)
-            found.extend(comb.bound)
+            found += comb.bound
         if beside:
             combat = m.sides[p].combat
             if slot < 0:
                 slot = next((s for s, c in enumerate(combat) if c is comb), -1)  # not in play: no neighbour
             for n in _BESIDE[slot]:
                 if (ally := combat[n]) is not None and ally.up and ally.card.beside is not EMPTY:
-                    found.append(ally.card.beside)
+                    found += (ally.card.beside,)
     if field:
-        _field(found, m, comb is not None and not comb.card.is_token)
+        found += tuple(_field(m, comb is not None and not comb.card.is_token))
     if not found:
         return EMPTY
     if len(found) == 1:
@@ -88,9 +88,10 @@ def _plan(table: CardTable, want: str) -> tuple[bool, bool, bool, bool]:
     return found
 
 
-def _field(found: list[Modifiers], m: InPlay, cards: bool) -> None:
+def _field(m: InPlay, cards: bool) -> list[Modifiers]:
     """The face-up field summons of both seats, in the board's order (6.c.III); ``field_cards`` only
     for a combat card (*cards*: not a token)."""
+    found: list[Modifiers] = []
     for side in m.sides:
         for sup in side.support:
             if sup is not None and sup.up:
@@ -98,3 +99,4 @@ def _field(found: list[Modifiers], m: InPlay, cards: bool) -> None:
                     found.append(sup.card.field)
                 if cards and sup.card.field_cards is not EMPTY:
                     found.append(sup.card.field_cards)
+    return found
