@@ -322,14 +322,15 @@ class EliriaBoard(Match):
         """A board *event* the continuous verbs of the match may act at (``Use.on``: engine/eliria/verbs/):
         each one's run in turn, then ``at.resume``. Most matches have none: nothing runs."""
         runs = self.table.hears.get(event, ())
-        while i < len(runs):
+        while i < len(runs) - 1:  # one that asks goes on with the others (the last with at.resume itself)
             i += 1
             resume, at.resume = at.resume, partial(self.hear, event, at, i)
             took_over = runs[i - 1](self, at)
             at.resume = resume
             if took_over:
                 return
-        at.resume()
+        if i >= len(runs) or not runs[i](self, at):
+            at.resume()
 
     def draw_card(self, p: int) -> CardInfo | None:
         """The next card of seat *p*'s deck, or None when it is empty.
