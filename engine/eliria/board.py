@@ -20,7 +20,7 @@ from ..match import Match, Pending
 from ..rng import GameRng
 from .cardinfo import FACE_DOWN_CAP, REACTION, SUMMON, CardInfo, CardTable
 from .layer import modifiers
-from .modifiers import EMPTY
+from .modifiers import EMPTY, Modifiers
 from .moves import DONE, END, NO_REACT, PASS, SKIP, Occasion, Then
 from .rules import RULE_OF_THREE
 from .state import AttackContext, Combatant, Side, Support
@@ -67,6 +67,9 @@ class EliriaBoard(Match):
         self.first = 0
         self.freed_slot = -1  # the slot of the last combatant destroyed (a ``last_destroyed`` reaction)
         self.moment_slot = -1  # the slot a reaction's moment concerns (moved, played, summon activated)
+        # The face-up field summons' layer records in the board's order (for a combat card, for a token),
+        # kept by engine/eliria/layer.py until a support is placed, turned face up or discarded (None).
+        self.field_records: tuple[tuple[Modifiers, ...], tuple[Modifiers, ...]] | None = None
         self._cache = self.table.action_cache
         # Called with the match at the start of every Ataque phase, after Poder (the goldfish's tallies).
         self.observer: Callable[[EliriaBoard], None] | None = None
@@ -255,6 +258,7 @@ class EliriaBoard(Match):
         sup = side.support[k]
         assert sup is not None
         side.support[k] = None
+        self.field_records = None
         if sup.attached is not None and sup.card.bound in sup.attached.bound:  # unbound (the layer's record)
             held = list(sup.attached.bound)
             held.remove(sup.card.bound)

@@ -27,6 +27,7 @@ class InPlay(Protocol):
     sides: list[Side]
     turn: int
     table: CardTable
+    field_records: tuple[tuple[Modifiers, ...], tuple[Modifiers, ...]] | None
 
 
 def modifiers(m: InPlay, p: int, comb: Combatant | None, slot: int = -1, want: str = "") -> Modifiers:
@@ -58,7 +59,7 @@ def modifiers(m: InPlay, p: int, comb: Combatant | None, slot: int = -1, want: s
                 if (ally := combat[n]) is not None and ally.up and ally.card.beside is not EMPTY:
                     found += (ally.card.beside,)
     if field:
-        found += tuple(_field(m, comb is not None and not comb.card.is_token))
+        found += _field(m, comb is not None and not comb.card.is_token)
     if not found:
         return EMPTY
     if len(found) == 1:
@@ -88,15 +89,20 @@ def _plan(table: CardTable, want: str) -> tuple[bool, bool, bool, bool]:
     return found
 
 
-def _field(m: InPlay, cards: bool) -> list[Modifiers]:
-    """The face-up field summons of both seats, in the board's order (6.c.III); ``field_cards`` only
-    for a combat card (*cards*: not a token)."""
-    found: list[Modifiers] = []
-    for side in m.sides:
-        for sup in side.support:
-            if sup is not None and sup.up:
-                if sup.card.field is not EMPTY:
-                    found.append(sup.card.field)
-                if cards and sup.card.field_cards is not EMPTY:
-                    found.append(sup.card.field_cards)
-    return found
+def _field(m: InPlay, cards: bool) -> tuple[Modifiers, ...]:
+    """The face-up field summons' records of both seats, in the board's order (6.c.III); ``field_cards``
+    only for a combat card (*cards*: not a token). Kept on the board until its supports change."""
+    records = m.field_records
+    if records is None:
+        for_cards: list[Modifiers] = []
+        for_tokens: list[Modifiers] = []
+        for side in m.sides:
+            for sup in side.support:
+                if sup is not None and sup.up:
+                    if sup.card.field is not EMPTY:
+                        for_cards.append(sup.card.field)
+                        for_tokens.append(sup.card.field)
+                    if sup.card.field_cards is not EMPTY:
+                        for_cards.append(sup.card.field_cards)
+        records = m.field_records = (tuple(for_cards), tuple(for_tokens))
+    return records[0] if cards else records[1]

@@ -465,6 +465,7 @@ class EliriaMatch(EliriaCombat):
             sup = side.support[action.args[0]]
             assert sup is not None
             sup.up = True  # rule 8: its effect now applies
+            self.field_records = None
             self.take_effect(p, action.args[0], self._ask_movement)
             return
         elif kind == "move":
@@ -643,6 +644,7 @@ class EliriaMatch(EliriaCombat):
         side.hand.pop(i)
         k = side.free_support()
         side.support[k] = Support(card, bool(up), self.turn)
+        self.field_records = None
         if self.log is not None:  # its arguments built only for a trace
             self._event("play_support", player=p, card=card.code if up else None, support=k, up=bool(up))
         if up:

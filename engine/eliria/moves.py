@@ -26,6 +26,7 @@ from ..actions import Action
 if TYPE_CHECKING:
     from ..rng import GameRng
     from .cardinfo import CardInfo, CardTable
+    from .modifiers import Modifiers
     from .state import AttackContext, Combatant, Side
 
 __all__ = [
@@ -82,6 +83,7 @@ class Moves(Protocol):
     table: CardTable
     moment_slot: int
     freed_slot: int
+    field_records: tuple[tuple[Modifiers, ...], tuple[Modifiers, ...]] | None  # the layer's (engine/eliria/layer.py)
     skip_action: Action
     done_action: Action
 
