@@ -44,6 +44,9 @@ def modifiers(m: InPlay, p: int, comb: Combatant | None, slot: int = -1, want: s
     plan = m.table.plans.get(want)
     if plan is None:
         plan = _plan(m.table, want)
+    if plan is _BOUND and comb is not None:  # the common read: only attached summons change it
+        held = comb.bound
+        return EMPTY if not held else held[0] if len(held) == 1 else _total(held)
     own, bound, beside, field = plan
     found: tuple[Modifiers, ...] = ()  # most combatants: none or one record, read as it is (no sum built)
     if comb is not None:
@@ -60,10 +63,11 @@ def modifiers(m: InPlay, p: int, comb: Combatant | None, slot: int = -1, want: s
                     found += (ally.card.beside,)
     if field:
         found += _field(m, comb is not None and not comb.card.is_token)
-    if not found:
-        return EMPTY
-    if len(found) == 1:
-        return found[0]
+    return EMPTY if not found else found[0] if len(found) == 1 else _total(found)
+
+
+def _total(found: tuple[Modifiers, ...]) -> Modifiers:
+    """The sum of several records that touch one combatant."""
     mods = Modifiers()
     for record in found:
         mods.add(record)
@@ -82,11 +86,13 @@ def _plan(table: CardTable, want: str) -> tuple[bool, bool, bool, bool]:
     relations = table.relations
     if want:
         relations = frozenset().union(*(table.wants.get(q, frozenset()) for q in want.split()))
-    found = table.plans[want] = (
-        "own" in relations, "bound" in relations, "beside" in relations,
-        "field" in relations or "field_cards" in relations,
-    )  # fmt: skip
+    key = ("own" in relations, "bound" in relations, "beside" in relations,
+           "field" in relations or "field_cards" in relations)  # fmt: skip
+    found = table.plans[want] = _BOUND if key == _BOUND else key  # the common plan as one object
     return found
+
+
+_BOUND = (False, True, False, False)
 
 
 def _field(m: InPlay, cards: bool) -> tuple[Modifiers, ...]:
