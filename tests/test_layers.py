@@ -64,6 +64,7 @@ PLAY_FEATURES: dict[str, set[str]] = {
     "matchups": {"runs"},
     "table": {"runs"},
     "compare": {"runs", "goldfish", "matchups"},
+    "swaps": {"runs", "goldfish", "compare"},  # one cut against candidates, told as compare tells
     "improve": {"runs", "compare"},  # the deck search builds on compare's races and endpoints
     "players": set(),  # the page about the computer players (bench/players.py's table)
 }

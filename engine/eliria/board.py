@@ -19,6 +19,8 @@ from ..decklist import DeckEntry
 from ..match import Match, Pending
 from ..rng import GameRng
 from .cardinfo import FACE_DOWN_CAP, REACTION, SUMMON, CardInfo, CardTable
+from .layer import modifiers
+from .modifiers import EMPTY, Modifiers
 from .moves import DONE, END, NO_REACT, PASS, SKIP, Occasion, Then
 from .rules import RULE_OF_THREE
 from .state import AttackContext, Combatant, Side, Support
@@ -65,6 +67,9 @@ class EliriaBoard(Match):
         self.first = 0
         self.freed_slot = -1  # the slot of the last combatant destroyed (a ``last_destroyed`` reaction)
         self.moment_slot = -1  # the slot a reaction's moment concerns (moved, played, summon activated)
+        # The face-up field summons' layer records in the board's order (for a combat card, for a token),
+        # kept by engine/eliria/layer.py until a support is placed, turned face up or discarded (None).
+        self.field_records: tuple[tuple[Modifiers, ...], tuple[Modifiers, ...]] | None = None
         self._cache = self.table.action_cache
         # Called with the match at the start of every Ataque phase, after Poder (the goldfish's tallies).
         self.observer: Callable[[EliriaBoard], None] | None = None
@@ -253,6 +258,11 @@ class EliriaBoard(Match):
         sup = side.support[k]
         assert sup is not None
         side.support[k] = None
+        self.field_records = None
+        if sup.attached is not None and sup.card.bound in sup.attached.bound:  # unbound (the layer's record)
+            held = list(sup.attached.bound)
+            held.remove(sup.card.bound)
+            sup.attached.bound = tuple(held)
         side.discard.append(sup.card)
         if destroyed:
             self.event("support_destroyed", player=p, support=k, card=sup.card.code)
@@ -267,7 +277,7 @@ class EliriaBoard(Match):
         sup = self.sides[owner].support[k]
         bound = None if sup is None else sup.attached
         return (
-            by != owner and bound is not None and bound.up and bound.card.protect_attached
+            by != owner and bound is not None and bound.up and bound.card.own.protects_attached
             and not self.silenced(bound)
         )  # fmt: skip
 
@@ -310,30 +320,21 @@ class EliriaBoard(Match):
                 return
             then()
 
-        self._draw_on_destroyed(p, comb, after)
+        self.hear("destroyed", Occasion("field", p, {}, after, comb=comb, slot=slot))
 
-    def _draw_on_destroyed(self, p: int, comb: Combatant, then: Then) -> None:
-        """A face-up field summon (either seat, 6.c.III): the owner of a destroyed combatant may draw."""
-        amount, name = 0, ""
-        for side in self.sides:
-            for sup in side.support:
-                if sup is not None and sup.up and sup.card.field_draw and (
-                    sup.card.field_draw_tokens or not comb.card.is_token
-                ) and sup.card.field_draw > amount:
-                    amount, name = sup.card.field_draw, sup.card.name
-        if not amount or self.sides[p].deck_size() == 0:
-            then()
-            return
-        options = [
-            Action(f"draw:{amount}", f"Robar {amount} ({name})", "draw_on_destroyed", (1,)),
-            Action("draw:no", "No robar", "draw_on_destroyed", (0,)),
-        ]
-
-        def decide(a: Action) -> None:
-            if not a.args[0] or self.draw(p, amount):
-                then()
-
-        self.ask(p, "draw_on_destroyed", "Una carta de combate fue destruida: ¿robar?", options, decide)
+    def hear(self, event: str, at: Occasion, i: int = 0) -> None:
+        """A board *event* the continuous verbs of the match may act at (``Use.on``: engine/eliria/verbs/):
+        each one's run in turn, then ``at.resume``. Most matches have none: nothing runs."""
+        runs = self.table.hears.get(event, ())
+        while i < len(runs) - 1:  # one that asks goes on with the others (the last with at.resume itself)
+            i += 1
+            resume, at.resume = at.resume, partial(self.hear, event, at, i)
+            took_over = runs[i - 1](self, at)
+            at.resume = resume
+            if took_over:
+                return
+        if i >= len(runs) or not runs[i](self, at):
+            at.resume()
 
     def draw_card(self, p: int) -> CardInfo | None:
         """The next card of seat *p*'s deck, or None when it is empty.
@@ -382,9 +383,10 @@ class EliriaBoard(Match):
         """Add up to *amount* power to *comb*, never above its potential (9 face down, 12.c) nor
         above a ``cap_power_gain`` passive's allowance for this turn; return what it gained."""
         cap = self.potential(p, comb) if comb.up else FACE_DOWN_CAP
-        if comb.card.power_cap and comb.up and not self.silenced(comb):
+        limit = comb.card.own.gain_cap
+        if limit and comb.up and not self.silenced(comb):
             used = comb.gained if comb.gained_turn == self.turn else 0
-            amount = min(amount, comb.card.power_cap - used)
+            amount = min(amount, limit - used)
         new = min(cap, comb.power + max(amount, 0))
         gained = max(new - comb.power, 0)
         if gained:
@@ -397,28 +399,18 @@ class EliriaBoard(Match):
     def potential(self, p: int, comb: Combatant) -> int:
         pot = comb.card.potential
         if self.table.potentials:
-            for sup in self.sides[p].support:
-                if sup is not None and sup.attached is comb:
-                    pot += sup.card.att_pot
+            pot += modifiers(self, p, comb, -1, "potential").potential
         return pot if pot < 12 else 12
 
     def resistance(self, p: int, slot: int) -> int:
         """Resistance with every bonus in force (6.a.V). One function: policies read it a few times a decision."""
-        side = self.sides[p]
-        combat = side.combat
-        comb = combat[slot]
+        comb = self.sides[p].combat[slot]
         assert comb is not None
         res = comb.card.resistance
         if comb.res_until > self.turn:
             res += comb.res_bonus
-        if self.table.modifiers:
-            for sup in side.support:  # 6.c.II: attached summons
-                if sup is not None and sup.attached is comb:
-                    res += sup.card.att_res
-            if slot > 0 and (ally := combat[slot - 1]) is not None and ally.up:
-                res += ally.card.adjacent_res
-            if slot + 1 < len(combat) and (ally := combat[slot + 1]) is not None and ally.up:
-                res += ally.card.adjacent_res
+        if self.table.modifiers:  # attached summons (6.c.II), passives beside it: the layer
+            res += modifiers(self, p, comb, slot, "resistance").resistance
         return res
 
     def strike_resistance(self, ctx: AttackContext) -> int:
@@ -429,51 +421,35 @@ class EliriaBoard(Match):
         q = 1 - ctx.p
         res = self.resistance(q, ctx.t)
         if ctx.hidden and self.table.modifiers:
-            target = self.sides[q].combat[ctx.t]
-            assert target is not None
-            for side in self.sides:
-                for sup in side.support:
-                    if (
-                        sup is not None and sup.up and sup.card.field_res
-                        and (sup.card.field_res_tokens or not target.card.is_token)
-                    ):  # fmt: skip
-                        res += sup.card.field_res
+            res += modifiers(self, q, self.sides[q].combat[ctx.t], ctx.t, "hidden_resistance").hidden_resistance
         return res
 
     def damage_bonus(self, p: int, comb: Combatant) -> int:
         bonus = comb.boost
         if self.table.modifiers:
             side = self.sides[p]
-            for sup in side.support:
-                if sup is not None and sup.attached is comb:
-                    bonus += sup.card.att_dmg
+            bonus += modifiers(self, p, comb, -1, "damage").damage
             if side.turn_damage_at == self.turn:  # ephemeral summons played this turn (summon_damage)
                 bonus += side.turn_damage
         return bonus
 
     def attach_targets(self, p: int, card: CardInfo) -> list[int]:
         """The slots an attached summon may bind to (6.c.II): "una de tus cartas de combate activa",
-        active being face up (12.b); not one facing a rival's ``block_attach`` passive."""
-        wanted: str | None = card.attach_key
-        rival = self.sides[1 - p].combat if self.players == 2 else None
-        return [
-            s
-            for s, c in enumerate(self.sides[p].combat)
-            if c is not None
-            and c.up
-            and (wanted is None or c.card.class_key == wanted)
-            and not (rival is not None and (r := rival[s]) is not None and r.up and r.card.block_attach
-                     and not self.silenced(r))
-        ]  # fmt: skip
+        active being face up (12.b), of its class if it names one; not one facing a rival's
+        face-up, unsilenced ``blocks_attach`` (the modifiers layer's ``own`` record)."""
+        wanted = card.attach_key
+        return [s for s in range(len(self.sides[p].combat)) if self._bindable(p, s, wanted)]
+
+    def _bindable(self, p: int, s: int, wanted: str | None) -> bool:
+        c = self.sides[p].combat[s]
+        if c is None or not c.up or (wanted is not None and c.card.class_key != wanted):
+            return False
+        r = self.sides[1 - p].combat[s] if self.players == 2 else None
+        return r is None or not r.up or not r.card.own.blocks_attach or self.silenced(r)
 
     def attached_forbidden(self) -> bool:
         """A face-up field summon says no player may play attached summons."""
-        if self.table.forbids_attached:
-            for side in self.sides:
-                for sup in side.support:
-                    if sup is not None and sup.up and sup.card.field_forbid_attached:
-                        return True
-        return False
+        return self.table.forbids_attached and modifiers(self, self.active, None, -1, "forbid_attached").forbid_attached
 
     def summon_playable(self, card: CardInfo) -> bool:
         """Whether a summon may be played at all, face up or down (a field summon may forbid a subtype)."""
@@ -487,14 +463,9 @@ class EliriaBoard(Match):
     def _has_attach_target(self, p: int, card: CardInfo) -> bool:
         """``bool(attach_targets(p, card))`` without the list: the goldfish asks it of every attached
         summon of its hand each turn (the same conditions, 6.c.II)."""
-        wanted: str | None = card.attach_key
-        rival = self.sides[1 - p].combat if self.players == 2 else None
-        for s, c in enumerate(self.sides[p].combat):
-            if (
-                c is not None and c.up and (wanted is None or c.card.class_key == wanted)
-                and not (rival is not None and (r := rival[s]) is not None and r.up and r.card.block_attach
-                         and not self.silenced(r))
-            ):  # fmt: skip
+        wanted = card.attach_key
+        for s in range(len(self.sides[p].combat)):
+            if self._bindable(p, s, wanted):
                 return True
         return False
 
@@ -594,32 +565,23 @@ class EliriaBoard(Match):
         card = sup.card
         if self.log is not None:  # its arguments built only for a trace: every summon comes here
             self._event("summon", player=p, support=k, card=card.code, subtype=card.subtype)
-        if card.subtype == "ephemeral":
-            bonus = sum(c.card.summon_damage for c in side.combat if c is not None and c.up and not self.silenced(c))
-            if bonus:
-                if side.turn_damage_at != self.turn:
-                    side.turn_damage_at, side.turn_damage = self.turn, 0
-                side.turn_damage += bonus
-        elif card.subtype == "field":
+        if card.subtype == "field":
             for c in side.combat:
                 if c is not None and c.up and "on_field_summon" in c.card.events and not self.silenced(c):
                     self.fire("on_field_summon", p, c)
-            if card.field_forbid_attached:
-                self._discard_attached(p)
+        if "summon" in self.table.hears:  # a continuous verb acts when a summon takes effect (Use.on)
+            self.hear("summon", Occasion("field", p, {}, partial(self._summon_effect, p, sup, k, then), card=card, k=k))
+        else:
+            self._summon_effect(p, sup, k, then)
+
+    def _summon_effect(self, p: int, sup: Support, k: int, then: Then) -> None:
+        card = sup.card
         if card.subtype == "attached":
             self._attach(p, sup, then)
             return
         if card.subtype != "field":
             sup.spent = True  # an ephemeral summon: discarded at the end of the turn (6.c.I)
         self._on_play(p, k, card, 0, then)
-
-    def _discard_attached(self, by: int) -> None:
-        """A field summon forbidding attached summons: all on the board go to the discard pile, bound
-        or not, face up or down ("las que ya estén en el tablero"), unless protected from *by*."""
-        for q, side in enumerate(self.sides):
-            for j, other in enumerate(side.support):
-                if other is not None and other.card.subtype == "attached":
-                    self.destroy_support(q, j, by)
 
     def _attach(self, p: int, sup: Support, then: Then) -> None:
         targets = self.attach_targets(p, sup.card)
@@ -635,7 +597,7 @@ class EliriaBoard(Match):
         ]
 
         def bind(a: Action) -> None:
-            sup.attached = self.sides[p].combat[a.args[0]]
+            self.bind(p, sup, a.args[0])
             self.event("attach", player=p, slot=a.args[0], card=sup.card.code, rule="6.c.II")
             then()
 
@@ -643,6 +605,15 @@ class EliriaBoard(Match):
             self.ask(p, "attach", f"Elige a quién ligar {sup.card.name}", options, bind)
         else:
             then()
+
+    def bind(self, p: int, sup: Support, slot: int) -> None:
+        """Bind the attached summon *sup* to seat *p*'s combatant on *slot* (6.c.II): what it adds
+        (its ``bound`` record) joins the combatant's until :meth:`discard_support` takes it."""
+        comb = self.sides[p].combat[slot]
+        assert comb is not None and sup.attached is None
+        sup.attached = comb
+        if sup.card.bound is not EMPTY:
+            comb.bound = (*comb.bound, sup.card.bound)
 
     def _on_play(self, p: int, k: int, card: CardInfo, i: int, then: Then) -> None:
         """Run the data effects ``card.on_play[i:]``, then the card's script."""

@@ -2,9 +2,10 @@
 
 Both seats of a match share one table (:class:`CardTable`); a deck is a list of
 ids. Each card's data ``effects`` (:mod:`.effects`, from its current edition) are
-unpacked into plain fields once, each by its verb's unit (:mod:`.verbs`, ``read``), so the
-rules read ``info.att_res`` instead of walking dicts in the hot loop; a named script
-(:mod:`.scripts`) hangs off ``info.script``.
+unpacked once, each by its verb's unit (:mod:`.verbs`, ``read``): the event triggers' effects by
+trigger (``info.events``), the continuous effects into the records of the modifiers layer
+(``info.own``, ``bound``, ``beside``, ``field``, ``field_cards``: :mod:`.modifiers`, read through
+:func:`.layer.modifiers`); a named script (:mod:`.scripts`) hangs off ``info.script``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from ..decklist import DeckEntry
 from ..errors import CardEffectError
 from ..text import fold
 from .effects import validate_effects
+from .modifiers import EMPTY, RELATIONS, Modifiers
 from .rules import FACE_DOWN_CAP, playable_cards
 from .verbs.base import REGISTRY, CardScript, make_script
 
@@ -71,15 +73,11 @@ class CardInfo:
     """A card as the rules read it: its data ``effects`` unpacked into plain fields."""
 
     __slots__ = (
-        "adjacent_res", "ally_power", "att_dmg", "att_drain", "attach_key", "class_key", "att_pot", "att_res",
-        "att_thorns", "attach_class", "attacks", "block_attach", "costs", "card_class", "code", "cross", "data",
-        "destroyed_token", "end_power", "enter_discard", "field_attack_roll", "field_draw", "field_draw_tokens",
-        "field_forbid_attached", "field_power", "field_power_class", "field_power_key", "field_res",
-        "field_summon_power", "from_hand", "goldfish_relevant", "goldfish_use", "has_passive", "field_res_tokens", "id", "is_combat",
-        "is_token", "kind", "min_cost", "name", "on_play", "only_by_effect", "play_sacrifice", "potential",
-        "power_cap", "protect", "protect_attached", "protect_max_power", "reach", "reaction", "reaction_when",
-        "reactions_face_up", "resistance", "script", "scry", "specs", "subtype", "summon_damage", "worths",
-        "summon_discard_power", "worth", "end_hook", "goldfish_scan", "events", "flags", "helps", "helps_solo", "ready",
+        "attach_class", "attach_key", "attacks", "beside", "bound", "card_class", "class_key", "code", "costs",
+        "cross", "data", "end_hook", "end_power", "events", "field", "field_cards", "flags", "from_hand",
+        "goldfish_relevant", "goldfish_scan", "goldfish_use", "has_passive", "helps", "helps_solo", "id",
+        "is_combat", "is_token", "kind", "min_cost", "name", "on_play", "own", "potential", "reaction",
+        "reaction_when", "ready", "resistance", "script", "scry", "specs", "subtype", "worth", "worths", "hears",
     )  # fmt: skip
 
     def __init__(self, ident: int, card: CardData) -> None:
@@ -116,25 +114,19 @@ class CardInfo:
             (worth, s) for s in self.on_play if (worth := REGISTRY[str(s["action"])].worth) is not None
         )
         self.attach_class: str | None = None
-        self.att_res = self.att_dmg = self.att_pot = self.att_thorns = 0
-        self.att_drain = False
-        self.field_res = self.field_power = self.adjacent_res = 0
-        self.field_res_tokens, self.field_power_class = True, ""
-        self.field_forbid_attached, self.field_draw, self.field_draw_tokens, self.field_attack_roll = False, 0, True, 0
+        # Its continuous effects, each compiled by its verb's unit into the record of whom it touches
+        # (engine/eliria/modifiers.py RELATIONS): the layer (engine/eliria/layer.py) adds them up.
+        self.own = self.bound = self.beside = self.field = self.field_cards = EMPTY
         self.end_power: Spec | None = None
         self.reaction: Spec | None = None
         self.reaction_when = ""
-        self.protect, self.protect_max_power, self.reach = "", -1, ""
-        self.power_cap = self.summon_damage = self.play_sacrifice = 0
-        self.protect_attached = self.block_attach = self.reactions_face_up = False
-        self.only_by_effect = False
-        self.scry: Spec | None = None
         # The event triggers' effects, by trigger: the board fires a trigger the card has and runs its verb.
         self.events: dict[str, Spec] = {}
         self.ready: dict[str, Callable[..., bool]] = {}  # an optional event's gate, by trigger (Use.ready)
         # The checks of the match its verbs need (CardTable's flags), and what a computer player gains by
         # its continuous bonuses played face up (each use says: ``Use.flags``, ``Use.gain``).
         flags: set[str] = set()
+        hears: list[tuple[str, str]] = []  # (board event, action): its continuous verbs that act at one (Use.on)
         self.helps_solo = self.helps = False
         for s in specs:
             trigger = s["trigger"]
@@ -152,23 +144,27 @@ class CardInfo:
                 if row.ready is not None:
                     self.ready[trigger] = row.ready
             flags |= row.flags
+            if row.on:
+                hears.append((row.on, str(s["action"])))
             if row.gain and s.get("amount", 0):
                 self.helps = True
                 self.helps_solo = self.helps_solo or row.gain == "solo"
+            if trigger == "attached":  # 6.c.II: "ligada a una carta de combate [de la clase …]"
+                self.attach_class = s.get("class", self.attach_class)
             if trigger != "on_attack" and unit.read is not None:  # an attack's verbs compile onto its AttackInfo
                 unit.read(self, s, s.get("amount", 0))  # each verb compiles itself (engine/eliria/verbs/)
         if self.script is not None:
             flags |= {"movement_scripts"} if self.script.has_movement else set()
             flags |= {"end_powers"} if self.script.has_end_of_power else set()
         self.flags = frozenset(flags)
+        self.hears = tuple(hears)
         self.end_power = self.events.get("end_of_power")
         self.scry = self.events.get("start_of_movement")
         self._derive(specs)
 
     def _derive(self, specs: Sequence[Spec]) -> None:
-        self.from_hand = self.kind == COMBAT and not self.cross and not self.only_by_effect
+        self.from_hand = self.kind == COMBAT and not self.cross and not self.own.only_by_effect
         self.attach_key: str | None = None if self.attach_class is None else fold(self.attach_class)
-        self.field_power_key = fold(self.field_power_class)
         self.has_passive = bool(self.data.passive) or self.script is not None or self.end_power is not None
         # Whether the card has an end-of-Poder effect at all (a verb or a script): the goldfish's fused turns
         # look no further at the others (EliriaMatch.quiet_end).
@@ -183,11 +179,21 @@ class CardInfo:
             self.goldfish_use = bool(self.worths) or (self.script is not None and self.script.goldfish)
         # Whether the goldfish's quick Movimiento choice reads the card in hand at all past the combat cards:
         # a summon it may play, or a card played by sacrificing tokens.
-        self.goldfish_scan = self.goldfish_use or self.play_sacrifice > 0
+        self.goldfish_scan = self.goldfish_use or self.own.play_sacrifice > 0
         self.goldfish_relevant = any(
             s["trigger"] in _SOLITAIRE or s.get("action") in _SOLITAIRE_ACTIONS or s.get("script") in _SOLITAIRE_SCRIPTS
             for s in specs
         )
+
+    def record(self, relation: str) -> Modifiers:
+        """Its own :class:`Modifiers` record of *relation*, made on the first effect that adds to it
+        (a unit's compile step: engine/eliria/verbs/read.py ``adds``)."""
+        found: Modifiers = getattr(self, relation)
+        if found is EMPTY:
+            found = Modifiers()
+            found.source = self.name
+            setattr(self, relation, found)
+        return found
 
     @property
     def is_mulligan_combat(self) -> bool:
@@ -211,6 +217,16 @@ class CardTable:
         # Phase hooks no card of the match has: the turn skips looking for them (engine/eliria/match.py).
         self.scrys = self.end_powers = self.field_powers = False
         self.cards: list[CardInfo] = []
+        # The relations (engine/eliria/modifiers.py) some card of the match has an effect of: the
+        # layer looks at no other (engine/eliria/layer.py).
+        self.relations: frozenset[str] = frozenset()
+        # By quantity of the layer, the relations some card's record changes it in (a reader that wants
+        # a few quantities looks at no other relation), and which to look at by the tuple wanted (layer._plan).
+        self.wants: dict[str, frozenset[str]] = {}
+        self.plans: dict[str, tuple[bool, bool, bool, bool]] = {}
+        # The board events some card's continuous verb acts at, each with those verbs' runs in the order
+        # the cards came (Use.on; EliriaBoard.hear): the board runs no other.
+        self.hears: dict[str, tuple[Callable[[Any, Any], bool], ...]] = {}
         self._ids: dict[CardData, int] = {}
         # The catalogue's tokens the table's cards carry (CardData.tokens): no registry per process.
         self._carried: dict[str, CardData] = {}
@@ -247,6 +263,17 @@ class CardTable:
             self.cards.append(c)
             for t in card.tokens:
                 self._carried.setdefault(t.code.upper(), t)
+            for r in RELATIONS:
+                record: Modifiers = getattr(c, r)
+                if record is not EMPTY:
+                    self.relations |= {r}
+                    for q in record.changed():
+                        self.wants[q] = self.wants.get(q, frozenset()) | {r}
+            self.plans.clear()
+            for event, action in c.hears:
+                run = REGISTRY[action].run
+                if run is not None and run not in self.hears.get(event, ()):
+                    self.hears[event] = (*self.hears.get(event, ()), run)
             for flag in c.flags:  # what its verbs need the rules to look at (Use.flags), never listed here
                 setattr(self, flag, True)
         return found

@@ -15,6 +15,7 @@ from ..actions import Action
 from ..match import Pending
 from .board import PASS, AttackContext, EliriaBoard
 from .cardinfo import SUMMON, AttackInfo
+from .layer import modifiers
 from .moves import Occasion
 from .state import Combatant
 from .verbs.base import runs
@@ -73,7 +74,7 @@ class EliriaCombat(EliriaBoard):
         for s, c in enumerate(self.sides[p].combat):
             if c is None or not c.up or c.blocked_turn == turn or c.power < c.card.min_cost:
                 continue  # 8, CUARTO, 6.a.IV: no attack it can pay
-            reach = self._reach(c, s, len(rival)) if c.card.reach else (s,)  # rule 10 unless a passive reaches
+            reach = self._reach(c, s, len(rival)) if c.card.own.reach else (s,)  # rule 10 unless a passive reaches
             for t in reach:
                 if rival[t] is not None and not (protections and self.protected(1 - p, t, c)):
                     return True
@@ -128,11 +129,11 @@ class EliriaCombat(EliriaBoard):
         target = combat[t]
         assert target is not None
         if target.up:  # its own passive (most cards have none)
-            kind = target.card.protect
+            kind = target.card.own.protect
             if not kind or self.silenced(target):
                 return False
             if kind == "self":
-                return attacker.power <= target.card.protect_max_power
+                return attacker.power <= target.card.own.protect_max_power
             if kind == "self_beside_ally":
                 return any(
                     (n := combat[s]) is not None and n.up for s in (t - 1, t + 1) if 0 <= s < len(combat)
@@ -140,7 +141,7 @@ class EliriaCombat(EliriaBoard):
             return False
         for c in combat:  # face down: an ally's passive
             if (
-                c is not None and c is not target and c.up and c.card.protect == "own_face_down"
+                c is not None and c is not target and c.up and c.card.own.protect == "own_face_down"
                 and not self.silenced(c)
             ):  # fmt: skip
                 return True
@@ -148,7 +149,7 @@ class EliriaCombat(EliriaBoard):
 
     @staticmethod
     def _reach(c: Combatant, s: int, slots: int) -> range | tuple[int, ...]:
-        reach = c.card.reach
+        reach = c.card.own.reach
         if reach == "any":
             return range(slots)
         if reach == "adjacent":
@@ -165,11 +166,8 @@ class EliriaCombat(EliriaBoard):
                 self.event("attack_skipped", player=self.active, rule="11.d" if self.turn == 1 else "12.d")
             self._end_turn()
             return
-        roll_at_most = 0  # the highest of the face-up field summons' (max, default 0; a roll is 1-12)
-        for side in self.sides:
-            for sup in side.support:
-                if sup is not None and sup.up and sup.card.field_attack_roll > roll_at_most:
-                    roll_at_most = sup.card.field_attack_roll
+        # The highest of the face-up field summons' (max, default 0; a roll is 1-12).
+        roll_at_most = modifiers(self, self.active, None, -1, "attack_roll").attack_roll
         if roll_at_most:  # a field summon: the active player rolls at the start of the Ataque phase
             roll = self.rng.d12()
             self.event("roll", player=self.active, roll=roll, hit=roll <= roll_at_most, rule="6.c.III")
@@ -230,12 +228,8 @@ class EliriaCombat(EliriaBoard):
             self.event("reveal", player=q, slot=ctx.t, card=target.card.code, rule="8")
         for spec in ctx.atk.before:
             _BEFORE[spec["action"]](self, Occasion("on_attack", ctx.p, spec, ctx=ctx, target=target))  # verbs/attack.py
-        drains, thorns = False, 0  # the attached summons bound to the target (6.c.II): one pass
-        for sup in self.sides[q].support:
-            if sup is not None and sup.attached is target:
-                thorns += sup.card.att_thorns
-                if sup.up and sup.card.att_drain:
-                    drains = True
+        mods = modifiers(self, q, target, ctx.t, "thorns drain")  # what its attached summons (6.c.II) do to its attacker
+        drains, thorns = mods.drain, mods.thorns
         ctx.damage = self._damage(ctx, target)
         resistance = self.strike_resistance(ctx)
         ctx.destroyed = ctx.damage > resistance  # 6.a.V: equal or lower does not destroy

@@ -312,6 +312,7 @@ class EliriaMatch(QuietTurns):
             sup = side.support[action.args[0]]
             assert sup is not None
             sup.up = True  # rule 8: its effect now applies
+            self.field_records = None
             self.take_effect(p, action.args[0], self._ask_movement)
             return
         elif kind == "move":
@@ -359,6 +360,7 @@ class EliriaMatch(QuietTurns):
         side.hand.pop(i)
         k = side.free_support()
         side.support[k] = Support(card, bool(up), self.turn)
+        self.field_records = None
         if self.log is not None:  # its arguments built only for a trace
             self._event("play_support", player=p, card=card.code if up else None, support=k, up=bool(up))
         if up:
@@ -400,7 +402,7 @@ class EliriaMatch(QuietTurns):
                 for cls, n in extra:
                     if cls == "" or card.class_key == cls:
                         gain += n
-            if gain == 1 and not card.power_cap:
+            if gain == 1 and not card.own.gain_cap:
                 if not c.up:
                     cap = FACE_DOWN_CAP
                 else:  # EliriaBoard.potential, its attached summons summed once per phase
@@ -423,15 +425,15 @@ class EliriaMatch(QuietTurns):
                 if sup is None:
                     continue
                 held = sup.card
-                if held.field_power and sup.up:
+                if held.field.power and sup.up:
                     if extra is None:
                         extra = []
-                    extra.append((held.field_power_key, held.field_power))
-                if owner is side and sup.attached is not None and held.att_pot:
+                    extra.append((held.field.power_key, held.field.power))
+                if owner is side and sup.attached is not None and held.bound.potential:
                     if bound is None:
                         bound = {}
                     key = id(sup.attached)
-                    bound[key] = bound.get(key, 0) + held.att_pot
+                    bound[key] = bound.get(key, 0) + held.bound.potential
         return extra, bound
 
     def _end_power(self, p: int, slot: int, comb: Combatant, spec: Mapping[str, Any]) -> bool:

@@ -122,7 +122,7 @@ class EliriaMovement(EliriaCombat):
         if self.players < 2 or not self.table.reveals:
             return False
         return any(
-            c is not None and c.up and c.card.reactions_face_up and not self.silenced(c)
+            c is not None and c.up and c.card.own.reactions_face_up and not self.silenced(c)
             for c in self.sides[1 - p].combat
         )
 
@@ -130,13 +130,13 @@ class EliriaMovement(EliriaCombat):
         """Cards played only by sacrificing tokens (``play_by_sacrifice``), outside the rule of three."""
         side = self.sides[p]
         for c in side.hand:
-            if c.play_sacrifice:
+            if c.own.play_sacrifice:
                 break
         else:
             return  # played outside the rule of three: only an express exception (9) adds combatants
         tokens = [s for s, c in side.combatants() if c.card.is_token]
         for i, card in enumerate(side.hand):
-            n = card.play_sacrifice
+            n = card.own.play_sacrifice
             if not n or len(tokens) < n:
                 continue
             for group in combinations(tokens, n):

@@ -6,9 +6,9 @@ The layers of the Eliria engine, each importing only the ones below it (tests/te
     combat                            an attack (12.d, 6.a.IV-V)
     board                             both seats and their single paths (place, destroy, draw…)
     verbs/, scripts                   what each effect does: written against the protocols here
-    moves                             this module: what the board offers them
+    moves, layer                      this module: what the board offers them; the continuous effects
     state, cardinfo, effects          the table's pieces, the compiled cards, the vocabulary
-    verbs/base, rules                 the registry of units, the numbers of the rules
+    modifiers, verbs/base, rules      the layer's record, the registry of units, the numbers of the rules
 
 A verb's ``run`` takes the board as :class:`Moves` (an attack's verbs as :class:`AttackMoves`,
 the phases' as :class:`TurnMoves`): :class:`~engine.eliria.board.EliriaBoard` and its subclasses
@@ -26,6 +26,7 @@ from ..actions import Action
 if TYPE_CHECKING:
     from ..rng import GameRng
     from .cardinfo import CardInfo, CardTable
+    from .modifiers import Modifiers
     from .state import AttackContext, Combatant, Side
 
 __all__ = [
@@ -82,6 +83,7 @@ class Moves(Protocol):
     table: CardTable
     moment_slot: int
     freed_slot: int
+    field_records: tuple[tuple[Modifiers, ...], tuple[Modifiers, ...]] | None  # the layer's (engine/eliria/layer.py)
     skip_action: Action
     done_action: Action
 

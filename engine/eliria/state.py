@@ -9,6 +9,7 @@ from .rules import COMBAT_SLOTS
 
 if TYPE_CHECKING:  # annotations only: the compiled cards sit above the table's state at run time
     from .cardinfo import AttackInfo, CardInfo
+    from .modifiers import Modifiers
 
 __all__ = ["COMBAT_SLOTS", "SUPPORT_SLOTS", "AttackContext", "Combatant", "Side", "Support"]
 
@@ -21,6 +22,7 @@ class Combatant:
     __slots__ = (
         "blocked_turn",
         "boost",
+        "bound",
         "card",
         "charge",
         "gained",
@@ -38,6 +40,9 @@ class Combatant:
         self.card = card
         self.up = up  # rule 8: face up or face down
         self.power = power
+        # The modifiers layer's records of the attached summons bound to it (6.c.II; their ``bound``
+        # relation): kept by EliriaBoard.bind and discard_support, the only paths that bind and unbind.
+        self.bound: tuple[Modifiers, ...] = ()
         self.blocked_turn = 0  # ruling CUARTO: the turn in which it may not attack
         self.boost = 0  # extra damage of its next attack this turn (an ``add_damage`` summon)
         self.charge = 0  # resistance of the last thing sacrificed to it (``sacrifice_cannon``)

@@ -62,14 +62,14 @@ class EliriaView(SeatView[M]):
         return self._m.resistance(1 - self.seat, slot)
 
     def rival_thorns(self, slot: int) -> int:
-        """Damage the attacker of the rival's *slot* would take from face-up attached summons."""
+        """Damage the attacker of the rival's *slot* would take from the attached summons bound to it
+        (their records of the modifiers layer, ``Combatant.bound``)."""
         c = self._rival.combat[slot] if self.has_rival else None
         if c is None:
             return 0
         thorns = 0
-        for s in self._rival.support:
-            if s is not None and s.up and s.attached is c:
-                thorns += s.card.att_thorns
+        for record in c.bound:
+            thorns += record.thorns
         return thorns
 
     def deck_size(self, seat: int | None = None) -> int:

@@ -94,6 +94,7 @@ def scene(
             side.support[k] = Support(info(m, c), up)
     m.turn, m.active = turn, active
     m.table.modifiers = True
+    m.field_records = None  # the supports set by hand: the layer reads them afresh
     m._ask_movement()  # noqa: SLF001 - recompute the options for the hand-set position
     return m
 

@@ -33,7 +33,9 @@ def hit(m: EliriaMatch) -> dict:
 
 
 def attach(m: EliriaMatch, p: int, k: int, slot: int) -> None:
-    m.sides[p].support[k].attached = m.sides[p].combat[slot]
+    sup = m.sides[p].support[k]
+    assert sup is not None
+    m.bind(p, sup, slot)  # the board's one path of binding (6.c.II)
 
 
 def _base_002() -> None:  # passive: ephemeral summons add 1 to the damage this turn

@@ -31,7 +31,7 @@ def test_the_hook_flags_are_what_the_cards_have() -> None:
     assert table.end_powers == any(
         c.end_power is not None or (c.script is not None and c.script.has_end_of_power) for c in cards
     )
-    assert table.field_powers == any(c.field_power for c in cards)
+    assert table.field_powers == any(c.field.power for c in cards)
     assert table.movement_scripts == any(c.script is not None and c.script.has_movement for c in cards)
     # The bundled catalogue has each hook: the flags are exercised by the golden runs.
     assert table.scrys and table.end_powers and table.field_powers and table.movement_scripts

@@ -20,7 +20,9 @@ WEAK = CardData(E, "W-1", "Frágil", "combat", potential=3, resistance=1, attack
 
 
 def attach(m: EliriaMatch, p: int, k: int, slot: int) -> None:
-    m.sides[p].support[k].attached = m.sides[p].combat[slot]
+    sup = m.sides[p].support[k]
+    assert sup is not None
+    m.bind(p, sup, slot)  # the board's one path of binding (6.c.II)
 
 
 def discard_codes(m: EliriaMatch, p: int) -> list[str]:

@@ -57,7 +57,7 @@ def goldfish_movement(
                     continue
                 if free and card.goldfish_use and helps(view, card):  # never true of the others
                     return match.play_action(i, card, -1, 1)
-                n = card.play_sacrifice
+                n = card.own.play_sacrifice
                 if n > 0 and (not need or n < need):
                     need = n
         if sacrifices and need and need <= sum(1 for c in side.combat if c is not None and c.card.is_token):
@@ -236,7 +236,7 @@ def quick_attack(view: EliriaView[Q]) -> Action | None:
                 return None
         bonus: int | None = None  # what view.damage adds to this attacker's attacks, read when needed
         mine: int | None = None  # this attacker's resistance, read when needed
-        for t in m._reach(c, s, slots) if c.card.reach else (s,):  # rule 10 unless its passive reaches
+        for t in m._reach(c, s, slots) if c.card.own.reach else (s,):  # rule 10 unless its passive reaches
             target = rival[t]
             if target is None or (protections and m.protected(q, t, c)):
                 continue

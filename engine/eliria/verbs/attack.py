@@ -8,12 +8,11 @@ card has left its slot; one on the attacker, once the attacker has.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...actions import Action
-from .base import Spec, Verb, by_trigger, register, use
-from .power import attached
-from .read import fields
+from .base import Verb, by_trigger, register, use
+from .read import adds, fields
 
 if TYPE_CHECKING:
     from ..moves import AttackMoves, Moves, Occasion
@@ -135,16 +134,11 @@ def _destroy_attached(m: AttackMoves, at: Occasion) -> bool:
 
 def _damage_attacker(m: Moves, at: Occasion) -> bool:
     """A reaction's: the attacker takes ``amount`` damage (an attached summon's is its thorns,
-    ``att_thorns``, which the attack's own resolution deals: ``EliriaCombat._strike``)."""
+    the layer's ``thorns``, which the attack's own resolution deals: ``EliriaCombat._strike``)."""
     if at.ctx is None:
         return False
     m.damage_attacker(at.ctx, int(at.spec.get("amount", 0)), at.resume)
     return True
-
-
-def _protect(info: Any, s: Spec, amount: Any) -> None:
-    info.protect = str(s.get("target", "self"))
-    info.protect_max_power = int(s.get("max_attacker_power", -1))
 
 
 register(
@@ -183,22 +177,22 @@ register(
             flags={"modifiers"}, gain="rival"),
         use("reaction", {"when", "amount"}, "El atacante recibe {amount} de daño", when={"attacked_survived"},
             required={"when"}),
-    ), read=by_trigger(attached=attached("att_thorns")), run=_damage_attacker),
+    ), read=by_trigger(attached=adds(thorns="amount")), run=_damage_attacker),
     Verb("drain_attacker", (
         use("attached", {"class"}, "Quien ataque al combatiente ligado pierde su poder"),
-    ), read=by_trigger(attached=attached("att_drain"))),
+    ), read=by_trigger(attached=adds(drain=True))),
     Verb("attack_roll", (
         use("field", {"roll_at_most"}, "Un ataque falla con un {roll_at_most} o menos en el dado"),
-    ), read=by_trigger(field=fields(field_attack_roll=("roll_at_most", 0)))),
+    ), read=by_trigger(field=adds(attack_roll=("roll_at_most", 0)))),
     Verb("protect", (
         use("passive", {"target", "max_attacker_power"},
             "No puede ser atacada por combatientes de poder {max_attacker_power} o menos",
             targets={"self", "self_beside_ally", "own_face_down"}, flags={"protections"}),
-    ), read=by_trigger(passive=_protect)),
+    ), read=by_trigger(passive=adds(protect=("target", "self"), protect_max_power=("max_attacker_power", -1)))),
     Verb("reach", (
         use("passive", {"reach"}, "Puede atacar a más cartas que la de enfrente"),
-    ), read=by_trigger(passive=fields(reach=("reach", "")))),
+    ), read=by_trigger(passive=adds(reach=("reach", "")))),
     Verb("block_attach", (
         use("passive", set(), "No se le pueden ligar invocaciones"),
-    ), read=by_trigger(passive=fields(block_attach=True))),
+    ), read=by_trigger(passive=adds(blocks_attach=True))),
 )  # fmt: skip

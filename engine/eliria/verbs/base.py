@@ -59,6 +59,10 @@ class Use:
     # An optional effect of a phase: whether it can act now, ``ready(m, p, comb, spec)``; the phase
     # asks it before it builds the occasion (most turns it cannot: the goldfish's turns stay cheap).
     ready: Callable[[Any, int, Any, Spec], bool] | None = None
+    # A continuous effect that acts at a board event (``EliriaBoard.hear``: "destroyed", a combatant
+    # was destroyed; "summon", a summon takes effect): the unit's ``run`` does it, once per event
+    # for the whole board, when some card of the match carries the verb (``CardTable.hears``).
+    on: str = ""
 
 
 def use(trigger: str, params: set[str] | frozenset[str], label: str, **kw: Any) -> Use:

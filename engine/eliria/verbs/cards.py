@@ -9,8 +9,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
+from ..layer import modifiers
 from .base import Spec, Verb, by_trigger, register, use
-from .read import fields
+from .read import adds
 
 if TYPE_CHECKING:
     from ..moves import Moves, Occasion, Sight
@@ -33,7 +34,27 @@ def _draw_worth(view: Sight, spec: Spec) -> bool:
 
 
 def _field_draw(info: Any, s: Spec, amount: Any) -> None:
-    info.field_draw, info.field_draw_tokens = amount or 1, not s.get("exclude_tokens", False)
+    adds(draw=amount or 1)(info, s, amount)
+
+
+def _draw_on_destroyed(m: Moves, at: Occasion) -> bool:
+    """A combatant was destroyed (``at.comb``, seat ``at.p``): with a face-up field summon of either
+    seat (6.c.III; the largest, the first of equals), its owner may draw."""
+    mods = modifiers(m, at.p, at.comb, -1, "draw")
+    amount, name, p = mods.draw, mods.draw_from, at.p
+    if not amount or m.sides[p].deck_size() == 0:
+        return False
+    options = [
+        Action(f"draw:{amount}", f"Robar {amount} ({name})", "draw_on_destroyed", (1,)),
+        Action("draw:no", "No robar", "draw_on_destroyed", (0,)),
+    ]
+
+    def decide(a: Action) -> None:
+        if not a.args[0] or m.draw(p, amount):
+            at.resume()
+
+    m.ask(p, "draw_on_destroyed", "Una carta de combate fue destruida: ¿robar?", options, decide)
+    return True
 
 
 # -- create_token ---------------------------------------------------------------------------------
@@ -135,8 +156,9 @@ register(
         use("on_attack", {"attack", "amount", "if_destroyed"}, "Roba {amount} cartas"),
     ), run=_draw, worth=_draw_worth),
     Verb("draw_on_destroyed", (
-        use("field", {"amount", "exclude_tokens", "optional"}, "Quien pierda un combatiente destruido roba {amount} cartas"),
-    ), read=by_trigger(field=_field_draw)),
+        use("field", {"amount", "exclude_tokens", "optional"}, "Quien pierda un combatiente destruido roba {amount} cartas",
+            on="destroyed"),
+    ), read=by_trigger(field=_field_draw), run=_draw_on_destroyed),
     Verb("create_token", (
         use("on_destroyed", {"token", "target"}, "Al ser destruida, deja un token {token}", targets={"self"},
             required={"token"}),
@@ -152,8 +174,8 @@ register(
     ), run=_discard_reaction),
     Verb("enters_only_by_effect", (
         use("static", set(), "Solo entra en juego por un efecto"),
-    ), read=by_trigger(static=fields(only_by_effect=True))),
+    ), read=by_trigger(static=adds(only_by_effect=True))),
     Verb("play_by_sacrifice", (
         use("static", {"amount", "tokens"}, "Se juega sacrificando {amount} combatientes", flags={"sacrifice_plays"}),
-    ), read=by_trigger(static=fields(play_sacrifice="amount", only_by_effect=True))),
+    ), read=by_trigger(static=adds(play_sacrifice="amount", only_by_effect=True))),
 )  # fmt: skip

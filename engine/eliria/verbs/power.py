@@ -2,8 +2,8 @@
 
 Each is one unit whatever triggers it (``uses``): a summon played (``on_play``), an event of the
 card (``on_ally_destroyed``…), an attack (``on_attack``), or a continuous effect while the card
-is in play (``attached``, ``field``, ``passive``), which its ``read`` compiles into the fields
-the board adds up (``EliriaBoard.resistance``, ``potential``, ``damage_bonus``, ``gain_power``).
+is in play (``attached``, ``field``, ``passive``), which its ``read`` adds to the quantities of
+the modifiers layer (engine/eliria/modifiers.py) that the board reads through ``layer.modifiers``.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
 from ..moves import DONE
-from .base import Read, Spec, Then, Verb, by_trigger, register, use
-from .read import fields
+from .base import Spec, Then, Verb, by_trigger, register, use
+from .read import adds, fields
 
 if TYPE_CHECKING:
     from ..moves import AttackMoves, Moves, Occasion, Sight
@@ -22,16 +22,6 @@ if TYPE_CHECKING:
 _GAIN = {"amount", "target"}
 _AMOUNT_CLASS = {"amount", "class"}
 _SELF = {"self"}
-
-
-def attached(name: str) -> Read:
-    """The compile step of an attached summon's bonus (6.c.II): its ``class`` and *name* = the amount."""
-
-    def read(info: Any, s: Spec, amount: Any) -> None:
-        info.attach_class = s.get("class", info.attach_class)
-        setattr(info, name, amount if name != "att_drain" else True)
-
-    return read
 
 
 # -- add_power ------------------------------------------------------------------------------------
@@ -82,10 +72,6 @@ def _add_damage(m: Moves, at: Occasion) -> bool:
 
 
 # -- add_resistance, lose_power -------------------------------------------------------------------
-
-
-def _field_res(info: Any, s: Spec, amount: Any) -> None:
-    info.field_res, info.field_res_tokens = amount, not s.get("exclude_tokens", False)
 
 
 def _add_resistance(m: AttackMoves, at: Occasion) -> bool:
@@ -184,6 +170,21 @@ def _tokens_feed(view: Sight, spec: Any = None) -> bool:
     return any(c is not None and not c.card.is_token and c.up and c.power < view.potential(c) for c in combat)
 
 
+def _summon_damage(m: Moves, at: Occasion) -> bool:
+    """An ephemeral summon of seat ``at.p`` takes effect: each face-up, unsilenced combatant of
+    yours with this passive adds its amount to the damage of your attacks this turn."""
+    assert at.card is not None
+    if at.card.subtype != "ephemeral":
+        return False
+    side = m.sides[at.p]
+    bonus = sum(c.card.own.summon_damage for c in side.combat if c is not None and c.up and not m.silenced(c))
+    if bonus:
+        if side.turn_damage_at != m.turn:
+            side.turn_damage_at, side.turn_damage = m.turn, 0
+        side.turn_damage += bonus
+    return False
+
+
 register(
     Verb("add_power", (
         use("on_play", _GAIN, "Tus combatientes boca arriba ganan {amount} de poder", targets={"own_face_up"}),
@@ -193,7 +194,7 @@ register(
         use("on_attacked_survived", _GAIN, "Gana {amount} de poder al sobrevivir a un ataque", targets=_SELF),
         use("on_field_summon", _GAIN, "Gana {amount} de poder cuando se juega un campo", targets=_SELF),
         use("on_summon_discarded", _GAIN, "Gana {amount} de poder cuando se descarta una invocación", targets=_SELF),
-    ), read=by_trigger(field=fields(field_power="amount", field_power_class=("class", ""))), run=_add_power,
+    ), read=by_trigger(field=adds(power="amount", power_key=("class", ""))), run=_add_power,
         worth=_add_power_worth),
     Verb("add_damage", (
         use("on_play", {"amount", "target", "duration"},
@@ -201,7 +202,7 @@ register(
             targets={"chosen_own_face_up"}, durations={"turn"}),
         use("attached", _AMOUNT_CLASS, "Los ataques del combatiente ligado hacen {amount} de daño más",
             flags={"modifiers"}, gain="solo"),
-    ), read=by_trigger(attached=attached("att_dmg")), run=_add_damage),
+    ), read=by_trigger(attached=adds(damage="amount")), run=_add_damage),
     Verb("add_resistance", (
         use("attached", _AMOUNT_CLASS, "El combatiente ligado gana {amount} de resistencia", flags={"modifiers"},
             gain="solo"),
@@ -213,22 +214,24 @@ register(
             targets={"adjacent_own"}, flags={"modifiers"}),
         use("on_attack", {"attack", "amount", "target", "duration"}, "Gana {amount} de resistencia hasta tu próximo turno",
             targets=_SELF, durations={"until_next_turn"}),
-    ), read=by_trigger(attached=attached("att_res"), field=_field_res, passive=fields(adjacent_res="amount")),
+    ), read=by_trigger(attached=adds(resistance="amount"), field=adds(hidden_resistance="amount"),
+                   passive=adds("beside", resistance="amount")),
         run=_add_resistance),
     Verb("add_potential", (
         use("attached", _AMOUNT_CLASS, "El combatiente ligado gana {amount} de potencial",
             flags={"modifiers", "potentials"}, gain="solo"),
-    ), read=by_trigger(attached=attached("att_pot"))),
+    ), read=by_trigger(attached=adds(potential="amount"))),
     Verb("lose_power", (
         use("on_attack", {"attack", "amount", "target"}, "Pierde {amount} puntos de poder",
             targets={"attacked", "self", "adjacent_to_attacked"}, amount_all=True),
     ), read=by_trigger(on_attack=_lose_power_read), run=_lose_power),
     Verb("cap_power_gain", (
         use("passive", {"amount"}, "Gana como mucho {amount} de poder por fase", flags={"modifiers"}),
-    ), read=by_trigger(passive=fields(power_cap="amount"))),
+    ), read=by_trigger(passive=adds(gain_cap="amount"))),
     Verb("summon_damage", (
-        use("passive", {"amount"}, "Cada invocación tuya le da {amount} de daño más", flags={"modifiers"}),
-    ), read=by_trigger(passive=fields(summon_damage="amount"))),
+        use("passive", {"amount"}, "Cada invocación tuya le da {amount} de daño más", flags={"modifiers"},
+            on="summon"),
+    ), read=by_trigger(passive=adds(summon_damage="amount")), run=_summon_damage),
     Verb("sacrifice_for_power", (
         use("on_play", {"amount", "tokens"}, "Sacrifica tokens: por cada uno, un combatiente tuyo gana {amount} de poder"),
     ), run=_sacrifice_for_power, worth=_tokens_feed),

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ...actions import Action
 from ..state import AttackContext
 from .base import Then, Verb, by_trigger, register, use
-from .read import fields
+from .read import adds
 
 if TYPE_CHECKING:
     from ..moves import Moves, Occasion
@@ -85,6 +85,19 @@ def _ambush(m: Moves, at: Occasion) -> bool:
     return True
 
 
+def _forbid_attached(m: Moves, at: Occasion) -> bool:
+    """A field summon forbidding attached summons takes effect: all on the board go to the discard
+    pile, bound or not, face up or down ("las que ya estén en el tablero"), unless protected from
+    its owner (``support_protected``)."""
+    if at.card is None or at.card.subtype != "field" or not at.card.field.forbid_attached:
+        return False
+    for q, side in enumerate(m.sides):
+        for j, other in enumerate(side.support):
+            if other is not None and other.card.subtype == "attached":
+                m.destroy_support(q, j, at.p)
+    return False
+
+
 register(
     Verb("destroy_summon", (
         use("reaction", {"when", "target"}, "Destruye una invocación del rival", targets={"rival"},
@@ -95,12 +108,12 @@ register(
             when={"rival_played_aligned"}, required={"when"}),
     ), run=_ambush),
     Verb("forbid_attached", (
-        use("field", set(), "No se pueden jugar invocaciones ligadas", flags={"forbids_attached"}),
-    ), read=by_trigger(field=fields(field_forbid_attached=True))),
+        use("field", set(), "No se pueden jugar invocaciones ligadas", flags={"forbids_attached"}, on="summon"),
+    ), read=by_trigger(field=adds(forbid_attached=True)), run=_forbid_attached),
     Verb("protect_attached", (
         use("passive", set(), "Sus invocaciones ligadas no pueden ser destruidas por efectos del rival"),
-    ), read=by_trigger(passive=fields(protect_attached=True))),
+    ), read=by_trigger(passive=adds(protects_attached=True))),
     Verb("reactions_face_up", (
         use("passive", set(), "Las reacciones se juegan boca arriba", flags={"reveals"}),
-    ), read=by_trigger(passive=fields(reactions_face_up=True))),
+    ), read=by_trigger(passive=adds(reactions_face_up=True))),
 )  # fmt: skip
