@@ -28,7 +28,7 @@ from engine.matchup import MatchupRun
 from engine.matchup_compare import PairedMatchup
 from play.matchups.rivals import Rivals
 from play.models import SavedField, SavedFieldResult, SavedFieldRival, SimulationRun
-from play.runs.answer import Prepared, simulate
+from play.runs.jobs import Prepared
 from play.sources import SourceError, from_deck, from_list
 
 Z95 = 1.959963984540054
@@ -87,6 +87,8 @@ def saved_field_run(*, field: SavedField, actor: Any, deck: Deck, client: str = 
     fits the request's budget is played here (play.runs.answer.simulate: its job, play.compare.jobs.FieldJob);
     a bigger one is a queued run, kept by the page that polls it (saved_field_keep)."""
     params = field_params(field=field, actor=actor, deck=deck)
+    from play.runs.answer import simulate  # the API's layer, loaded by the page that asks (not at start-up)
+
     done = simulate(Prepared(SimulationRun.Kind.FIELD, field.game, params, private=True), owner=actor, client=client)
     if done.run is not None:
         return done.run

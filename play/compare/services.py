@@ -21,7 +21,7 @@ from engine.rng import new_seed
 from play.goldfish.services import GoldfishInputError
 from play.matchups.services import check_matchup
 from play.models import SimulationRun
-from play.runs.answer import Prepared
+from play.runs.jobs import Prepared
 from play.sources import DeckSource, SourceError, from_list
 
 __all__ = [

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.decorators import api_view, permission_classes, throttle_classes
@@ -9,11 +11,28 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from common.serializers import StrictBooleanField, StrictCharField
 from common.throttling import AnonRateThrottle, GoldfishThrottle
-from decks.api_validate import BAD_REQUEST
-from play.goldfish.services import GoldfishInput, goldfish_prepare
+from decks.api_validate import BAD_REQUEST, ValidateInput
+from play.goldfish.services import goldfish_prepare
 from play.runs.answer import answer
 from play.runs.api import QUEUE_DOWN, RUN
+
+
+class GoldfishInput(ValidateInput):
+    games = serializers.IntegerField(min_value=1, max_value=100_000, default=1000)
+    turns = serializers.IntegerField(min_value=1, max_value=50, default=10)
+    seed = serializers.IntegerField(min_value=0, max_value=2**63 - 1, required=False, allow_null=True)
+    trace = StrictBooleanField(default=False)
+    watch = serializers.ListField(
+        child=StrictCharField(max_length=120), required=False, max_length=20,
+        help_text="Eliria: cartas (códigos o nombres) cuya probabilidad de haberse robado por turno se informa.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs.get("trace") and attrs.get("games") != 1:
+            raise serializers.ValidationError({"trace": "La traza solo está disponible con \"games\": 1."})
+        return attrs
 
 
 @extend_schema(

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from cards.validation import validate_list
+from play.goldfish.present import charts, per_turn_table, summary_rows
 from play.goldfish.services import GoldfishJob
-from play.goldfish.views import charts, per_turn_table, summary_rows
 from play.models import SimulationRun
 from play.runs.jobs import register
 

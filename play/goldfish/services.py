@@ -11,20 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rest_framework import serializers
-
 from cards.naming import CardNameError, card_in_list
 from cards.validation import UNREADABLE, validate_list
 from common.errors import SiteError
 from common.games import site_game
-from common.serializers import StrictBooleanField, StrictCharField
-from decks.api_validate import ValidateInput
 from engine import DeckEntry, EngineError, as_game
 from engine import run_goldfish as engine_goldfish
 from engine.goldfish import run_range, simulation
 from engine.rng import new_seed
 from play.models import SimulationRun
-from play.runs.answer import Prepared
+from play.runs.jobs import Prepared
 
 # A list whose cards cannot all be identified (decks.validation.UNREADABLE) cannot be simulated;
 # rule breaches such as a repeated name (rule 4) are reported next to the numbers but do not stop
@@ -56,23 +52,6 @@ def watch_codes(entries: Sequence[DeckEntry], wanted: Sequence[str]) -> list[str
         except CardNameError:
             raise WatchError(f"«{item}» no está en el mazo: no se puede seguir.") from None
     return codes
-
-
-class GoldfishInput(ValidateInput):
-    games = serializers.IntegerField(min_value=1, max_value=100_000, default=1000)
-    turns = serializers.IntegerField(min_value=1, max_value=50, default=10)
-    seed = serializers.IntegerField(min_value=0, max_value=2**63 - 1, required=False, allow_null=True)
-    trace = StrictBooleanField(default=False)
-    watch = serializers.ListField(
-        child=StrictCharField(max_length=120), required=False, max_length=20,
-        help_text="Eliria: cartas (códigos o nombres) cuya probabilidad de haberse robado por turno se informa.",
-    )
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if attrs.get("trace") and attrs.get("games") != 1:
-            raise serializers.ValidationError({"trace": "La traza solo está disponible con \"games\": 1."})
-        return attrs
-
 
 
 class GoldfishJob:

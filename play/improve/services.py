@@ -28,7 +28,7 @@ from engine.improve import MIN_BUDGET, FieldGoal, GoldfishGoal, ImproveSearch, P
 from engine.rng import new_seed
 from play.compare.services import CompareInputError
 from play.models import SavedField, SimulationRun
-from play.runs.answer import Prepared
+from play.runs.jobs import Prepared
 from play.sources import SourceError, from_deck, from_list
 
 __all__ = ["POOLS", "answer", "improve_prepare", "improve_search", "max_budget"]

@@ -23,7 +23,7 @@ from engine.matchup import MatchupRun
 from engine.rng import new_seed
 from play.matchups.rivals import Rivals
 from play.models import SimulationRun
-from play.runs.answer import Prepared
+from play.runs.jobs import Prepared
 from play.sources import DeckSource, SourceError, from_deck, from_list
 
 MAX_GAMES = 10_000

@@ -46,7 +46,7 @@ from common.net import client_ip
 from common.throttling import AnonRateThrottle, GoldfishThrottle
 from engine import card_to_dict
 from play.models import SimulationRun
-from play.runs.jobs import JOBS, Job
+from play.runs.jobs import JOBS, Job, Prepared
 from play.runs.reaper import settle
 from play.runs.services import can_view, progress, run_submit
 
@@ -56,18 +56,6 @@ __all__ = ["CEILING", "Prepared", "answer", "client_address", "fits_inline", "pl
 # The most CPU time a request spends playing, as a share of settings.SIMULATION_INLINE_BUDGET: a run
 # whose fixed costs fit but whose decks play slowly stops there and is queued from its next game.
 CEILING = 2.0
-
-
-@dataclass
-class Prepared:
-    """A request of one kind, checked, as a queued run would keep it."""
-
-    kind: str
-    game: str
-    params: dict[str, Any]  # the run's parameters; "seed" is never None
-    memo: tuple[object, ...] | None = None  # a seeded request's parts: its answer is memoised
-    private: bool = False
-    whole: Callable[[Job], dict[str, Any]] | None = None  # an answer played apart (the goldfish's trace)
 
 
 @dataclass

@@ -21,6 +21,7 @@ import pickle  # noqa: S403 - only tallies this site wrote, signed with its SECR
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from django.conf import settings
@@ -29,6 +30,20 @@ from cards.lookup import cards_pinned, cards_recorded
 from engine import CardData, card_from_dict, card_to_dict
 from play.models import SimulationRun
 from play.runs import budget
+
+
+@dataclass
+class Prepared:
+    """A request of one kind, checked, as a queued run would keep it (what each kind's ``prepare``
+gives play.runs.answer.simulate; here, below the API's layer, so that the kinds' services import it
+at start-up without DRF: tests/test_command_startup.py)."""
+
+    kind: str
+    game: str
+    params: dict[str, Any]  # the run's parameters; "seed" is never None
+    memo: tuple[object, ...] | None = None  # a seeded request's parts: its answer is memoised
+    private: bool = False
+    whole: Callable[[Job], dict[str, Any]] | None = None  # an answer played apart (the goldfish's trace)
 
 
 class Job(Protocol):

@@ -21,7 +21,7 @@ from engine.rng import new_seed
 from engine.swaps import MAX_CANDIDATES, SwapRace
 from play.compare.services import PAIRING_OVERHEAD, validated_list
 from play.models import SimulationRun
-from play.runs.answer import Prepared
+from play.runs.jobs import Prepared
 from play.swaps.each_cut import EACH, EachCutRace
 
 __all__ = ["SwapInputError", "asked", "cut_of", "swap_race", "swaps_prepare", "swaps_seconds"]

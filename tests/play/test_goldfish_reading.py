@@ -13,7 +13,7 @@ from cards.models import Card
 from common.charts import PALETTE, Series, chart_lines
 from play.goldfish.reading import mision_sentences, sentences
 from play.goldfish.services import goldfish_answer
-from play.goldfish.views import charts
+from play.goldfish.present import charts
 
 
 @pytest.fixture
@@ -132,7 +132,7 @@ def test_a_share_never_rounds_a_part_to_the_whole_nor_a_little_to_nothing():
 @pytest.mark.django_db
 def test_each_attack_cost_names_the_cards_that_carry_it(combat_names):
     from cards.validation import validate_list
-    from play.goldfish.views import summary_rows
+    from play.goldfish.present import summary_rows
 
     text = "\n".join(combat_names)
     entries = validate_list("eliria", text).entries
@@ -150,7 +150,7 @@ def test_each_attack_cost_names_the_cards_that_carry_it(combat_names):
 
 
 def test_flat_lines_and_a_1999_to_1_histogram_are_not_drawn():
-    from play.goldfish.views import _flat, _histogram
+    from play.goldfish.present import _flat, _histogram
 
     assert _flat([Series("a", [1.0, 1.0, 1.0]), Series("b", [1.0, 1.0, 1.0])])
     assert not _flat([Series("a", [1.0, 1.0, 0.9])])
