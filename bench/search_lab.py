@@ -30,7 +30,8 @@ from engine.actions import Action  # noqa: E402
 from engine.eliria.match import EliriaMatch  # noqa: E402
 from engine.match import Match, Policy  # noqa: E402
 from engine.mision.match import MisionMatch  # noqa: E402
-from engine.search import MISION_HORIZON, SearchPlayer, _rollout_players, _score, determinize  # noqa: E402
+from engine.mision.players import MisionPlayer  # noqa: E402
+from engine.search import MISION_HORIZON, SearchPlayer, _rollout_players, _score, determinize, rebuild  # noqa: E402
 
 
 class EpsilonPlayer:
@@ -55,25 +56,37 @@ class LabSearch(SearchPlayer):
     """engine.search.SearchPlayer with knobs (module docstring)."""
 
     def __init__(self, rollouts: int = 32, shaping: float = 0.0, rival_eps: float = 0.0, self_eps: float = 0.0,
-                 horizon: int = 40) -> None:  # fmt: skip
-        super().__init__(rollouts=rollouts, horizon=horizon)
+                 horizon: int = 40, own_plenty: float = 0, own_reserve: float = 0, settled_lead: float = -1,
+                 mision_horizon: float = 0, oracle: float = 0) -> None:  # fmt: skip
+        super().__init__(rollouts=rollouts, horizon=int(horizon))
         self.shaping, self.rival_eps, self.self_eps = shaping, rival_eps, self_eps
+        self.own_plenty, self.own_reserve = int(own_plenty), int(own_reserve)
+        self.settled_lead = settled_lead  # the lead's weight in a draw that ended the game (-1: as cut)
+        self.mision_horizon = int(mision_horizon) or MISION_HORIZON
+        self.oracle = bool(oracle)  # a bound, never a player: rollouts on the real match, hidden cards and draws included
 
     def _rollout(self, match: Match, seat: int, action: Action, det_seed: int, roll_seed: int) -> float:
-        copy = determinize(match, seat, random.Random(det_seed))  # noqa: S311 - simulation
+        copy = rebuild(match) if self.oracle else determinize(match, seat, random.Random(det_seed))  # noqa: S311
         start = match.turn
         copy.push_key(action.key)
         if not copy.is_over():
-            horizon = min(self.horizon, MISION_HORIZON) if isinstance(copy, MisionMatch) else self.horizon
+            horizon = min(self.horizon, self.mision_horizon) if isinstance(copy, MisionMatch) else self.horizon
             copy.turn_cap = min(copy.turn_cap, copy.turn + horizon)
-            copy.seed = roll_seed
+            if not self.oracle:
+                copy.seed = roll_seed
             players: list[Any] = list(_rollout_players(copy))
+            if isinstance(copy, MisionMatch) and (self.own_plenty or self.own_reserve):
+                players[seat] = MisionPlayer(reserve=self.own_reserve or 2, plenty=self.own_plenty or 3)
             if self.rival_eps or self.self_eps:
                 noise = random.Random(roll_seed)  # noqa: S311 - simulation
                 players[1 - seat] = EpsilonPlayer(players[1 - seat], self.rival_eps, noise)
                 players[seat] = EpsilonPlayer(players[seat], self.self_eps, noise)
             copy.play_out(players)
         score = _score(copy, seat)
+        outcome = copy.outcome()
+        assert outcome is not None
+        if self.settled_lead >= 0 and outcome.winner is None and outcome.reason != "turn_cap":
+            score = 0.5 + (score - 0.5) * self.settled_lead
         if self.shaping and isinstance(copy, EliriaMatch):
             outcome = copy.outcome()
             assert outcome is not None
