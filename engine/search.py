@@ -38,9 +38,10 @@ from functools import partial
 from typing import Any
 
 from .actions import Action
+from .eliria.cardinfo import REACTION, SUMMON
 from .eliria.match import EliriaMatch
 from .eliria.players import EliriaPlayer
-from .eliria.state import Side, Support
+from .eliria.state import Side
 from .match import Match, Policy
 from .mision.match import MisionMatch
 from .mision.players import MisionPlayer
@@ -125,7 +126,7 @@ def _hide_eliria(m: EliriaMatch, seat: int, rng: random.Random) -> None:
     for comb in hidden_combat:
         comb.card = _take(pool, _combat_like(comb.card.kind))
     for sup in hidden_support:
-        sup.card = _take(pool, _support_like(sup))
+        sup.card = _take(pool, _is_support)
     hand, top, bottom = len(rival.hand), len(rival.top), len(rival.bottom)
     rival.hand = pool[:hand]
     rival.top = pool[hand : hand + top]
@@ -137,9 +138,11 @@ def _combat_like(kind: str) -> Callable[[Any], bool]:
     return lambda c: c.kind == kind and c.is_combat
 
 
-def _support_like(sup: Support) -> Callable[[Any], bool]:
-    kinds = ("reaction", "summon")
-    return lambda c: c.kind in kinds and c.subtype != "attached" or c is sup.card
+def _is_support(card: Any) -> bool:
+    """Any reaction or summon, whatever a face-down support slot really holds (its subtype is hidden
+    too). Keeping an attached summon for its own slot leaked it into the sample, and could leave a
+    slot with no card to take (two face-down cards, the other's card dealt to the attached one's slot)."""
+    return bool(card.kind == REACTION or card.kind == SUMMON)
 
 
 def _take(pool: list[Any], fits: Callable[[Any], bool]) -> Any:

@@ -161,3 +161,34 @@ def test_search_beats_the_rule_based_player_in_eliria() -> None:
         score += answer["wins_a"] + answer["draws"] / 2
         games += answer["games_played"]
     assert score / games > 0.55
+
+
+def test_face_down_supports_are_dealt_any_reaction_or_summon() -> None:
+    """Rule 8: a face-down reaction or summon shows nothing, not even its subtype. Two face-down cards
+    of the rival, one an attached summon, and nothing else of their kinds in its hand or deck: every
+    sample deals the two between the two slots (a slot kept for its own attached summon could be left
+    with no card to take)."""
+    from engine.eliria.state import Support
+
+    match = _decision_point("eliria", 7, at=10)
+    base = rebuild(match)
+    cards = [c for side in base.sides for c in (*side.deck, *side.hand, *side.discard)]  # type: ignore[attr-defined]
+    attached = next(c for c in cards if c.kind == "summon" and c.subtype == "attached")
+    reaction = next(c for c in cards if c.kind == "reaction")
+    dealt = set()
+    for seed in range(12):
+        copy = rebuild(match)
+        rival = copy.sides[1]  # type: ignore[attr-defined]
+        combat_only = [c for c in (*rival.hand, *rival.deck) if c.kind not in ("reaction", "summon")]
+        rival.hand, rival.deck = combat_only[: len(rival.hand)], combat_only[len(rival.hand) :]
+        rival.support = [Support(attached, up=False), Support(reaction, up=False), None, None, None]
+        real = search.rebuild
+        try:
+            search.rebuild = lambda m, copy=copy: copy  # type: ignore[misc]
+            sample = determinize(match, 0, random.Random(seed))
+        finally:
+            search.rebuild = real
+        held = [s.card for s in sample.sides[1].support[:2]]  # type: ignore[attr-defined]
+        assert sorted(c.code for c in held) == sorted((attached.code, reaction.code))
+        dealt.add(held[0].code)
+    assert dealt == {attached.code, reaction.code}  # either slot may get either card
