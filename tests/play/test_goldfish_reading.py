@@ -11,9 +11,9 @@ from django.utils import translation
 
 from cards.models import Card
 from common.charts import PALETTE, Series, chart_lines
+from play.goldfish.present import charts
 from play.goldfish.reading import mision_sentences, sentences
 from play.goldfish.services import goldfish_answer
-from play.goldfish.present import charts
 
 
 @pytest.fixture
