@@ -177,7 +177,7 @@ class SwapRace:
 
     def row_names(self, c: int) -> dict[str, Any]:
         """What a ranking row names before its candidate: nothing here (one cut, named once); a race
-        over several cuts names each row's (play.compare.each_cut)."""
+        over several cuts names each row's (play.swaps.each_cut)."""
         return {}
 
     def report(self, state: SwapTally) -> dict[str, Any]:
