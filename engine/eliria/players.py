@@ -385,12 +385,20 @@ def _feeds_cannon(view: View, a: Action) -> bool:
     )  # ruling PRIMERO: tokens feed a ``sacrifice_cannon``
 
 
+def _keeps_a_combatant(view: View, a: Action) -> bool:
+    """Whether *a* is no sacrifice of the seat's last combat card: with none on its board in its
+    Poder phase a player loses (7.b, 12.c), so a player never offers its last one while it may decline."""
+    return a.kind != "offer" or sum(c is not None for c in view.me.combat) > 1
+
+
 def _goldfish_offer(view: View, legal: Sequence[Action]) -> Action:
-    """Sacrifice a token (where the effect allows it, 14.a), never a real card; else skip."""
+    """Sacrifice a token (where the effect allows it, 14.a), never a real card nor the last combat
+    card (7.b); else skip."""
     me = view.me
     for a in legal:
         if a.kind == "offer" and (c := me.combat[a.args[0]]) is not None and c.card.is_token:
-            return a
+            if _keeps_a_combatant(view, a):
+                return a
     return next((a for a in legal if a.kind in ("skip", "done")), legal[0])
 
 
@@ -444,21 +452,26 @@ def _defend(view: View, legal: Sequence[Action]) -> Action:
 
 
 def _asym_offer(view: View, legal: Sequence[Action]) -> Action:
-    """An ``asymmetric_destruction`` sacrifice: give up the least valuable combat card."""
+    """An ``asymmetric_destruction`` sacrifice: give up the least valuable combat card, never the
+    last one (7.b: the offer may be declined, so a lone combatant stays and the card is skipped)."""
     me = view.me
     offers = [
         (card_value(c.card), a)
         for a in legal
-        if a.kind == "offer" and (c := me.combat[a.args[0]]) is not None
+        if a.kind == "offer" and (c := me.combat[a.args[0]]) is not None and _keeps_a_combatant(view, a)
     ]
     return min(offers, key=lambda pair: pair[0])[1] if offers else legal[-1]
 
 
 def _blood_offer(view: View, legal: Sequence[Action]) -> Action:
-    """A ``blood_offering`` sacrifice: a token (where allowed expressly, 14.a), never a real card."""
+    """A ``blood_offering`` sacrifice: a token (where allowed expressly, 14.a), never a real card
+    nor the last combat card (7.b)."""
     me = view.me
     tokens = [
-        a for a in legal if a.kind == "offer" and (c := me.combat[a.args[0]]) is not None and c.card.is_token
+        a
+        for a in legal
+        if a.kind == "offer" and (c := me.combat[a.args[0]]) is not None and c.card.is_token
+        if _keeps_a_combatant(view, a)
     ]
     return tokens[0] if tokens else next(a for a in legal if a.kind == "skip")
 

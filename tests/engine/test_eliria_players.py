@@ -15,6 +15,7 @@ attack's ``add_resistance``, 6.a.V) is 0-12, never a malus: the printed figure i
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -26,7 +27,7 @@ from engine import DeckEntry, EliriaPlayer, RandomPolicy
 from engine.eliria.combat import EliriaCombat
 from engine.eliria.match import EliriaMatch
 
-from .scenes import card
+from .scenes import FILLER, card, end_turn, keys, scene
 from .test_effects_property import decks
 from .test_golden import _eliria_deck
 
@@ -118,3 +119,40 @@ def test_play_out_gives_the_same_games_with_and_without_the_quick_choice():
         listed = EliriaMatch([a, b], seed=7, index=index, first=index % 2)
         assert quick.play_out([EliriaPlayer(), EliriaPlayer()]) == listed.play_out([_Listed(), _Listed()])
         assert quick.decisions == listed.decisions
+
+
+def _offer_scene(hand: str, board: dict) -> EliriaMatch:
+    """Seat 0 plays *hand* (a sacrifice summon) with *board*; the rival holds a resistance-9 combatant."""
+    m = scene(hands=([hand], []), boards=(board, {0: (FILLER, True, 1)}))
+    m.push_key("play:0:support:up")
+    return m
+
+
+@pytest.mark.parametrize(
+    ("hand", "board"),
+    [
+        ("BASE-150", {0: ("BASE-001", True, 3)}),  # Destrucción asimétrica: the last combatant
+        ("EXP-018", {0: ("BASE-109", True, 1)}),  # Ofrenda de sangre: the last card is a token
+    ],
+)
+def test_the_player_never_offers_its_last_combat_card(hand, board):
+    """7.b: with no combat card on its board in its Poder phase a player loses; the offer may be
+    declined, so the rule-based player declines it (issue 35: it lost a search player's game)."""
+    m = _offer_scene(hand, board)
+    assert m.pending is not None and m.pending.kind in ("asym_offer", "blood_offer")
+    assert "offer:slot0" in keys(m) and "skip" in keys(m)
+    choice = EliriaPlayer().choose(m.view(0), m.pending.options, random.Random(1))
+    assert choice.key == "skip"
+    m.push(choice)
+    end_turn(m)  # through its own Poder phase, the combatant still there
+    assert not m.is_over() and m.sides[0].combat[0] is not None
+
+
+def test_the_player_still_offers_a_spare_combat_card():
+    """With two combatants the least valuable one is given up, as before (and a spare token)."""
+    m = _offer_scene("BASE-150", {0: ("BASE-001", True, 3), 1: ("BASE-020", True, 6)})
+    choice = EliriaPlayer().choose(m.view(0), m.pending.options, random.Random(1))
+    assert choice.key == "offer:slot0"
+    m = _offer_scene("EXP-018", {0: ("BASE-001", True, 3), 1: ("BASE-109", True, 1)})
+    choice = EliriaPlayer().choose(m.view(0), m.pending.options, random.Random(1))
+    assert choice.key == "offer:slot1"
