@@ -10,7 +10,8 @@ plays) once — reading and validating its lists once — and:
   here, in slices, until they are all played or the thread has spent ``CEILING`` times the budget
   of CPU time; an answer then is the job's own report, the bytes a queued run gives;
 - otherwise, or when the games outlast that deadline, the run is queued (play.runs.services.run_submit)
-  *from the next game*: the games already played become its first chunk, done, with their tally.
+  *from the next game*: the games already played become its first chunk, done, with their tally
+  (a job whose state cannot pass to a chunk, the improve search, is queued from its first game).
   Each game draws only from (seed, game index), so the queued answer is the same bytes.
 
 Refusals are SiteErrors and EngineErrors raised anywhere below and answered by
@@ -121,13 +122,13 @@ def simulate(prepared: Prepared, *, owner: Any = None, client: str | Callable[[]
         return Answered(prepared.whole(job), job=job)
     head = None
     if _fits(prepared):
-        whole = getattr(JOBS[prepared.kind], "whole", False)  # a job whose state cannot pass to a chunk: all or nothing
-        limit = None if whole else CEILING * settings.SIMULATION_INLINE_BUDGET
         games = prepared.params["games"]
-        tally, played, spent = play_inline(job, games, limit)
+        tally, played, spent = play_inline(job, games, CEILING * settings.SIMULATION_INLINE_BUDGET)
         if played >= games:
             return Answered(job.report(tally, games, False), job=job)
-        head = (played, tally, spent)
+        # A job whose state cannot pass to a chunk (the improve search) is queued whole, from its first
+        # game: the games played here are lost, but the request never plays past its deadline.
+        head = None if getattr(JOBS[prepared.kind], "whole", False) else (played, tally, spent)
     cards = [card_to_dict(found[key]) for key in sorted(found)]
     run = run_submit(kind=prepared.kind, game=prepared.game, params=prepared.params, owner=owner,
                      client=client() if callable(client) else client, private=prepared.private, cards=cards, head=head)
