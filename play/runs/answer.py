@@ -221,12 +221,13 @@ def polled_run(request: HttpRequest, **filters: Any) -> SimulationRun:
     return run
 
 
-def polled_context(request: HttpRequest, *, result_id: str, result_template: str, kind: str | None = None,
+def polled_context(request: HttpRequest, *, kind: str, result_id: str, result_template: str,
                    text: str | None = None, changed: str = "") -> tuple[dict[str, Any], dict[str, Any] | None]:
-    """What a page shows of the run it polls (:func:`polled_run`, of *kind* when given): the run, its
+    """What a page shows of the run it polls (:func:`polled_run`, of *kind* only: a matchup run of the
+    same two lists, named on the comparison page, made it fail on keys its result lacks): the run, its
     progress and where its result goes; and the run's result once it is done (None before). With
     *text*, a result played on another list than the page's is not shown: *changed* says why."""
-    run = polled_run(request, **({"kind": kind} if kind else {}))
+    run = polled_run(request, kind=kind)
     context = {"run": run, "progress": progress(run), "poll_url": request.get_full_path(),
                "result_id": result_id, "result_template": result_template}
     result = run.result if run.status == SimulationRun.Status.DONE and run.result else None

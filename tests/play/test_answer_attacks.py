@@ -115,3 +115,125 @@ def test_a_search_that_overruns_its_deadline_is_queued_whole_not_played_on(api_c
     run.refresh_from_db()
     inline = api_client.post("/api/goldfish/improve/", body, format="json")
     assert inline.status_code == 200 and run.status == "done" and run.result_json.encode() == inline.content
+
+
+UNKNOWN = "1 Carta que no existe (ZZZ-999)\n"
+
+
+def bad_requests(bundled) -> list[tuple[str, dict, str]]:  # type: ignore[no-untyped-def]
+    """(url, body, the field its 400 names): lists that fail only when the job reads them."""
+    from tests.play.test_improve_api import weak_eliria
+
+    reqs = requests(bundled)
+    out = []
+    for kind, field in (("goldfish", "list"), ("compare", "list_b"), ("swaps", "list"), ("matchup", "deck_b"),
+                        ("matchup_compare", "rival")):
+        url, body = reqs[kind]
+        out.append((url, {**body, field: body[field] + UNKNOWN}, field))
+    url, body = reqs["swaps"]
+    out.append((url, {**body, "cut": "Hidra de la cienaga"}, "cut"))
+    out.append((url, {**body, "candidates": ["Nadie sabe quién"]}, "candidates"))
+    improve = {"game": "eliria", "list": weak_eliria(), "goal": {"field": "p_alive", "turn": 6}, "budget": 2000, "seed": 3}
+    out.append(("/api/goldfish/improve/", {**improve, "keep": ["Hidra de la cienaga"]}, "keep"))
+    out.append(("/api/goldfish/improve/", {**improve, "list": improve["list"] + UNKNOWN}, "list"))
+    return out
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("case", range(9))
+@pytest.mark.parametrize("budget", [2.0, 0.0])
+def test_a_list_that_fails_when_its_job_is_built_is_a_400_naming_it_and_leaves_nothing(
+    api_client, bundled, case, budget, settings,
+):
+    settings.SIMULATION_INLINE_BUDGET = budget  # answered here, or queued: the job is built first either way
+    url, body, field = bad_requests(bundled)[case]
+    r = api_client.post(url, body, format="json")
+    assert r.status_code == 400 and field in r.json(), (r.status_code, r.content[:300])
+    assert not SimulationRun.objects.exists() and not SimulationChunk.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_commands_memoised_matchup_does_not_break_the_apis(api_client, bundled):
+    """Attack finding: play.matchups.services.matchup_run (manage.py matchup) memoised its dict under
+    the very key the API's memo keeps an Answered under ("matchup", same parts): with a shared store
+    (Redis), a seeded command run made the same API request a 500, and the reverse broke the command."""
+    from play.matchups.services import matchup_run
+
+    url, body = requests(bundled)["matchup"]
+    command = matchup_run(game="eliria", list_a=body["deck_a"], list_b=body["deck_b"], games=body["games"],
+                          seed=body["seed"])
+    r = api_client.post(url, body, format="json")
+    assert r.status_code == 200, r.content[:300]
+    assert r.json()["wins_a"] == command["wins_a"]
+    other = {**body, "seed": body["seed"] + 1}
+    assert api_client.post(url, other, format="json").status_code == 200
+    again = matchup_run(game="eliria", list_a=body["deck_a"], list_b=body["deck_b"], games=body["games"],
+                        seed=other["seed"])
+    assert isinstance(again, dict) and again["seed"] == other["seed"]
+
+
+URLS = ["/api/goldfish/", "/api/goldfish/compare/", "/api/goldfish/swaps/", "/api/matchups/", "/api/matchups/compare/",
+        "/api/goldfish/improve/"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", URLS)
+@pytest.mark.parametrize("raw", ["null", "[]", "3", "\"texto\"", "{", "{\"game\": null}", "{\"game\": \"eliria\"}"])
+def test_an_odd_json_body_is_a_400_and_queues_nothing(api_client, bundled, url, raw):
+    r = api_client.post(url, raw, content_type="application/json")
+    assert r.status_code == 400, (r.status_code, r.content[:200])
+    assert r["Content-Type"].startswith("application/json") and not SimulationRun.objects.exists()
+
+
+def all_bodies(bundled) -> dict[str, dict]:  # type: ignore[no-untyped-def]
+    from tests.play.test_improve_api import weak_eliria
+
+    bodies = {url: body for url, body in requests(bundled).values()}
+    bodies["/api/goldfish/improve/"] = {"game": "eliria", "list": weak_eliria(), "goal": {"field": "p_alive", "turn": 6},
+                                        "budget": 2000, "seed": 3}
+    return bodies
+
+
+GAMES = {"/api/goldfish/improve/": "budget"}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", URLS)
+@pytest.mark.parametrize("value", [True, False, 1.5, "12", [12], {"n": 12}, -1, 0, 10**12, 2**64])
+def test_games_that_are_not_a_count_are_a_400_naming_it(api_client, bundled, url, value):
+    field = GAMES.get(url, "games")
+    body = {**all_bodies(bundled)[url], field: value}
+    r = api_client.post(url, body, format="json")
+    if value == "12":  # a numeral in a string is a number in DRF (as a form would send it)
+        assert r.status_code in (200, 202, 400)
+        return
+    assert r.status_code == 400 and field in r.json(), (value, r.status_code, r.content[:200])
+    assert not SimulationRun.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", URLS)
+@pytest.mark.parametrize("value", [True, -1, 1.5, "siete", 2**63])
+def test_a_seed_that_is_not_one_is_a_400_naming_it(api_client, bundled, url, value):
+    r = api_client.post(url, {**all_bodies(bundled)[url], "seed": value}, format="json")
+    assert r.status_code == 400 and "seed" in r.json(), (value, r.status_code, r.content[:200])
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_comparison_page_polls_comparisons_only(client, bundled, player, htmx):
+    """Attack finding: the comparison page polled any run whose params had its two lists, so a done
+    matchup of the same two decks, named by ?run=, failed on keys its result lacks (a 500); now it
+    is not this page's run (404), as a run of another player is."""
+    from play.compare.views import resolve_side
+    from tests.factories import deck_from_list
+    from tests.play.queued import queued_matchup
+
+    decks = deck_from_list(player, eliria_text(), name="A"), deck_from_list(player, eliria_text(20, 40), name="B")
+    a, b = (resolve_side(player, str(d.pk)) for d in decks)
+    run = queued_matchup(game="eliria", list_a=a.text, list_b=b.text, games=20, seed=1, owner=player)
+    play_out(run)
+    client.force_login(player)
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    r = client.get(f"/mazos/comparar/?a={a.token}&b={b.token}&run={run.pk}", **headers)
+    assert r.status_code == 404
