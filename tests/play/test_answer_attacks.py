@@ -237,3 +237,95 @@ def test_the_comparison_page_polls_comparisons_only(client, bundled, player, htm
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     r = client.get(f"/mazos/comparar/?a={a.token}&b={b.token}&run={run.pk}", **headers)
     assert r.status_code == 404
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", ["/api/goldfish/", "/api/goldfish/compare/", "/api/matchups/", "/api/matchups/compare/"])
+def test_a_form_encoded_body_and_any_accept_get_the_json_answer(api_client, bundled, url):
+    body = all_bodies(bundled)[url]
+    as_json = api_client.post(url, body, format="json")
+    assert as_json.status_code == 200
+    form = api_client.post(url, body, HTTP_ACCEPT="*/*")  # multipart, as a browser's form sends it
+    assert form.status_code == 200 and form.content == as_json.content
+    from urllib.parse import urlencode
+
+    encoded = api_client.post(url, urlencode(body), content_type="application/x-www-form-urlencoded")
+    assert encoded.status_code == 200 and encoded.content == as_json.content
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", ["/api/goldfish/swaps/", "/api/goldfish/improve/"])
+def test_a_form_cannot_carry_a_goal_and_is_told_so(api_client, bundled, url):
+    body = {k: v for k, v in all_bodies(bundled)[url].items() if k != "goal"}
+    r = api_client.post(url, {**body, "goal": "p_alive"})
+    assert r.status_code == 400 and "goal" in r.json() and not SimulationRun.objects.exists()
+
+
+MOST = {"/api/goldfish/": 100_000, "/api/goldfish/compare/": 100_000, "/api/goldfish/swaps/": 100_000,
+        "/api/matchups/": 10_000, "/api/matchups/compare/": 10_000, "/api/goldfish/improve/": 300_000}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", URLS)
+def test_the_most_games_each_endpoint_takes_are_queued_not_played_here(api_client, bundled, url, settings):
+    settings.SIMULATION_INLINE_BUDGET = 0.1  # the site's
+    field = GAMES.get(url, "games")
+    body = {**all_bodies(bundled)[url], field: MOST[url]}
+    r = api_client.post(url, body, format="json")
+    assert r.status_code == 202, r.content[:200]
+    run = SimulationRun.objects.get()
+    assert run.total == MOST[url] and run.chunks.filter(status="done").count() == 0  # none played here
+    too_many = api_client.post(url, {**body, field: MOST[url] + 1}, format="json")
+    assert too_many.status_code == 400 and field in too_many.json()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("kind", ["gauntlet", "field"])
+def test_an_overrun_gauntlet_or_field_answers_the_one_go_rows_and_stays_its_owners(bundled, decks, players, kind,
+                                                                                  monkeypatch):
+    """The pages' kinds through play.runs.answer.simulate, as their pages call it."""
+    from play.compare.fields import field_params, saved_field_create, saved_field_set_rival
+    from play.matchups.services import gauntlet_prepare
+    from play.runs.answer import simulate
+    from play.runs.jobs import Prepared
+    from play.runs.services import can_view
+
+    ana, bruno = players
+    deck = decks["ana_private"]
+    if kind == "gauntlet":
+        def prepare():  # type: ignore[no-untyped-def]
+            return gauntlet_prepare(deck=deck, games=6, seed=2)
+    else:
+        field = saved_field_create(owner=ana, name="Campo", game="eliria")
+        for rival in ("ana_public", "bruno_public"):
+            saved_field_set_rival(field=field, actor=ana, deck=decks[rival], weight=1)
+
+        def prepare():  # type: ignore[no-untyped-def]
+            return Prepared("field", "eliria", field_params(field=field, actor=ana, deck=deck), private=True)
+    with monkeypatch.context() as m:
+        m.setattr(play.runs.answer, "CEILING", 1e-12)
+        done = simulate(prepare(), owner=ana, client="10.0.0.1")
+    run = done.run
+    assert run is not None and run.private and run.owner == ana
+    assert can_view(run, ana) and not can_view(run, bruno) and not can_view(run, None)
+    chunks = list(run.chunks.order_by("index").values_list("start", "stop", "status"))
+    assert chunks[0] == (0, 1, "done") and chunks[-1][1] == run.total
+    play_out(run)
+    run.refresh_from_db()
+    one_go = simulate(prepare(), owner=ana)
+    assert one_go.run is None and run.status == "done" and compact(run.result) == compact(one_go.result)
+
+
+@pytest.mark.django_db
+def test_an_overrun_over_the_run_limit_is_refused_with_nothing_written(api_client, bundled, monkeypatch, settings):
+    """The games played in the request are dropped, not kept as a run the client may not have."""
+    settings.SIMULATION_MAX_ACTIVE_ANONYMOUS = 1
+    url, body = requests(bundled)["goldfish"]
+    with monkeypatch.context() as m:
+        m.setattr(play.runs.answer, "CEILING", 1e-12)
+        first = api_client.post(url, body, format="json")
+        assert first.status_code == 202
+        rows = SimulationChunk.objects.count()
+        refused = api_client.post(url, {**body, "seed": 8}, format="json")
+    assert refused.status_code == 429 and "Retry-After" in refused
+    assert SimulationRun.objects.count() == 1 and SimulationChunk.objects.count() == rows
