@@ -73,7 +73,9 @@ class Answered:
 
 def play_inline(job: Job, games: int, cpu_seconds: float | None) -> tuple[Any, int, float]:
     """Games 0 … games - 1 of *job* in slices that grow fourfold (up to the job's ``slice``), until
-    all are played or this thread has spent *cpu_seconds* (None: no limit). Returns the tally, the
+    all are played or this thread has spent *cpu_seconds* (None: no limit). No slice goes past that
+    deadline at the pace of the games before it (a fourfold slice of games slower than their fixed
+    costs said overran it up to fourfold): it ends at most a game or so late. Returns the tally, the
     games played and the CPU seconds they took. The collector stays off meanwhile, so that a
     collection of the process's other garbage does not land in the request's deadline."""
     tally, played, size, spent = job.new_tally(), 0, 1, 0.0
@@ -81,8 +83,11 @@ def play_inline(job: Job, games: int, cpu_seconds: float | None) -> tuple[Any, i
     gc.disable()
     try:
         while played < games and (cpu_seconds is None or spent < cpu_seconds):
+            stop = min(games, played + size)
+            if cpu_seconds is not None and spent > 0:  # the games left before the deadline at this pace
+                stop = min(stop, played + max(1, math.ceil((cpu_seconds - spent) * played / spent)))
             began = time.thread_time()  # the thread's CPU: a busy machine does not queue a run that fits
-            part, n = job.play(played, min(games, played + size), None)
+            part, n = job.play(played, stop, None)
             tally.merge(part)
             spent += time.thread_time() - began
             played += n

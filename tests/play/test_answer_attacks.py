@@ -329,3 +329,53 @@ def test_an_overrun_over_the_run_limit_is_refused_with_nothing_written(api_clien
         refused = api_client.post(url, {**body, "seed": 8}, format="json")
     assert refused.status_code == 429 and "Retry-After" in refused
     assert SimulationRun.objects.count() == 1 and SimulationChunk.objects.count() == rows
+
+
+class Clock:
+    """A thread clock that only games move: each costs *pace* seconds."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def thread_time(self) -> float:
+        return self.now
+
+
+class PacedJob:
+    """A job whose games cost 10 ms of the clock each, whatever its fixed costs said."""
+
+    slice = 10_000
+
+    def __init__(self, clock: Clock, pace: float = 0.01) -> None:
+        self.clock, self.pace, self.slices = clock, pace, []
+
+    def new_tally(self) -> list:
+        return []
+
+    def play(self, start: int, stop: int, deadline: float | None) -> tuple[list, int]:
+        self.slices.append((start, stop))
+        self.clock.now += self.pace * (stop - start)
+        return list(range(start, stop)), stop - start
+
+
+class ListTally(list):
+    def merge(self, other: list) -> None:
+        self.extend(other)
+
+
+@pytest.mark.parametrize(("deadline", "most"), [(0.1, 11), (0.2, 21), (0.5, 51), (0.03, 4)])
+def test_no_slice_runs_past_the_deadline_at_the_pace_of_the_games_before(monkeypatch, deadline, most):
+    """Attack finding: slices grew fourfold whatever the time left, so games slower than their fixed
+    costs said overran CEILING × the budget up to fourfold (0.1 s of 10 ms games: 21 played, 0.21 s).
+    Now a slice ends by the deadline at the pace measured so far: a game late at most."""
+    clock = Clock()
+    monkeypatch.setattr(play.runs.answer, "time", clock)
+    job = PacedJob(clock)
+    monkeypatch.setattr(job, "new_tally", ListTally)
+    tally, played, spent = play.runs.answer.play_inline(job, 1_000, deadline)
+    assert played <= most and spent <= deadline + 0.01 + 1e-9 and spent >= deadline
+    assert tally == list(range(played))  # each game once, in order
+    assert [a for a, _ in job.slices] == [0] + [b for _, b in job.slices[:-1]]
+    full = PacedJob(clock)
+    monkeypatch.setattr(full, "new_tally", ListTally)
+    assert play.runs.answer.play_inline(full, 50, None)[1] == 50  # no deadline: every game
