@@ -379,3 +379,23 @@ def test_no_slice_runs_past_the_deadline_at_the_pace_of_the_games_before(monkeyp
     full = PacedJob(clock)
     monkeypatch.setattr(full, "new_tally", ListTally)
     assert play.runs.answer.play_inline(full, 50, None)[1] == 50  # no deadline: every game
+
+
+@pytest.mark.django_db
+def test_a_race_of_every_cut_is_priced_by_its_pairs(api_client, bundled, settings):
+    """Attack finding: "cut": "*" races every (cut, candidate) pair, but its fixed cost was its
+    candidates' alone: 60 pairs of 3 candidates fitted the request as 4 players a game, not 61."""
+    from play.swaps.services import swaps_seconds
+
+    settings.SIMULATION_INLINE_BUDGET = 0.02
+    games = int(0.02 / swaps_seconds("eliria", 3, 1, 6))  # fits by the candidates, 15 times over by the pairs
+    body = {**SWAP, "list": eliria_text(0, 20), "candidates": CANDIDATES, "games": games, "seed": 5, "cut": "*"}
+    queued = api_client.post("/api/goldfish/swaps/", body, format="json")
+    assert queued.status_code == 202, queued.content[:200]
+    run = SimulationRun.objects.get()
+    assert run.params["pairs"] == 60 and not run.chunks.filter(status="done").exists()  # none played here
+    play_out(run)
+    run.refresh_from_db()
+    settings.SIMULATION_INLINE_BUDGET = 100.0
+    inline = api_client.post("/api/goldfish/swaps/", body, format="json")
+    assert inline.status_code == 200 and run.result_json.encode() == inline.content
