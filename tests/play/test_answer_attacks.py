@@ -399,3 +399,38 @@ def test_a_race_of_every_cut_is_priced_by_its_pairs(api_client, bundled, setting
     settings.SIMULATION_INLINE_BUDGET = 100.0
     inline = api_client.post("/api/goldfish/swaps/", body, format="json")
     assert inline.status_code == 200 and run.result_json.encode() == inline.content
+
+
+@pytest.mark.django_db
+def test_a_seeded_search_on_ones_collection_is_neither_memoised_for_others_nor_shown_to_them(
+    api_client, bundled, player, other, monkeypatch,
+):
+    """The memo keys a collection search on the copies owned: the same body from a player who owns
+    none is refused, not answered from the first player's memo; its queued run is its owner's."""
+    from cards.models import Card
+    from collection.services import collection_add
+    from tests.play.test_improve_api import weak_mision
+
+    for card in Card.objects.filter(game="mision"):
+        collection_add(owner=player, card=card, delta=2)
+    body = {"game": "mision", "list": weak_mision(), "goal": {"field": "mean_chest", "turn": 8}, "pool": "collection",
+            "budget": 2000, "seed": 2}
+    api_client.force_authenticate(player)
+    mine = api_client.post("/api/goldfish/improve/", body, format="json")
+    assert mine.status_code == 200, mine.content[:200]
+    api_client.force_authenticate(other)
+    theirs = api_client.post("/api/goldfish/improve/", body, format="json")
+    assert theirs.status_code == 400 and "pool" in theirs.json()
+    api_client.force_authenticate(None)
+    assert api_client.post("/api/goldfish/improve/", body, format="json").status_code == 400
+    api_client.force_authenticate(player)
+    with monkeypatch.context() as m:
+        m.setattr(play.runs.answer, "CEILING", 1e-12)
+        queued = api_client.post("/api/goldfish/improve/", {**body, "seed": 3}, format="json")
+    assert queued.status_code == 202
+    run = SimulationRun.objects.get()
+    assert run.private and run.owner == player
+    for who in (other, None):
+        api_client.force_authenticate(who)
+        assert api_client.get(queued["Location"]).status_code == 404
+        assert api_client.post(queued.json()["cancel_url"]).status_code == 404
