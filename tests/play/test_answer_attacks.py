@@ -434,3 +434,32 @@ def test_a_seeded_search_on_ones_collection_is_neither_memoised_for_others_nor_s
         api_client.force_authenticate(who)
         assert api_client.get(queued["Location"]).status_code == 404
         assert api_client.post(queued.json()["cancel_url"]).status_code == 404
+
+
+@pytest.mark.django_db
+def test_an_overrun_race_from_the_page_of_a_private_deck_is_its_owners(client, bundled, decks, players, monkeypatch):
+    from django.urls import reverse
+
+    ana, bruno = players
+    deck = decks["ana_private"]
+    from decks.selectors import deck_rows
+
+    cut = deck_rows(deck)[0].card.code
+    form = {"cut": cut, "query": "t:combate", "field": "mean_power_max", "turn": 4, "games": 60, "turns": 4, "seed": 3}
+    client.force_login(ana)
+    url = reverse("play:swaps") + f"?deck={deck.pk}"
+    with monkeypatch.context() as m:
+        m.setattr(play.runs.answer, "CEILING", 1e-12)
+        r = client.post(url, form)
+    assert r.status_code == 302 and "run=" in r["Location"], r.content[:300]
+    run = SimulationRun.objects.get()
+    assert run.private and run.owner == ana and run.chunks.filter(status="done").count() == 1
+    play_out(run)
+    shown = client.get(r["Location"])
+    assert shown.status_code == 200 and shown.context["run"].status == "done" and shown.context.get("rows")
+    assert not shown.context.get("errors")
+    client.force_login(bruno)
+    assert client.get(r["Location"]).status_code == 404
+    assert client.get(run.get_absolute_url()).status_code == 404
+    client.logout()
+    assert client.get(run.get_absolute_url()).status_code == 404
