@@ -153,7 +153,10 @@ def answer(request: Request, form: type[serializers.Serializer], prepare: Callab
     if prepared.memo is None or not _fits(prepared):
         done = play()
     else:  # a seeded answer is a pure function of its request and the catalogue (cards.pagecache)
-        done = cached_answer(prepared.kind, prepared.memo, play, keep=lambda a: a.run is None and _whole(a.result))
+        # Its own namespace: play.matchups.services.matchup_run memoises a dict under "matchup" with the
+        # same parts (only the kind's enum repr kept the two apart: attack finding).
+        done = cached_answer(f"simulate:{prepared.kind}", prepared.memo, play,
+                             keep=lambda a: a.run is None and _whole(a.result))
     if done.run is None:
         return Response(done.result)
     queued = run_answer(done.run, request)

@@ -154,9 +154,10 @@ def test_a_list_that_fails_when_its_job_is_built_is_a_400_naming_it_and_leaves_n
 
 @pytest.mark.django_db
 def test_the_commands_memoised_matchup_does_not_break_the_apis(api_client, bundled):
-    """Attack finding: play.matchups.services.matchup_run (manage.py matchup) memoised its dict under
-    the very key the API's memo keeps an Answered under ("matchup", same parts): with a shared store
-    (Redis), a seeded command run made the same API request a 500, and the reverse broke the command."""
+    """Attack finding (latent): play.matchups.services.matchup_run (manage.py matchup) memoises a dict
+    under ("matchup", the same parts) the API's memo keeps an Answered under; only the repr of the
+    kind's enum kept the keys apart (with str(kind), the API answered a 500 after the command). The
+    API's memo now has its own namespace."""
     from play.matchups.services import matchup_run
 
     url, body = requests(bundled)["matchup"]
