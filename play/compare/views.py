@@ -292,7 +292,8 @@ def _simulate(request: HttpRequest, a: Side, b: Side, data: dict[str, Any], cont
 
 def _run_context(request: HttpRequest, a: Side, b: Side, goal: tuple[str, int], context: dict[str, Any]) -> None:
     """A queued comparison: its progress while it runs; its result, kept once, when done."""
-    polled, result = polled_context(request, result_id="compare-result", result_template="play/_compare_result.html")
+    polled, result = polled_context(request, kind=SimulationRun.Kind.COMPARE, result_id="compare-result",
+                                    result_template="play/_compare_result.html")
     context.update(polled)
     run = polled["run"]
     if result is None or not _same_lists(run, a, b):

@@ -10,7 +10,8 @@ plays) once — reading and validating its lists once — and:
   here, in slices, until they are all played or the thread has spent ``CEILING`` times the budget
   of CPU time; an answer then is the job's own report, the bytes a queued run gives;
 - otherwise, or when the games outlast that deadline, the run is queued (play.runs.services.run_submit)
-  *from the next game*: the games already played become its first chunk, done, with their tally.
+  *from the next game*: the games already played become its first chunk, done, with their tally
+  (a job whose state cannot pass to a chunk, the improve search, is queued from its first game).
   Each game draws only from (seed, game index), so the queued answer is the same bytes.
 
 Refusals are SiteErrors and EngineErrors raised anywhere below and answered by
@@ -72,7 +73,9 @@ class Answered:
 
 def play_inline(job: Job, games: int, cpu_seconds: float | None) -> tuple[Any, int, float]:
     """Games 0 … games - 1 of *job* in slices that grow fourfold (up to the job's ``slice``), until
-    all are played or this thread has spent *cpu_seconds* (None: no limit). Returns the tally, the
+    all are played or this thread has spent *cpu_seconds* (None: no limit). No slice goes past that
+    deadline at the pace of the games before it (a fourfold slice of games slower than their fixed
+    costs said overran it up to fourfold): it ends at most a game or so late. Returns the tally, the
     games played and the CPU seconds they took. The collector stays off meanwhile, so that a
     collection of the process's other garbage does not land in the request's deadline."""
     tally, played, size, spent = job.new_tally(), 0, 1, 0.0
@@ -80,8 +83,11 @@ def play_inline(job: Job, games: int, cpu_seconds: float | None) -> tuple[Any, i
     gc.disable()
     try:
         while played < games and (cpu_seconds is None or spent < cpu_seconds):
+            stop = min(games, played + size)
+            if cpu_seconds is not None and spent > 0:  # the games left before the deadline at this pace
+                stop = min(stop, played + max(1, math.ceil((cpu_seconds - spent) * played / spent)))
             began = time.thread_time()  # the thread's CPU: a busy machine does not queue a run that fits
-            part, n = job.play(played, min(games, played + size), None)
+            part, n = job.play(played, stop, None)
             tally.merge(part)
             spent += time.thread_time() - began
             played += n
@@ -121,13 +127,13 @@ def simulate(prepared: Prepared, *, owner: Any = None, client: str | Callable[[]
         return Answered(prepared.whole(job), job=job)
     head = None
     if _fits(prepared):
-        whole = getattr(JOBS[prepared.kind], "whole", False)  # a job whose state cannot pass to a chunk: all or nothing
-        limit = None if whole else CEILING * settings.SIMULATION_INLINE_BUDGET
         games = prepared.params["games"]
-        tally, played, spent = play_inline(job, games, limit)
+        tally, played, spent = play_inline(job, games, CEILING * settings.SIMULATION_INLINE_BUDGET)
         if played >= games:
             return Answered(job.report(tally, games, False), job=job)
-        head = (played, tally, spent)
+        # A job whose state cannot pass to a chunk (the improve search) is queued whole, from its first
+        # game: the games played here are lost, but the request never plays past its deadline.
+        head = None if getattr(JOBS[prepared.kind], "whole", False) else (played, tally, spent)
     cards = [card_to_dict(found[key]) for key in sorted(found)]
     run = run_submit(kind=prepared.kind, game=prepared.game, params=prepared.params, owner=owner,
                      client=client() if callable(client) else client, private=prepared.private, cards=cards, head=head)
@@ -147,7 +153,10 @@ def answer(request: Request, form: type[serializers.Serializer], prepare: Callab
     if prepared.memo is None or not _fits(prepared):
         done = play()
     else:  # a seeded answer is a pure function of its request and the catalogue (cards.pagecache)
-        done = cached_answer(prepared.kind, prepared.memo, play, keep=lambda a: a.run is None and _whole(a.result))
+        # Its own namespace: play.matchups.services.matchup_run memoises a dict under "matchup" with the
+        # same parts (only the kind's enum repr kept the two apart: attack finding).
+        done = cached_answer(f"simulate:{prepared.kind}", prepared.memo, play,
+                             keep=lambda a: a.run is None and _whole(a.result))
     if done.run is None:
         return Response(done.result)
     queued = run_answer(done.run, request)
@@ -220,12 +229,13 @@ def polled_run(request: HttpRequest, **filters: Any) -> SimulationRun:
     return run
 
 
-def polled_context(request: HttpRequest, *, result_id: str, result_template: str, kind: str | None = None,
+def polled_context(request: HttpRequest, *, kind: str, result_id: str, result_template: str,
                    text: str | None = None, changed: str = "") -> tuple[dict[str, Any], dict[str, Any] | None]:
-    """What a page shows of the run it polls (:func:`polled_run`, of *kind* when given): the run, its
+    """What a page shows of the run it polls (:func:`polled_run`, of *kind* only: a matchup run of the
+    same two lists, named on the comparison page, made it fail on keys its result lacks): the run, its
     progress and where its result goes; and the run's result once it is done (None before). With
     *text*, a result played on another list than the page's is not shown: *changed* says why."""
-    run = polled_run(request, **({"kind": kind} if kind else {}))
+    run = polled_run(request, kind=kind)
     context = {"run": run, "progress": progress(run), "poll_url": request.get_full_path(),
                "result_id": result_id, "result_template": result_template}
     result = run.result if run.status == SimulationRun.Status.DONE and run.result else None

@@ -7,6 +7,7 @@ from typing import Any
 
 from play.models import SimulationRun
 from play.runs.jobs import register
+from play.swaps.each_cut import EachCutRace
 from play.swaps.services import asked, cut_of, swap_race, swaps_seconds
 
 
@@ -24,15 +25,21 @@ class SwapsJob:
 
     @staticmethod
     def seconds_per_game(game: str, params: dict[str, Any]) -> float:
-        # The most a game of the race costs (every candidate plays it): what sizes its chunks.
-        return swaps_seconds(game, len(params["candidates"]), 1, params["turns"])
+        # The most a game of the race costs (every candidate plays it): what sizes its chunks. With
+        # "cut": "*" every (cut, candidate) pair plays it: ``pairs``, as the race read them (``keep``).
+        return swaps_seconds(game, params.get("pairs") or len(params["candidates"]), 1, params["turns"])
 
     def new_tally(self) -> Any:
         return self.race.new_tally()
 
     def keep(self, params: dict[str, Any]) -> dict[str, Any]:
-        """What its queued run keeps: the cut and the candidates by code, as the race read them."""
-        return {**params, "cut": cut_of(self.race), "candidates": [c.code for c in asked(self.race)]}
+        """What its queued run keeps: the cut and the candidates by code, as the race read them, and
+        with "cut": "*" the pairs it races (attack finding: priced as its candidates alone, a race of
+        60 pairs of 3 candidates was played in the request as if it cost a twentieth of its cost)."""
+        kept = {**params, "cut": cut_of(self.race), "candidates": [c.code for c in asked(self.race)]}
+        if isinstance(self.race, EachCutRace):
+            kept["pairs"] = len(self.race.pairs)
+        return kept
 
     def resume(self, before: Any) -> None:
         """Go on from the race's games before this chunk (their tallies merged, in order)."""
