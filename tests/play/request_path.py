@@ -1,7 +1,7 @@
 """The rooms a request walks through: which of the project's files a view's call enters.
 
 A profile hook (sys.setprofile) follows the view's frame and every call made under it. Only the
-project's own files count (not .venv, not the standard library, not tests/); the engine is one room
+project's own files count (not .venv, not the standard library, not tests/, not the cache backends); the engine is one room
 (``engine/``) behind its public names, so its own calls are not followed (the compiled engine hides
 them anyway). Each call
 from one project file into another is a step; a step that repeats one already taken (from the same
@@ -22,6 +22,10 @@ from types import CodeType, FrameType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
+# The cache backends (settings.CACHES: the one-machine disk cache, or Redis behind its circuit
+# breaker) are Django's cache, configured, not rooms of the request: the path is the same whatever
+# the deployment's cache.
+CACHE_BACKENDS = frozenset({"common/cache.py", "common/breaker.py"})
 
 
 def _project_file(filename: str, engine_files: bool = False) -> str | None:
@@ -32,7 +36,7 @@ def _project_file(filename: str, engine_files: bool = False) -> str | None:
         rel = Path(filename).resolve().relative_to(ROOT)
     except ValueError:
         return None
-    if rel.parts[0] in (".venv", "tests"):
+    if rel.parts[0] in (".venv", "tests") or rel.as_posix() in CACHE_BACKENDS:
         return None
     return "engine/" if rel.parts[0] == "engine" and not engine_files else rel.as_posix()
 
