@@ -141,16 +141,21 @@ def _long_chunk() -> tuple[SimulationRun, threading.Thread, dict[str, Any]]:
         try:
             box["outcome"] = execute_chunk(run.pk, 0, "slow")
         finally:
-            box["ended"] = time.monotonic()
             connection.close()
 
     thread = threading.Thread(target=play)
-    box["began"] = time.monotonic()
     thread.start()
     limit = time.monotonic() + 20
     while not SimulationChunk.objects.filter(run=run, index=0, done__gt=0).exists() and time.monotonic() < limit:
         time.sleep(0.05)  # the heartbeat reports games played about once a second
     return run, thread, box
+
+
+def _unplayed(run: SimulationRun) -> int:
+    """The games of chunk 0 its worker left unplayed: more than none when it stopped mid-chunk (a
+    cancel or a lost lease seen at the next slice), not at the chunk's end."""
+    chunk = SimulationChunk.objects.get(run=run, index=0)
+    return chunk.stop - chunk.start - chunk.done
 
 
 def _games_slowed(seconds_per_game: float) -> None:
@@ -182,20 +187,18 @@ def slow() -> dict[str, Any]:
     alive = thread.is_alive()
     run_cancel(run)
     thread.join()
-    out["held"] = {"alive": alive, "seconds": time.monotonic() - box["began"], "stolen": stolen,
+    out["held"] = {"alive": alive, "stolen": stolen,
                    "attempts": SimulationChunk.objects.get(run=run, index=0).attempts}
     run, thread, box = _long_chunk()  # 2. a cancel is seen mid-chunk
-    asked = time.monotonic()
     run_cancel(run)
     thread.join()
-    out["cancel"] = {"outcome": box["outcome"], "seconds": box["ended"] - asked}
+    out["cancel"] = {"outcome": box["outcome"], "unplayed": _unplayed(run)}
     run, thread, box = _long_chunk()  # 3. a worker whose lease was taken over stops playing
     SimulationChunk.objects.filter(run=run, index=0).update(lease_until=SimulationChunk.objects.get(
         run=run, index=0).lease_until.replace(year=2000))  # as if it had been stopped past its lease
-    asked = time.monotonic()
     thief = claim(run.pk, 0, "thief")
     thread.join()
-    out["lost"] = {"outcome": box["outcome"], "seconds": box["ended"] - asked, "taken": thief is not None,
+    out["lost"] = {"outcome": box["outcome"], "unplayed": _unplayed(run), "taken": thief is not None,
                    "holder": SimulationChunk.objects.get(run=run, index=0).worker}
     return out
 
