@@ -57,12 +57,17 @@ class LabSearch(SearchPlayer):
 
     def __init__(self, rollouts: int = 32, shaping: float = 0.0, rival_eps: float = 0.0, self_eps: float = 0.0,
                  horizon: int = 40, own_plenty: float = 0, own_reserve: float = 0, settled_lead: float = -1,
-                 mision_horizon: float = 0, oracle: float = 0) -> None:  # fmt: skip
+                 mision_horizon: float = -1, oracle: float = 0, outcome: float = 0) -> None:  # fmt: skip
         super().__init__(rollouts=rollouts, horizon=int(horizon))
         self.shaping, self.rival_eps, self.self_eps = shaping, rival_eps, self_eps
         self.own_plenty, self.own_reserve = int(own_plenty), int(own_reserve)
         self.settled_lead = settled_lead  # the lead's weight in a draw that ended the game (-1: as cut)
-        self.mision_horizon = int(mision_horizon) or MISION_HORIZON
+        self.mision_horizon = MISION_HORIZON if mision_horizon < 0 else int(mision_horizon)
+        # Misión S.O.S scored as before the leaf evaluation (engine/mision/rollouts.py): the outcome
+        # played out (horizon 12), a draw nudged by the BAÚL lead.
+        self.outcome = bool(outcome)
+        if self.outcome and mision_horizon < 0:
+            self.mision_horizon = 12
         self.oracle = bool(oracle)  # a bound, never a player: rollouts on the real match, hidden cards and draws included
 
     def _rollout(self, match: Match, seat: int, action: Action, det_seed: int, roll_seed: int) -> float:
@@ -82,7 +87,7 @@ class LabSearch(SearchPlayer):
                 players[1 - seat] = EpsilonPlayer(players[1 - seat], self.rival_eps, noise)
                 players[seat] = EpsilonPlayer(players[seat], self.self_eps, noise)
             copy.play_out(players)
-        score = _score(copy, seat)
+        score = _outcome_score(copy, seat) if self.outcome else _score(copy, seat)
         outcome = copy.outcome()
         assert outcome is not None
         if self.settled_lead >= 0 and outcome.winner is None and outcome.reason != "turn_cap":
@@ -96,6 +101,17 @@ class LabSearch(SearchPlayer):
             elif outcome.winner is not None:
                 score += self.shaping * late  # a loss later leaves the rival time to err
         return score
+
+
+def _outcome_score(copy: Match, seat: int) -> float:
+    """The search's score of a Misión rollout before the leaf evaluation: a win 1, a loss 0, a draw ½
+    plus the BAÚL lead / 40 (at most ±0.4)."""
+    outcome = copy.outcome()
+    assert outcome is not None
+    if outcome.winner is not None or not isinstance(copy, MisionMatch):
+        return _score(copy, seat)
+    lead = (copy.sides[seat].chest_points - copy.sides[1 - seat].chest_points) / 40
+    return 0.5 + max(-0.4, min(0.4, lead))
 
 
 def parse_variant(spec: str) -> tuple[str, dict[str, float]]:

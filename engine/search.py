@@ -45,6 +45,7 @@ from .eliria.state import Side
 from .match import Match, Policy
 from .mision.match import MisionMatch
 from .mision.players import MisionPlayer
+from .mision.rollouts import leaf_score
 from .rng import MAX_SEED, GameRng
 
 __all__ = [
@@ -62,7 +63,7 @@ SEARCH_PLAYERS = {"search": DEFAULT_ROLLOUTS, "search-quick": QUICK_ROLLOUTS, "s
 # Turns a rollout plays past the decision before it is scored as a draw (plus a lead, see _score):
 # the players' games last ~30 turns in Eliria, while two careful Misión players may never finish.
 HORIZON = 40
-MISION_HORIZON = 12
+MISION_HORIZON = 0
 
 
 # -- a copy of the match from what one seat can see ------------------------------------------------
@@ -197,10 +198,7 @@ def _score(copy: Match, seat: int) -> float:
     if outcome.winner is not None:
         return 1.0 if outcome.winner == seat else 0.0
     if isinstance(copy, MisionMatch) and copy.players == 2:
-        # Measured (bench/players.py, 48 games of search against rules on 6+16 decks): the BAÚL lead
-        # alone scored 0.54, with a bonus for Elementos de juego in hand 0.51 (it hoards prizes).
-        lead = (copy.sides[seat].chest_points - copy.sides[1 - seat].chest_points) / 40
-        return 0.5 + max(-0.4, min(0.4, lead))
+        return leaf_score(copy, seat)
     return 0.5
 
 
