@@ -31,6 +31,13 @@ from engine.eliria.match import EliriaMatch  # noqa: E402
 from engine.match import Match, Policy  # noqa: E402
 from engine.mision.match import MisionMatch  # noqa: E402
 from engine.mision.players import MisionPlayer  # noqa: E402
+from engine.mision.rollouts import (  # noqa: E402
+    MARGIN_WINS,
+    NEW_ENTE_WINS,
+    LeafModel,
+    fight_chance,
+    leaf_score,
+)
 from engine.search import MISION_HORIZON, SearchPlayer, _rollout_players, _score, determinize, rebuild  # noqa: E402
 
 
@@ -57,7 +64,8 @@ class LabSearch(SearchPlayer):
 
     def __init__(self, rollouts: int = 32, shaping: float = 0.0, rival_eps: float = 0.0, self_eps: float = 0.0,
                  horizon: int = 40, own_plenty: float = 0, own_reserve: float = 0, settled_lead: float = -1,
-                 mision_horizon: float = -1, oracle: float = 0, outcome: float = 0) -> None:  # fmt: skip
+                 mision_horizon: float = -1, oracle: float = 0, outcome: float = 0,
+                 new_mine: float = NEW_ENTE_WINS, new_theirs: float = NEW_ENTE_WINS, margin_shift: float = 0) -> None:  # fmt: skip
         super().__init__(rollouts=rollouts, horizon=int(horizon))
         self.shaping, self.rival_eps, self.self_eps = shaping, rival_eps, self_eps
         self.own_plenty, self.own_reserve = int(own_plenty), int(own_reserve)
@@ -68,6 +76,11 @@ class LabSearch(SearchPlayer):
         self.outcome = bool(outcome)
         if self.outcome and mision_horizon < 0:
             self.mision_horizon = 12
+        # Misión: the leaf evaluation's figures (engine/mision/rollouts.py LeafModel; margin_shift moves its table).
+        table = MARGIN_WINS
+        if margin_shift:
+            table = tuple(fight_chance(m - int(margin_shift)) for m in range(-3, 4))
+        self.model = LeafModel(table, new_mine, new_theirs)
         self.oracle = bool(oracle)  # a bound, never a player: rollouts on the real match, hidden cards and draws included
 
     def _rollout(self, match: Match, seat: int, action: Action, det_seed: int, roll_seed: int) -> float:
@@ -87,7 +100,12 @@ class LabSearch(SearchPlayer):
                 players[1 - seat] = EpsilonPlayer(players[1 - seat], self.rival_eps, noise)
                 players[seat] = EpsilonPlayer(players[seat], self.self_eps, noise)
             copy.play_out(players)
-        score = _outcome_score(copy, seat) if self.outcome else _score(copy, seat)
+        if self.outcome:
+            score = _outcome_score(copy, seat)
+        elif isinstance(copy, MisionMatch) and copy.players == 2:
+            score = leaf_score(copy, seat, self.model)
+        else:
+            score = _score(copy, seat)
         outcome = copy.outcome()
         assert outcome is not None
         if self.settled_lead >= 0 and outcome.winner is None and outcome.reason != "turn_cap":

@@ -60,8 +60,9 @@ DEFAULT_ROLLOUTS = 32
 QUICK_ROLLOUTS = 8
 DEEP_ROLLOUTS = 128
 SEARCH_PLAYERS = {"search": DEFAULT_ROLLOUTS, "search-quick": QUICK_ROLLOUTS, "search-deep": DEEP_ROLLOUTS}
-# Turns a rollout plays past the decision before it is scored as a draw (plus a lead, see _score):
-# the players' games last ~30 turns in Eliria, while two careful Misión players may never finish.
+# Turns a rollout plays past the decision before it is scored as a draw (Eliria: the players' games
+# last ~30 turns). Misión S.O.S plays the rest of the decision's turn and scores the position there by
+# each seat's chance to reach 30 (engine/mision/rollouts.py; measured in docs/players.md).
 HORIZON = 40
 MISION_HORIZON = 0
 
@@ -190,15 +191,14 @@ def _rollout_players(match: Match) -> list[Policy]:
 
 
 def _score(copy: Match, seat: int) -> float:
-    """A finished rollout from *seat*'s side: a win 1, a loss 0, a draw ½ — nudged by the BAÚL lead
-    in Misión S.O.S, where a rollout cut at the horizon (MISION_HORIZON turns: 40 scored no better
-    than 12 and cost half as much again) says who was getting closer to 30."""
+    """A finished rollout from *seat*'s side: a win 1, a loss 0, a draw ½; in Misión S.O.S a rollout
+    cut at the end of the turn is scored by each seat's chance to reach 30 (:func:`leaf_score`)."""
+    if isinstance(copy, MisionMatch) and copy.players == 2:
+        return leaf_score(copy, seat)
     outcome = copy.outcome()
     assert outcome is not None
     if outcome.winner is not None:
         return 1.0 if outcome.winner == seat else 0.0
-    if isinstance(copy, MisionMatch) and copy.players == 2:
-        return leaf_score(copy, seat)
     return 0.5
 
 

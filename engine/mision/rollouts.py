@@ -27,7 +27,10 @@ from .match import MisionMatch, pick_defender
 from .rules import TARGET
 from .state import MisionSide
 
-__all__ = ["MARGIN_WINS", "NEW_ENTE_WINS", "fight_chance", "leaf_score", "prize_chances", "reach_chance", "reach_chances"]
+__all__ = [
+    "MARGIN_WINS", "NEW_ENTE_WINS", "LeafModel", "fight_chance", "leaf_score", "prize_chances", "reach_chance",
+    "reach_chances",
+]  # fmt: skip
 
 # How often the attacker wins a contested fight by its margin before reinforcements (its Ente's
 # points in the world less the defender's), from -3 to +3; below always loses, above always wins.
@@ -37,10 +40,28 @@ MARGIN_WINS = (0.0, 0.03, 0.03, 0.27, 0.72, 0.88, 0.97)
 NEW_ENTE_WINS = 0.9  # an Ente still to be placed: it goes where it wins, most often unopposed
 LOOKAHEAD = 12  # turns of each seat projected (a deck of 12 is spent in 5)
 
+
+
+class LeafModel:
+    """The figures :func:`leaf_score` projects with (bench/search_lab.py varies them)."""
+
+    def __init__(
+        self,
+        margin_wins: tuple[float, ...] = MARGIN_WINS,
+        new_mine: float = NEW_ENTE_WINS,
+        new_theirs: float = NEW_ENTE_WINS,
+        lookahead: int = LOOKAHEAD,
+    ) -> None:
+        self.margin_wins = margin_wins  # from a margin of -3 to +3
+        self.new_mine, self.new_theirs = new_mine, new_theirs  # the searching seat's new Entes, the rival's
+        self.lookahead = lookahead
+
+
+MODEL = LeafModel()
 _REACH: dict[tuple[tuple[int, ...], int], list[float]] = {}
 
 
-def fight_chance(margin: int) -> float:
+def fight_chance(margin: int, table: tuple[float, ...] = MARGIN_WINS) -> float:
     """The chance that an attacker *margin* points ahead (before reinforcements) wins.
 
     >>> fight_chance(-5), fight_chance(0), fight_chance(9)
@@ -50,7 +71,7 @@ def fight_chance(margin: int) -> float:
         return 0.0
     if margin > 3:
         return 1.0
-    return MARGIN_WINS[margin + 3]
+    return table[margin + 3]
 
 
 def reach_chances(pool: tuple[int, ...], need: int) -> list[float]:
@@ -86,7 +107,7 @@ def reach_chances(pool: tuple[int, ...], need: int) -> list[float]:
     return chances
 
 
-def _wins(side: MisionSide, rival: MisionSide) -> list[float]:
+def _wins(side: MisionSide, rival: MisionSide, table: tuple[float, ...]) -> list[float]:
     """The chance each of *side*'s Entes in a world wins its next fight (unopposed: 1)."""
     out = []
     for placed in side.board:
@@ -94,28 +115,28 @@ def _wins(side: MisionSide, rival: MisionSide) -> list[float]:
         if defender is None:
             out.append(1.0)
         else:
-            out.append(fight_chance(placed.card.worlds[placed.world] - defender.card.worlds[placed.world]))
+            out.append(fight_chance(placed.card.worlds[placed.world] - defender.card.worlds[placed.world], table))
     return out
 
 
-def prize_chances(match: MisionMatch, seat: int) -> list[float]:
+def prize_chances(match: MisionMatch, seat: int, new_wins: float = NEW_ENTE_WINS, model: LeafModel = MODEL) -> list[float]:
     """``chances[k]``: the chance that *seat* takes *k* more prizes, projected from a turn's end.
 
     Each of its turns draws one Elemento (step 1), places an Ente while any is left (it fights from
-    the next turn, :data:`NEW_ENTE_WINS`) and fights with the others, each fight won taking one
+    the next turn and wins with the chance *new_wins*) and fights with the others, each fight won taking one
     prize while the external deck lasts (step 3); the board is taken as it stands."""
     side, rival = match.sides[seat], match.sides[1 - seat]
     deck = len(side.elements_deck)
     if deck == 0:
         return [1.0]
-    fighters = _wins(side, rival)
+    fighters = _wins(side, rival, model.margin_wins)
     to_place = len(side.entes) + (1 if match.drawn is not None and match.active == seat else 0)
     # by_left[d]: the chance that d cards are left in the deck (prizes taken: deck - d - draws)
     by_left = [0.0] * (deck + 1)
     by_left[deck] = 1.0
     chances = [0.0] * (deck + 1)
     draws = 0
-    for _ in range(LOOKAHEAD):
+    for _ in range(model.lookahead):
         if sum(by_left) < 1e-9:
             break
         # step 1: the draw; an emptied deck ends the prizes
@@ -137,7 +158,7 @@ def prize_chances(match: MisionMatch, seat: int) -> list[float]:
             after[0] = 0.0
             by_left = after
         if to_place:
-            fighters.append(NEW_ENTE_WINS)
+            fighters.append(new_wins)
             to_place -= 1
     for d in range(1, deck + 1):  # still cards after the lookahead: the prizes taken so far
         if by_left[d]:
@@ -145,7 +166,7 @@ def prize_chances(match: MisionMatch, seat: int) -> list[float]:
     return chances
 
 
-def reach_chance(match: MisionMatch, seat: int) -> float:
+def reach_chance(match: MisionMatch, seat: int, new_wins: float = NEW_ENTE_WINS, model: LeafModel = MODEL) -> float:
     """The chance that *seat* still brings its BAÚL to 30 (OBJETIVO DEL JUEGO 1), every prize to it."""
     side = match.sides[seat]
     need = TARGET - side.chest_points
@@ -154,10 +175,10 @@ def reach_chance(match: MisionMatch, seat: int) -> float:
     pool = tuple(sorted((c.chest or 0) for c in match.unseen(seat).cards()))
     reach = reach_chances(pool, need)
     top = len(reach) - 1
-    return sum(q * reach[min(k, top)] for k, q in enumerate(prize_chances(match, seat)) if q)
+    return sum(q * reach[min(k, top)] for k, q in enumerate(prize_chances(match, seat, new_wins, model)) if q)
 
 
-def _exposed(match: MisionMatch, seat: int, next_seat: int) -> float:
+def _exposed(match: MisionMatch, seat: int, next_seat: int, table: tuple[float, ...]) -> float:
     """The chance that *seat*, holding no Elementos de juego, loses a contested fight in the next
     turn (*next_seat*'s) before it draws again: OBJETIVO DEL JUEGO 2, the game lost."""
     side, rival = match.sides[seat], match.sides[1 - seat]
@@ -165,18 +186,19 @@ def _exposed(match: MisionMatch, seat: int, next_seat: int) -> float:
         return 0.0
     safe = 1.0
     if next_seat == seat:  # its own attacks into defended worlds
-        for p in _wins(side, rival):
+        for p in _wins(side, rival, table):
             if p < 1.0:
                 safe *= p
     else:  # the rival's attacks into its worlds
         for placed in rival.board:
             defender = pick_defender(side.board, placed.world)
             if defender is not None:
-                safe *= 1.0 - fight_chance(placed.card.worlds[placed.world] - defender.card.worlds[placed.world])
+                margin = placed.card.worlds[placed.world] - defender.card.worlds[placed.world]
+                safe *= 1.0 - fight_chance(margin, table)
     return 1.0 - safe
 
 
-def leaf_score(match: MisionMatch, seat: int) -> float:
+def leaf_score(match: MisionMatch, seat: int, model: LeafModel = MODEL) -> float:
     """A position from *seat*'s side, between two turns or at a finished game: 1 a win, 0 a loss,
     a draw ½; otherwise ``0.5 + (mine - theirs) / 2`` of the chances to reach 30 (module docstring),
     with the chance to be left without Elementos de juego in the next turn counted as a loss."""
@@ -185,7 +207,10 @@ def leaf_score(match: MisionMatch, seat: int) -> float:
         return 0.5 if outcome.winner is None else 1.0 if outcome.winner == seat else 0.0
     rival = 1 - seat
     next_seat = rival if match.active == seat else seat
-    mine, theirs = reach_chance(match, seat), reach_chance(match, rival)
-    lose, win = _exposed(match, seat, next_seat), _exposed(match, rival, next_seat)
+    mine = reach_chance(match, seat, model.new_mine, model)
+    theirs = reach_chance(match, rival, model.new_theirs, model)
+    table = model.margin_wins
+    lose, win = _exposed(match, seat, next_seat, table), _exposed(match, rival, next_seat, table)
     score = 0.5 + (mine - theirs) / 2
     return lose * 0.0 + win * 1.0 + (1.0 - lose - win) * score
+

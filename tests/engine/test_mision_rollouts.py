@@ -1,0 +1,123 @@
+"""The Misión S.O.S leaf evaluation of the search player (engine/mision/rollouts.py): each seat's
+chance to reach 30 in the BAÚL (OBJETIVO DEL JUEGO 1) from the prizes it can still take (PASOS PARA
+EL TURNO) and, without Elementos de juego, its chance to lose a contested fight (OBJETIVO 2)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from bench.players import random_deck
+from engine import CardData, DeckEntry, MisionMatch
+from engine.mision.players import MisionPlayer
+from engine.mision.rollouts import leaf_score, prize_chances, reach_chance, reach_chances
+from engine.mision.rules import prize_draws
+
+from .scenes import M
+
+STRONG = CardData(M, "E-7", "Ente fuerte", "entity", worlds=(7, 1, 1, 1))
+WEAK = CardData(M, "E-5", "Ente débil", "entity", worlds=(5, 1, 1, 1))
+ELEMENT = CardData(M, "L-1", "Elemento", "element", worlds=(1, 1, 1, 1), chest=3)
+
+
+def _deck(ente: CardData, elements: int) -> list[DeckEntry]:
+    return [DeckEntry("entities", 6, ente), DeckEntry("elements", elements, ELEMENT)]
+
+
+def test_reach_chances_count_every_subset_of_the_unseen_elementos():
+    pool = (1, 2, 2, 4, 5, 7, 8)
+    need = 12
+    chances = reach_chances(pool, need)
+    for k in range(len(pool) + 1):
+        subsets = list(itertools.combinations(pool, k))
+        assert chances[k] == pytest.approx(sum(sum(s) >= need for s in subsets) / len(subsets))
+
+
+@pytest.mark.parametrize("elements", [4, 8, 10, 11, 16, 20, 30])
+def test_a_seat_that_wins_every_fight_takes_the_most_prizes_its_deck_allows(elements: int):
+    """From the start (seat 1 has not played: four Entes de juego, the external deck untouched), with
+    every fight won the projection is certain of rules.prize_draws's count."""
+    m = MisionMatch([_deck(WEAK, elements), _deck(WEAK, elements)], seed=1, first=0)
+    chances = prize_chances(m, 1, new_wins=1.0)
+    expected = prize_draws(elements - 4, 4)
+    assert chances[expected] == pytest.approx(1.0)
+
+
+def test_fewer_fights_won_means_fewer_prizes_expected():
+    m = MisionMatch([_deck(WEAK, 16), _deck(WEAK, 16)], seed=1, first=0)
+
+    def mean(p: float) -> float:
+        return sum(k * q for k, q in enumerate(prize_chances(m, 1, new_wins=p)))
+
+    assert mean(1.0) == pytest.approx(7.0)
+    assert mean(1.0) > mean(0.9) > mean(0.5) > mean(0.0) == pytest.approx(0.0)
+
+
+def _cut(turns: int, seed: int) -> MisionMatch:
+    """Two random legal decks played by the rule-based player until the turn cap cuts the game."""
+    deck_a, deck_b = (random_deck("mision", random.Random(f"{seed}:{k}")) for k in (0, 1))
+    m = MisionMatch([deck_a, deck_b], seed=seed, first=seed % 2, turn_cap=turns)
+    m.play_out([MisionPlayer(), MisionPlayer()])
+    return m
+
+
+@pytest.mark.parametrize(("turns", "seed"), [(1, 1), (2, 2), (4, 3), (5, 4), (7, 5), (9, 6)])
+def test_the_two_seats_scores_add_up_to_one(turns: int, seed: int):
+    m = _cut(turns, seed)
+    assert 0.0 <= leaf_score(m, 0) <= 1.0
+    assert leaf_score(m, 0) + leaf_score(m, 1) == pytest.approx(1.0)
+
+
+def test_a_finished_game_scores_its_outcome():
+    m = _cut(200, 8)
+    outcome = m.outcome()
+    assert outcome is not None and outcome.reason != "turn_cap"
+    if outcome.winner is None:
+        assert leaf_score(m, 0) == leaf_score(m, 1) == 0.5
+    else:
+        assert leaf_score(m, outcome.winner) == 1.0 and leaf_score(m, 1 - outcome.winner) == 0.0
+
+
+def test_points_in_the_baul_raise_the_chance_to_reach_30_and_the_score():
+    m = _cut(4, 3)
+    before, score = reach_chance(m, 0), leaf_score(m, 0)
+    m.sides[0].chest_points += 12
+    assert reach_chance(m, 0) > before
+    assert leaf_score(m, 0) > score
+
+
+def _water_face_off() -> MisionMatch:
+    """Seat 0's 7 and seat 1's 5 in water, cut before seat 0's second turn: seat 0 attacks next."""
+    m = MisionMatch([_deck(STRONG, 16), _deck(WEAK, 16)], seed=1, first=0, turn_cap=2)
+    m.push_key("place:water")
+    m.push_key("place:water")
+    assert m.is_over() and m.active == 1
+    return m
+
+
+def test_a_seat_without_elementos_de_juego_facing_a_stronger_attacker_is_nearly_lost():
+    """OBJETIVO DEL JUEGO 2: seat 1 holds no Elementos de juego and seat 0's stronger Ente attacks it
+    next turn; losing that contested fight loses the game."""
+    m = _water_face_off()
+    holding = leaf_score(m, 1)
+    m.sides[1].elementos.clear()
+    assert leaf_score(m, 1) < 0.15 < holding
+    assert leaf_score(m, 0) == pytest.approx(1.0 - leaf_score(m, 1))
+
+
+def test_the_score_reads_no_hidden_card():
+    """Reordering both seats' face-down piles (Elementos de juego and external decks, Entes de juego)
+    leaves the score unchanged: it reads counts, the board and the open BAÚL and OLVIDO only."""
+    m = _cut(5, 4)
+    score = leaf_score(m, 0)
+    rng = random.Random(3)
+    for side in m.sides:
+        pool = [*side.elementos, *side.elements_deck]
+        rng.shuffle(pool)
+        side.elementos, side.elements_deck = pool[: len(side.elementos)], pool[len(side.elementos) :]
+        entes = [*side.entes, *side.entes_deck]
+        rng.shuffle(entes)
+        side.entes, side.entes_deck = entes[: len(side.entes)], entes[len(side.entes) :]
+    assert leaf_score(m, 0) == score
