@@ -41,7 +41,6 @@ NEW_ENTE_WINS = 0.9  # an Ente still to be placed: it goes where it wins, most o
 LOOKAHEAD = 12  # turns of each seat projected (a deck of 12 is spent in 5)
 
 
-
 class LeafModel:
     """The figures :func:`leaf_score` projects with (bench/search_lab.py varies them)."""
 
