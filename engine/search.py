@@ -9,8 +9,10 @@ the multiset that the lists and the open zones leave, and the match's random str
 the player's own generator. Nothing of the real hidden order survives the sample: every hidden zone
 is refilled from a canonically sorted pool, so the same view gives the same copies whatever the real
 hidden state (tests/engine/test_search.py checks it). Each candidate action is then pushed on such
-copies and the game is played out by the rule-based player on both seats (the rollouts); the action
-with the best mean score (a win 1, a draw ½) is chosen. The candidates are narrowed by *sequential
+copies and the game is played forward by the rule-based player on both seats (the rollouts): in
+Eliria two turns, then scored by the chance of winning that engine/eliria/rollouts.py's fitted leaf
+evaluation gives the position (a rollout that ends sooner scores its outcome: a win 1, a draw ½); in
+Misión S.O.S up to MISION_HORIZON turns. The action with the best mean score is chosen. The candidates are narrowed by *sequential
 halving* (Karnin, Koren and Somekh 2013: a fixed budget split into rounds, each dropping the worse
 half), every candidate of a round played on the same copies and rollout seeds (common random
 numbers), so differences come from the actions rather than from the luck of the draw.
@@ -41,6 +43,8 @@ from .actions import Action
 from .eliria.cardinfo import REACTION, SUMMON
 from .eliria.match import EliriaMatch
 from .eliria.players import EliriaPlayer
+from .eliria.rollouts import HORIZON as ELIRIA_HORIZON
+from .eliria.rollouts import leaf_value
 from .eliria.state import Side
 from .match import Match, Policy
 from .mision.match import MisionMatch
@@ -59,9 +63,10 @@ DEFAULT_ROLLOUTS = 32
 QUICK_ROLLOUTS = 8
 DEEP_ROLLOUTS = 128
 SEARCH_PLAYERS = {"search": DEFAULT_ROLLOUTS, "search-quick": QUICK_ROLLOUTS, "search-deep": DEEP_ROLLOUTS}
-# Turns a rollout plays past the decision before it is scored as a draw (plus a lead, see _score):
-# the players' games last ~30 turns in Eliria, while two careful Misión players may never finish.
-HORIZON = 40
+# Turns a rollout plays past the decision before it is scored where it stopped (_score): in Eliria by
+# the fitted leaf evaluation of engine/eliria/rollouts.py after two turns; in Misión S.O.S, where two
+# careful players may never finish, as a draw nudged by the BAÚL lead.
+HORIZON = ELIRIA_HORIZON
 MISION_HORIZON = 12
 
 
@@ -188,14 +193,17 @@ def _rollout_players(match: Match) -> list[Policy]:
     return [player] * match.players
 
 
-def _score(copy: Match, seat: int) -> float:
-    """A finished rollout from *seat*'s side: a win 1, a loss 0, a draw ½ — nudged by the BAÚL lead
-    in Misión S.O.S, where a rollout cut at the horizon (MISION_HORIZON turns: 40 scored no better
-    than 12 and cost half as much again) says who was getting closer to 30."""
+def _score(copy: Match, seat: int, cut: bool = False) -> float:
+    """A finished rollout from *seat*'s side: a win 1, a loss 0, a draw ½. A rollout *cut* at its
+    horizon in Eliria is worth the leaf evaluation's chance of winning (engine/eliria/rollouts.py); a
+    draw in Misión S.O.S is nudged by the BAÚL lead (a rollout cut at MISION_HORIZON turns — 40
+    scored no better than 12 and cost half as much again — says who was getting closer to 30)."""
     outcome = copy.outcome()
     assert outcome is not None
     if outcome.winner is not None:
         return 1.0 if outcome.winner == seat else 0.0
+    if cut and outcome.reason == "turn_cap" and isinstance(copy, EliriaMatch) and copy.players == 2:
+        return leaf_value(copy, seat)
     if isinstance(copy, MisionMatch) and copy.players == 2:
         # Measured (bench/players.py, 48 games of search against rules on 6+16 decks): the BAÚL lead
         # alone scored 0.54, with a bonus for Elementos de juego in hand 0.51 (it hoards prizes).
@@ -242,8 +250,9 @@ class SearchPlayer:
         copy.push_key(action.key)
         if copy.is_over():
             return _score(copy, seat)
-        horizon = min(self.horizon, MISION_HORIZON) if isinstance(copy, MisionMatch) else self.horizon
-        copy.turn_cap = min(copy.turn_cap, copy.turn + horizon)
+        horizon = MISION_HORIZON if isinstance(copy, MisionMatch) else self.horizon
+        cap = copy.turn_cap
+        copy.turn_cap = min(cap, copy.turn + horizon)
         copy.seed = roll_seed
         copy.play_out(_rollout_players(copy))
-        return _score(copy, seat)
+        return _score(copy, seat, cut=copy.turn_cap < cap)
