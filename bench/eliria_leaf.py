@@ -1,11 +1,12 @@
 """Fit the search player's Eliria leaf evaluation (engine/eliria/rollouts.py) and print its weights.
 
-    python bench/eliria_leaf.py [--decks 40] [--games 40] [--iterations 300]
+    python bench/eliria_leaf.py [--decks 40] [--games 40] [--iterations 300] [--pairs rules:rules ...]
 
 Plays ``--games`` games on each of ``--decks`` random legal 40-card decks of the bundled catalogue
 (drawn from their own seed, not bench/players.py's: the decks the strength is measured on stay unseen),
-mirror matches, the four pairings of the rule-based and the random player in turn, the starting seat
-alternating. At the first decision of each turn it records the deciding seat's
+mirror matches, the ``--pairs`` of players in turn (default: the four pairings of the rule-based and
+the random player; ``search:rules`` and the like add games of the search player itself, whose positions
+are the ones its evaluation is asked about), the starting seat alternating. At the first decision of each turn it records the deciding seat's
 :func:`engine.eliria.rollouts.features` and whether that seat went on to win (a draw ½), then fits a
 logistic regression (batch gradient descent on standardized features, pure Python) and prints the
 log-loss, the accuracy and the weights in the order of ``FEATURES``, ready to paste into
@@ -28,7 +29,7 @@ from bench.players import make, random_deck  # noqa: E402
 from engine import COMPILED, find_game  # noqa: E402
 from engine.eliria.rollouts import FEATURES, features  # noqa: E402
 
-PAIRS = (("rules", "rules"), ("rules", "random"), ("random", "rules"), ("random", "random"))
+PAIRS = ("rules:rules", "rules:random", "random:rules", "random:random")
 
 
 class Recording:
@@ -46,7 +47,7 @@ class Recording:
         return self.policy.choose(view, legal, rng)
 
 
-def collect(decks: int, games: int) -> tuple[list[list[float]], list[float]]:
+def collect(decks: int, games: int, pairs: list[str]) -> tuple[list[list[float]], list[float]]:
     spec = find_game("eliria")
     rng = random.Random("eliria-leaf-fit")
     xs: list[list[float]] = []
@@ -55,8 +56,9 @@ def collect(decks: int, games: int) -> tuple[list[list[float]], list[float]]:
         deck = random_deck("eliria", rng)
         shared = spec.prepare([deck, deck])
         for i in range(games):
-            a, b = PAIRS[i % len(PAIRS)]
-            match = spec.match([deck, deck], seed=77, index=d * 1000 + i, first=(i // 4) % 2, turn_cap=200, **shared)
+            a, b = pairs[i % len(pairs)].split(":")
+            first = (i // len(pairs)) % 2
+            match = spec.match([deck, deck], seed=77, index=d * 1000 + i, first=first, turn_cap=200, **shared)
             rows: list[tuple[int, list[float], float]] = []
             last = [-1]
             outcome = match.play_out([Recording(make("eliria", p), match, rows, last) for p in (a, b)])
@@ -95,9 +97,10 @@ def main() -> None:
     parser.add_argument("--decks", type=int, default=40)
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--iterations", type=int, default=300)
+    parser.add_argument("--pairs", nargs="+", default=list(PAIRS), help="a:b, players of bench/players.py")
     args = parser.parse_args()
     print(f"engine {'compiled' if COMPILED else 'pure Python'}")
-    xs, ys = collect(args.decks, args.games)
+    xs, ys = collect(args.decks, args.games, args.pairs)
     weights, loss = fit(xs, ys, args.iterations)
     right = sum((sum(w * f for w, f in zip(weights, x, strict=True)) > 0) == (y > 0.5) for x, y in zip(xs, ys, strict=True))
     print(f"{len(xs)} positions of {args.decks * args.games} games; log-loss {loss:.4f}, accuracy {right / len(xs):.3f}")
