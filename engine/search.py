@@ -9,8 +9,11 @@ the multiset that the lists and the open zones leave, and the match's random str
 the player's own generator. Nothing of the real hidden order survives the sample: every hidden zone
 is refilled from a canonically sorted pool, so the same view gives the same copies whatever the real
 hidden state (tests/engine/test_search.py checks it). Each candidate action is then pushed on such
-copies and the game is played out by the rule-based player on both seats (the rollouts); the action
-with the best mean score (a win 1, a draw ½) is chosen. The candidates are narrowed by *sequential
+copies and the game is played forward by the rule-based player on both seats (the rollouts): in
+Eliria two turns, then scored by the chance of winning that engine/eliria/rollouts.py's fitted leaf
+evaluation gives the position (a rollout that ends sooner scores its outcome: a win 1, a draw ½); in
+Misión S.O.S to the end of the decision's turn, then scored by each seat's chance to reach 30 in the
+BAÚL (engine/mision/rollouts.py). The action with the best mean score is chosen. The candidates are narrowed by *sequential
 halving* (Karnin, Koren and Somekh 2013: a fixed budget split into rounds, each dropping the worse
 half), every candidate of a round played on the same copies and rollout seeds (common random
 numbers), so differences come from the actions rather than from the luck of the draw.
@@ -41,6 +44,8 @@ from .actions import Action
 from .eliria.cardinfo import REACTION, SUMMON
 from .eliria.match import EliriaMatch
 from .eliria.players import EliriaPlayer
+from .eliria.rollouts import HORIZON as ELIRIA_HORIZON
+from .eliria.rollouts import leaf_value
 from .eliria.state import Side
 from .match import Match, Policy
 from .mision.match import MisionMatch
@@ -60,10 +65,10 @@ DEFAULT_ROLLOUTS = 32
 QUICK_ROLLOUTS = 8
 DEEP_ROLLOUTS = 128
 SEARCH_PLAYERS = {"search": DEFAULT_ROLLOUTS, "search-quick": QUICK_ROLLOUTS, "search-deep": DEEP_ROLLOUTS}
-# Turns a rollout plays past the decision before it is scored as a draw (Eliria: the players' games
-# last ~30 turns). Misión S.O.S plays the rest of the decision's turn and scores the position there by
-# each seat's chance to reach 30 (engine/mision/rollouts.py; measured in docs/players.md).
-HORIZON = 40
+# Turns a rollout plays past the decision before it is scored where it stopped (_score): in Eliria by
+# the fitted leaf evaluation of engine/eliria/rollouts.py after two turns; in Misión S.O.S the rest of
+# the decision's turn, then each seat's chance to reach 30 (engine/mision/rollouts.py, docs/players.md).
+HORIZON = ELIRIA_HORIZON
 MISION_HORIZON = 0
 
 
@@ -190,15 +195,19 @@ def _rollout_players(match: Match) -> list[Policy]:
     return [player] * match.players
 
 
-def _score(copy: Match, seat: int) -> float:
-    """A finished rollout from *seat*'s side: a win 1, a loss 0, a draw ½; in Misión S.O.S a rollout
-    cut at the end of the turn is scored by each seat's chance to reach 30 (:func:`leaf_score`)."""
+def _score(copy: Match, seat: int, cut: bool = False) -> float:
+    """A finished rollout from *seat*'s side: a win 1, a loss 0, a draw ½. A rollout *cut* at its
+    horizon in Eliria is worth the leaf evaluation's chance of winning (engine/eliria/rollouts.py); a
+    Misión S.O.S rollout, finished or cut at the end of the decision's turn, is scored by each seat's
+    chance to reach 30 in the BAÚL (engine/mision/rollouts.py :func:`leaf_score`)."""
     if isinstance(copy, MisionMatch) and copy.players == 2:
         return leaf_score(copy, seat)
     outcome = copy.outcome()
     assert outcome is not None
     if outcome.winner is not None:
         return 1.0 if outcome.winner == seat else 0.0
+    if cut and outcome.reason == "turn_cap" and isinstance(copy, EliriaMatch) and copy.players == 2:
+        return leaf_value(copy, seat)
     return 0.5
 
 
@@ -240,8 +249,9 @@ class SearchPlayer:
         copy.push_key(action.key)
         if copy.is_over():
             return _score(copy, seat)
-        horizon = min(self.horizon, MISION_HORIZON) if isinstance(copy, MisionMatch) else self.horizon
-        copy.turn_cap = min(copy.turn_cap, copy.turn + horizon)
+        horizon = MISION_HORIZON if isinstance(copy, MisionMatch) else self.horizon
+        cap = copy.turn_cap
+        copy.turn_cap = min(cap, copy.turn + horizon)
         copy.seed = roll_seed
         copy.play_out(_rollout_players(copy))
-        return _score(copy, seat)
+        return _score(copy, seat, cut=copy.turn_cap < cap)

@@ -73,7 +73,7 @@ class CardInfo:
     """A card as the rules read it: its data ``effects`` unpacked into plain fields."""
 
     __slots__ = (
-        "attach_class", "attach_key", "attacks", "beside", "bound", "card_class", "class_key", "code", "costs",
+        "attach_class", "attach_key", "attacks", "beside", "best_damage", "bound", "card_class", "class_key", "code", "costs",
         "cross", "data", "end_hook", "end_power", "events", "field", "field_cards", "flags", "from_hand",
         "goldfish_relevant", "goldfish_scan", "goldfish_use", "has_passive", "helps", "helps_solo", "id",
         "is_combat", "is_token", "kind", "min_cost", "name", "on_play", "own", "potential", "reaction",
@@ -102,6 +102,7 @@ class CardInfo:
         self.min_cost = min((a.cost for a in self.attacks), default=1 << 30)
         self.costs = frozenset(a.cost for a in self.attacks)
         best = max((a.damage if a.damage is not None else self.potential for a in self.attacks), default=0)
+        self.best_damage = best  # its attacks' most damage (a variable one: its potential)
         self.worth = best + self.resistance + self.potential / 2  # a rough worth, for policies
         scripts = [s for s in specs if "script" in s]
         self.script: CardScript | None = make_script(scripts[0], card.name) if scripts else None
