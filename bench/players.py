@@ -1,6 +1,6 @@
 """How strong each computer player is: every pair of players on random legal decks of both games.
 
-    python bench/players.py [--decks 8] [--games 10] [--json docs/players.json]
+    python bench/players.py [--decks 8] [--games 10] [--jobs 2] [--json docs/players.json]
 
 For each game, ``--decks`` random legal decks are built from the bundled catalogue (data/catalogue:
 Eliria 40 cards, one per name (rule 4); Misión S.O.S 6 Entes + 16 Elementos), each checked by the
@@ -9,7 +9,8 @@ three budgets: search-quick, search, search-deep) plays each deck as a mirror, `
 alternating; a pair's score is the first player's (a win 1, a draw ½) with its 95 % Wilson interval
 over games. The search player's median decision time (one core, its decisions with more than one
 option) is printed and stored with the table. Prints the table and writes it as JSON (date, commit,
-engine compiled or pure), which the site shows at /jugadores/ (play.players).
+engine compiled or pure), which the site shows at /jugadores/ (play.players). ``--jobs`` plays the
+pairs in that many processes (the same table: each pair's games depend only on its decks and seeds).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import argparse
 import datetime
 import json
 import math
+import multiprocessing
 import random
 import statistics
 import subprocess
@@ -125,6 +127,17 @@ def play_pair(game: str, a: str, b: str, decks: list[list[DeckEntry]], games: in
     }
 
 
+def game_decks(game: str, count: int) -> list[list[DeckEntry]]:
+    rng = random.Random(f"{SEED}:{game}")
+    return [random_deck(game, rng) for _ in range(count)]
+
+
+def play_task(task: tuple[str, str, str, int, int, int]) -> dict[str, Any]:
+    """One row of the table, in a process of its own (``--jobs``): (game, a, b, decks, games, turn cap)."""
+    game, a, b, decks, games, cap = task
+    return play_pair(game, a, b, game_decks(game, decks), games, cap)
+
+
 def commit() -> str:
     try:
         out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True)
@@ -141,6 +154,7 @@ def main() -> None:
     parser.add_argument("--pairs", nargs="*", default=None, help="a:b pairs (default: every pair)")
     parser.add_argument("--mision-turn-cap", type=int, default=60)
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument("--jobs", type=int, default=1, help="processes playing the pairs")
     args = parser.parse_args()
     names = list(PLAYERS)
     pairs = [tuple(p.split(":")) for p in args.pairs] if args.pairs else [
@@ -154,18 +168,15 @@ def main() -> None:
         "decks": args.decks, "games_per_deck": args.games, "mision_turn_cap": args.mision_turn_cap,
         "games": {},
     }  # fmt: skip
-    for game in args.game_names:
-        rng = random.Random(f"{SEED}:{game}")
-        decks = [random_deck(game, rng) for _ in range(args.decks)]
-        cap = args.mision_turn_cap if game == "mision" else 200
-        rows = []
-        for a, b in pairs:
-            row = play_pair(game, a, b, decks, args.games, cap)
-            rows.append(row)
+    caps = {game: args.mision_turn_cap if game == "mision" else 200 for game in args.game_names}
+    tasks = [(game, a, b, args.decks, args.games, caps[game]) for game in args.game_names for a, b in pairs]
+    with multiprocessing.Pool(max(1, args.jobs)) as pool:
+        for (game, a, b, *_), row in zip(tasks, pool.imap(play_task, tasks), strict=True):
+            table["games"].setdefault(game, []).append(row)
             print(f"{game:7} {a:>9} vs {b:<9} {row['score']:.3f} [{row['low']:.3f}, {row['high']:.3f}] "
                   f"games {row['games']} draws {row['draws']} ms {row['ms']}", flush=True)  # fmt: skip
-        table["games"][game] = rows
-        table.setdefault("setup", {})[game] = {"decks": args.decks, "games_per_deck": args.games, "turn_cap": cap}
+    for game in args.game_names:
+        table.setdefault("setup", {})[game] = {"decks": args.decks, "games_per_deck": args.games, "turn_cap": caps[game]}
     if args.json is not None:
         args.json.write_text(json.dumps(table, indent=1, ensure_ascii=False) + "\n")
         print(f"wrote {args.json}")
