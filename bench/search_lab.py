@@ -60,7 +60,9 @@ class EpsilonPlayer:
 
 
 class LabSearch(SearchPlayer):
-    """engine.search.SearchPlayer with knobs (module docstring)."""
+    """engine.search.SearchPlayer with knobs (module docstring). In Eliria its rollouts play ``horizon``
+    turns (40) and are scored 1 / ½ / 0 — the search player before engine/eliria/rollouts.py's leaf
+    evaluation (``--variant old=rollouts:32``; the site's player is ``--variant new=search``)."""
 
     def __init__(self, rollouts: int = 32, shaping: float = 0.0, rival_eps: float = 0.0, self_eps: float = 0.0,
                  horizon: int = 40, own_plenty: float = 0, own_reserve: float = 0, settled_lead: float = -1,
@@ -175,8 +177,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--turn-cap", type=int, default=0, help="0: 200 (Eliria), 60 (Misión, as bench/players.py)")
     parser.add_argument("--variant", action="append", required=True)
+    parser.add_argument("--deck-seed", default="", help="decks from this seed (default: bench/players.py's)")
     args = parser.parse_args()
-    rng = random.Random(f"{SEED}:{args.game}")
+    rng = random.Random(args.deck_seed or f"{SEED}:{args.game}")
     decks = [random_deck(args.game, rng) for _ in range(args.decks)]
     cap = args.turn_cap or (200 if args.game == "eliria" else 60)
     variants = [parse_variant(v) for v in args.variant]
