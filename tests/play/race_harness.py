@@ -269,7 +269,8 @@ def submit_and_wait() -> dict[str, Any]:
 
 def fair_share() -> dict[str, Any]:
     """Ana queues three runs, then Bruno a small one; two real workers (``sim_worker --burst``, the
-    queue of settings.TASKS) play them all. Which player each chunk went to, in the order begun."""
+    queue of settings.TASKS) play them all. Which player each chunk went to, in the order begun, and
+    when each began and ended (the workers' own clocks, one machine)."""
     import subprocess
 
     ana, _ = User.objects.get_or_create(username="fair-ana")
@@ -294,6 +295,8 @@ def fair_share() -> dict[str, Any]:
         Path(os.environ["FAIR_SHARE_LOG"] + ".tasks").write_text(repr(tasks) + "\n" + "\n".join(
             r.traceback for r in DBTaskResult.objects.exclude(traceback="")[:2]))
     return {"owners": [c.run.owner.username for c in chunks.select_related("run__owner")],
+            "spans": [[c.run.owner.username, c.claimed.isoformat(), c.finished.isoformat() if c.finished else None]
+                      for c in chunks.select_related("run__owner")],
             "status": [SimulationRun.objects.get(pk=r.pk).status for r in runs], "errors": errors,
             "left": [{**c, "run_id": str(c["run_id"])} for c in chunks.exclude(status="done")
                      .values("run_id", "index", "status", "attempts", "worker").order_by("pk")]}
