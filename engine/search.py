@@ -50,11 +50,11 @@ from .eliria.state import Side
 from .match import Match, Policy
 from .mision.match import MisionMatch
 from .mision.players import MisionPlayer
-from .mision.rollouts import leaf_score
+from .mision.rollouts import leaf_score, sure_reinforcement
 from .rng import MAX_SEED, GameRng
 
 __all__ = [
-    "DEEP_ROLLOUTS", "DEFAULT_ROLLOUTS", "HORIZON", "QUICK_ROLLOUTS", "SEARCH_PLAYERS", "SearchPlayer", "determinize",
+    "DEEP_ROLLOUTS", "DEFAULT_ROLLOUTS", "HORIZON", "PLACE_FACTOR", "QUICK_ROLLOUTS", "SEARCH_PLAYERS", "SearchPlayer", "determinize",
     "rebuild", "search_players",
 ]
 
@@ -70,6 +70,9 @@ SEARCH_PLAYERS = {"search": DEFAULT_ROLLOUTS, "search-quick": QUICK_ROLLOUTS, "s
 # the decision's turn, then each seat's chance to reach 30 (engine/mision/rollouts.py, docs/players.md).
 HORIZON = ELIRIA_HORIZON
 MISION_HORIZON = 0
+# A Misión S.O.S placement shapes the rest of the game (four a game, four options each): searched with this
+# many times the budget (the median decision unchanged; docs/players.md).
+PLACE_FACTOR = 4
 
 
 # -- a copy of the match from what one seat can see ------------------------------------------------
@@ -215,7 +218,12 @@ class SearchPlayer:
     """Determinized Monte Carlo with sequential halving over the legal actions (module docstring).
 
     *rollouts* is the budget per decision: about that many games played forward, whatever the
-    number of options (a round gives each surviving option at least one)."""
+    number of options (a round gives each surviving option at least one); a Misión S.O.S placement gets
+    *place_factor* times as many, and an attack reinforcement that :func:`sure_reinforcement` settles is
+    taken without search (``sure_reinforce``; bench/search_lab.py turns both off to compare)."""
+
+    place_factor: int = PLACE_FACTOR
+    sure_reinforce: bool = True
 
     def __init__(self, rollouts: int = DEFAULT_ROLLOUTS, horizon: int = HORIZON) -> None:
         if rollouts < 1:
@@ -228,11 +236,18 @@ class SearchPlayer:
             return legal[0]
         match: Match = view._m  # noqa: SLF001 - read through rebuild/determinize only (module docstring)
         seat: int = view.seat
+        budget = self.rollouts
+        if isinstance(match, MisionMatch):
+            sure = sure_reinforcement(view, legal) if self.sure_reinforce else None
+            if sure is not None:
+                return sure
+            if view.pending_kind == "place":
+                budget *= self.place_factor
         prior = _rollout_players(match)[0].choose(view, legal, rng)
         arms = list(legal)
         totals = {a.key: 0.0 for a in arms}
         rounds = max(1, (len(arms) - 1).bit_length())
-        per_round = max(1, self.rollouts // rounds)
+        per_round = max(1, budget // rounds)
         while len(arms) > 1:
             samples = max(1, per_round // len(arms))
             for _ in range(samples):

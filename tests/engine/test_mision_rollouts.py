@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import Any
 
 import pytest
 
 from bench.players import random_deck
 from engine import CardData, DeckEntry, MisionMatch
 from engine.mision.players import MisionPlayer
-from engine.mision.rollouts import leaf_score, prize_chances, reach_chance, reach_chances
+from engine.mision.rollouts import leaf_score, prize_chances, reach_chance, reach_chances, sure_reinforcement
 from engine.mision.rules import prize_draws
+from engine.search import PLACE_FACTOR, SearchPlayer
 
 from .scenes import M
 
@@ -121,3 +123,61 @@ def test_the_score_reads_no_hidden_card():
         rng.shuffle(entes)
         side.entes, side.entes_deck = entes[: len(side.entes)], entes[len(side.entes) :]
     assert leaf_score(m, 0) == score
+
+
+class _Counted(SearchPlayer):
+    """The search player, counting the rollouts it plays."""
+
+    def __init__(self, rollouts: int) -> None:
+        super().__init__(rollouts=rollouts)
+        self.played = 0
+
+    def _rollout(self, *args: Any) -> float:
+        self.played += 1
+        return super()._rollout(*args)
+
+
+def _attack_on_water() -> MisionMatch:
+    """Seat 0's 7 attacks seat 1's 5 in water on its second turn: seat 0 decides whether to reinforce."""
+    m = MisionMatch([_deck(STRONG, 16), _deck(WEAK, 16)], seed=1, first=0)
+    for key in ("place:water", "place:water", "place:air"):
+        m.push_key(key)
+    assert m.pending is not None and m.pending.kind == "reinforce" and m.pending.player == 0
+    return m
+
+
+def _decide(m: MisionMatch, rollouts: int = 8) -> tuple[str, int]:
+    """The search's choice at *m*'s pending decision and how many rollouts it played."""
+    assert m.pending is not None
+    player = _Counted(rollouts)
+    choice = player.choose(m.view(m.pending.player), m.pending.options, random.Random(5))
+    return choice.key, player.played
+
+
+def test_an_attacker_with_elementos_to_spare_and_a_prize_to_win_reinforces_without_searching():
+    m = _attack_on_water()
+    assert len(m.sides[0].elementos) >= 2 and m.sides[0].elements_deck
+    assert sure_reinforcement(m.view(0), m.pending.options) is not None
+    assert _decide(m) == ("reinforce:yes", 0)
+
+
+@pytest.mark.parametrize("case", ["last elemento", "no prize left", "defending"])
+def test_otherwise_the_reinforcement_is_searched(case: str):
+    m = _attack_on_water()
+    if case == "last elemento":  # spending it would leave the seat open to OBJETIVO DEL JUEGO 2
+        del m.sides[0].elementos[1:]
+    elif case == "no prize left":  # a win takes no prize: reinforcing buys nothing sure
+        m.sides[0].elements_deck.clear()
+    else:  # the defender decides after the attacker, not seeing its choice
+        m.push_key("reinforce:yes")
+        assert m.pending is not None and m.pending.player == 1
+    assert sure_reinforcement(m.view(m.pending.player), m.pending.options) is None
+    key, played = _decide(m)
+    assert key.startswith("reinforce:") and played == 8  # two options, the whole budget
+
+
+def test_a_placement_is_searched_with_place_factor_times_the_budget():
+    m = MisionMatch([_deck(STRONG, 16), _deck(WEAK, 16)], seed=1, first=0)
+    assert m.pending is not None and m.pending.kind == "place" and len(m.pending.options) == 4
+    key, played = _decide(m)
+    assert key.startswith("place:") and played == 8 * PLACE_FACTOR
