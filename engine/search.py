@@ -13,7 +13,10 @@ copies and the game is played forward by the rule-based player on both seats (th
 Eliria two turns, then scored by the chance of winning that engine/eliria/rollouts.py's fitted leaf
 evaluation gives the position (a rollout that ends sooner scores its outcome: a win 1, a draw ½); in
 Misión S.O.S to the end of the decision's turn, then scored by each seat's chance to reach 30 in the
-BAÚL (engine/mision/rollouts.py). The action with the best mean score is chosen. The candidates are narrowed by *sequential
+BAÚL (engine/mision/rollouts.py). The action with the best mean score is chosen. In Misión S.O.S a
+placement is searched with ``PLACE_FACTOR`` times the budget, and an attack reinforcement that costs
+nothing (Elementos de juego to spare, a prize to win: engine/mision/rollouts.py
+:func:`~engine.mision.rollouts.sure_reinforcement`) is taken without search (docs/players.md). The candidates are narrowed by *sequential
 halving* (Karnin, Koren and Somekh 2013: a fixed budget split into rounds, each dropping the worse
 half), every candidate of a round played on the same copies and rollout seeds (common random
 numbers), so differences come from the actions rather than from the luck of the draw.
