@@ -65,4 +65,6 @@ def players_page(request: HttpRequest) -> HttpResponse:
         {"name": n, "label": labels[n], "rollouts": SEARCH_PLAYERS.get(n)}
         for n in ("random", "rules", "search-quick", "search", "search-deep")
     ]
-    return render(request, "play/players.html", {"table": table, "games": games, "players": players})
+    engines = {"compiled": _("compilado"), "pure Python": _("en Python puro")}  # bench/players.py's two values
+    engine = engines.get(table.get("engine", ""), table.get("engine", "")) if table is not None else ""
+    return render(request, "play/players.html", {"table": table, "games": games, "players": players, "engine": engine})

@@ -63,6 +63,7 @@ def test_the_players_page_shows_the_measured_table(client, db, tmp_path, monkeyp
     monkeypatch.setattr(players_views, "TABLE", path)
     page = client.get("/jugadores/").content.decode()
     assert "abc1234" in page and "2026-12-03" in page and "2 mazos, 4 partidas" in page
+    assert "motor en Python puro" in page  # the engine named in the page's language
     assert 'data-pair="search:rules"' in page and "75" in page and "22 ms" in page
     monkeypatch.setattr(players_views, "TABLE", tmp_path / "none.json")
     assert client.get("/jugadores/").status_code == 200
