@@ -53,6 +53,15 @@ def _live_server_one_request_at_a_time(request):  # type: ignore[no-untyped-def]
             httpd.set_app(_one_at_a_time(httpd.get_app()))
 
 
+@pytest.fixture
+def between_requests() -> threading.Lock:
+    """The lock the live server answers under (``_one_at_a_time``): a test holds it around its own
+    database reads and writes while one of its pages is open and polling. Both use the one in-memory
+    connection, and a test's UPDATE of a run met a poll's read of it: "database table is locked:
+    play_simulationrun" (tests/browser/test_run_page_browser.py, CI of stop 41's fix, once)."""
+    return _ONE_AT_A_TIME
+
+
 def _serving() -> bool:
     """Whether the live server is still answering a request (socketserver's thread per request)."""
     return any(t.name.endswith("(process_request_thread)") and t.is_alive() for t in threading.enumerate())

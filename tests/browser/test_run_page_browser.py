@@ -6,6 +6,7 @@ the worker's part in the database to show progress. Screenshots: /tmp/shots-run/
 from __future__ import annotations
 
 import re
+import threading
 from datetime import timedelta
 from pathlib import Path
 
@@ -33,7 +34,7 @@ def _names(n: int = 20) -> list[str]:
     return sorted({c.name for c in Card.objects.filter(game="eliria", type="combat", current__cross=False)})[:n]
 
 
-def _start_run(page, base: str) -> SimulationRun:  # type: ignore[no-untyped-def]
+def _start_run(page, base: str, between_requests: threading.Lock) -> SimulationRun:  # type: ignore[no-untyped-def]
     page.goto(base + "/goldfish/")
     page.select_option("#id_game", "eliria")
     page.fill("#id_list", "\n".join(_names()))
@@ -41,11 +42,18 @@ def _start_run(page, base: str) -> SimulationRun:  # type: ignore[no-untyped-def
     page.fill("#id_turns", "5")
     page.click(".goldfish-form button[type=submit]")
     page.wait_for_url(re.compile(r".*/goldfish/runs/[0-9a-f-]+/$"))
-    return SimulationRun.objects.get(pk=page.url.rstrip("/").rsplit("/", 1)[1])
+    with between_requests:  # the page polls meanwhile
+        return SimulationRun.objects.get(pk=page.url.rstrip("/").rsplit("/", 1)[1])
 
 
-def _worker_played(run: SimulationRun, share: float) -> None:
-    """What a worker writes as it plays chunk 0: the run started 10 s ago, ``share`` of its games done."""
+def _worker_played(run: SimulationRun, share: float, between_requests: threading.Lock) -> None:
+    """What a worker writes as it plays chunk 0: the run started 10 s ago, ``share`` of its games done
+    (between two of the page's polls: see tests/browser/conftest.py ``between_requests``)."""
+    with between_requests:
+        _write_played(run, share)
+
+
+def _write_played(run: SimulationRun, share: float) -> None:
     now = timezone.now()
     SimulationRun.objects.filter(pk=run.pk).update(status=SimulationRun.Status.RUNNING, started=now - timedelta(seconds=10))
     first = SimulationChunk.objects.filter(run=run).order_by("index").first()
@@ -77,15 +85,17 @@ def _shoot(page, name: str) -> None:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("language", ["es", "en"])
-def test_run_page_bar_estimate_and_cancel_that_keeps_focus_through_polls(live_server, page, catalogue, language):
+def test_run_page_bar_estimate_and_cancel_that_keeps_focus_through_polls(live_server, page, catalogue, language,
+                                                                         between_requests):
+    first = _names()[0]  # read before the run page polls
     if language == "en":
         page.goto(live_server.url + "/idioma/en/?next=/")
-    run = _start_run(page, live_server.url)
+    run = _start_run(page, live_server.url, between_requests)
     assert page.locator("#run-status .run-state").inner_text() in {"En cola", "Queued"}
-    assert "lista pegada: " + _names()[0] in page.inner_text(".run-source") or "pasted list: " + _names()[0] in \
+    assert "lista pegada: " + first in page.inner_text(".run-source") or "pasted list: " + first in \
         page.inner_text(".run-source")
 
-    _worker_played(run, 0.25)
+    _worker_played(run, 0.25, between_requests)
     page.focus("#run-cancel")
     _wait_polls(page, 2)
     assert page.evaluate("document.activeElement && document.activeElement.id") == "run-cancel"
