@@ -76,13 +76,15 @@ class LabSearch(SearchPlayer):
                  horizon: int = 40, own_plenty: float = 0, own_reserve: float = 0, settled_lead: float = -1,
                  mision_horizon: float = -1, oracle: float = 0, outcome: float = 0,
                  new_mine: float = NEW_ENTE_WINS, new_theirs: float = NEW_ENTE_WINS, margin_shift: float = 0,
-                 place_factor: float = PLACE_FACTOR, sure: float = 1, force_defend: float = 0) -> None:  # fmt: skip
+                 place_factor: float = PLACE_FACTOR, sure: float = 1, force_defend: float = 0,
+                 sure_chest: float = 0) -> None:  # fmt: skip
         super().__init__(rollouts=rollouts, horizon=int(horizon))
         # Misión: placements searched with place_factor times the budget (1: as any decision), the attack
         # reinforcements engine.mision.rollouts.sure_reinforcement settles taken without search (sure:0 to
         # search them), and (force_defend:1) the same when defending while the attacker's deck can pay a prize.
         self.place_factor, self.sure_reinforce = int(place_factor), bool(sure)
         self.force_defend = bool(force_defend)
+        self.sure_chest = bool(sure_chest)  # Misión: every prize to the BAÚL, not searched
         self.shaping, self.rival_eps, self.self_eps = shaping, rival_eps, self_eps
         self.own_plenty, self.own_reserve = int(own_plenty), int(own_reserve)
         self.settled_lead = settled_lead  # the lead's weight in a draw that ended the game (-1: as cut)
@@ -100,6 +102,8 @@ class LabSearch(SearchPlayer):
         self.oracle = bool(oracle)  # a bound, never a player: rollouts on the real match, hidden cards and draws included
 
     def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        if self.sure_chest and getattr(view, "pending_kind", "") == "prize":
+            return next(a for a in legal if a.args[0] == 1)
         if self.force_defend and getattr(view, "pending_kind", "") == "reinforce" and not view.is_active:
             m = view._m  # noqa: SLF001 - a lab knob: counts the seat sees
             if len(view.me.elementos) >= 2 and m.sides[m.active].elements_deck:
