@@ -218,7 +218,6 @@ def leaf_score(match: MisionMatch, seat: int, model: LeafModel = MODEL) -> float
     return lose * 0.0 + win * 1.0 + (1.0 - lose - win) * score
 
 
-
 def sure_reinforcement(view: MisionView, legal: Sequence[Action]) -> Action | None:
     """``reinforce:yes`` when the seat attacks a defended world, holds two Elementos de juego or more and
     its external deck can still pay the prize; else None (the search decides).
@@ -226,9 +225,9 @@ def sure_reinforcement(view: MisionView, legal: Sequence[Action]) -> Action | No
     Reinforcing only adds points to the attacker's total, and the Elemento goes to the OLVIDO whoever
     wins (PASOS PARA EL TURNO): what it costs is one Elemento de juego, which no BAÚL counts and which
     matters only as the guard against OBJETIVO DEL JUEGO 2 — one kept is enough, and the search's
-    games end with 4.6 of them unused on average (docs/players.md). The 32 rollouts of a decision
-    judged the gain of a prize's chance to 0.1 or 0.2 as noise and kept the rule-based choice; taking
-    it measured better on 2,880 paired games (docs/players.md)."""
+    games end with 4.6 of them unused on average (docs/players.md). Searched, the 32 rollouts of a
+    decision took a fight's chance raised by 0.1 or 0.2 for noise and kept the rule-based choice;
+    reinforcing measured better on 2,880 paired games (docs/players.md)."""
     if view.pending_kind != "reinforce" or not view.is_active:
         return None
     me = view.me
