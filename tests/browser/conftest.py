@@ -78,6 +78,7 @@ def _no_request_left_at_the_flush(request):  # type: ignore[no-untyped-def]
     yield
     if "live_server" not in request.fixturenames:
         return
-    deadline = time.monotonic() + 5
-    while _serving() and time.monotonic() < deadline:  # 0.04-0.23 s measured: requests are in flight
+    for _ in range(250):  # polls, not a deadline: at least 5 s of pauses (0.04-0.23 s measured in flight)
+        if not _serving():
+            break
         time.sleep(0.02)
