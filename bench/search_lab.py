@@ -42,6 +42,7 @@ from engine.search import (  # noqa: E402
     MISION_HORIZON,
     PLACE_FACTOR,
     SearchPlayer,
+    _placing,
     _rollout_players,
     _score,
     determinize,
@@ -77,12 +78,16 @@ class LabSearch(SearchPlayer):
                  mision_horizon: float = -1, oracle: float = 0, outcome: float = 0,
                  new_mine: float = NEW_ENTE_WINS, new_theirs: float = NEW_ENTE_WINS, margin_shift: float = 0,
                  place_factor: float = PLACE_FACTOR, sure: float = 1, force_defend: float = 0,
-                 sure_chest: float = 0) -> None:  # fmt: skip
+                 sure_chest: float = 0, place_ahead: float = 1, value_free: float = 1) -> None:  # fmt: skip
         super().__init__(rollouts=rollouts, horizon=int(horizon))
         # Misión: placements searched with place_factor times the budget (1: as any decision), the attack
         # reinforcements engine.mision.rollouts.sure_reinforcement settles taken without search (sure:0 to
         # search them), and (force_defend:1) the same when defending while the attacker's deck can pay a prize.
         self.place_factor, self.sure_reinforce = int(place_factor), bool(sure)
+        # Misión: rollouts as engine.search plays them (value_free:1, the default: scored by the prizes
+        # taken, placements played to the end unless place_ahead:0); value_free:0 scores by the leaf
+        # evaluation with the knobs below (the player of stop 42: value_free:0,place_ahead:0).
+        self.place_ahead, self.value_free = bool(place_ahead), bool(value_free)
         self.force_defend = bool(force_defend)
         self.sure_chest = bool(sure_chest)  # Misión: every prize to the BAÚL, not searched
         self.shaping, self.rival_eps, self.self_eps = shaping, rival_eps, self_eps
@@ -111,6 +116,10 @@ class LabSearch(SearchPlayer):
         return super().choose(view, legal, rng)
 
     def _rollout(self, match: Match, seat: int, action: Action, det_seed: int, roll_seed: int) -> float:
+        if isinstance(match, MisionMatch) and self.value_free and not (self.oracle or self.outcome):
+            return super()._rollout(match, seat, action, det_seed, roll_seed)
+        if isinstance(match, MisionMatch) and self.place_ahead and _placing(match) and not (self.oracle or self.outcome):
+            return super()._rollout(match, seat, action, det_seed, roll_seed)
         copy = rebuild(match) if self.oracle else determinize(match, seat, random.Random(det_seed))  # noqa: S311
         start = match.turn
         copy.push_key(action.key)

@@ -13,10 +13,13 @@ copies and the game is played forward by the rule-based player on both seats (th
 Eliria two turns, then scored by the chance of winning that engine/eliria/rollouts.py's fitted leaf
 evaluation gives the position (a rollout that ends sooner scores its outcome: a win 1, a draw ½); in
 Misión S.O.S to the end of the decision's turn, then scored by each seat's chance to reach 30 in the
-BAÚL (engine/mision/rollouts.py). The action with the best mean score is chosen. In Misión S.O.S a
-placement is searched with ``PLACE_FACTOR`` times the budget, and an attack reinforcement that costs
-nothing (Elementos de juego to spare, a prize to win: engine/mision/rollouts.py
-:func:`~engine.mision.rollouts.sure_reinforcement`) is taken without search (docs/players.md). The candidates are narrowed by *sequential
+BAÚL from the prizes each took and may still take, not from what the sample made them worth
+(engine/mision/rollouts.py :func:`~engine.mision.rollouts.prizes_score`). The action with the best
+mean score is chosen. In Misión S.O.S a placement is searched with ``PLACE_FACTOR`` times the budget
+and its rollouts play the rest of the game, the seat's later Entes placed by the leaf evaluation
+(:class:`~engine.mision.rollouts.LeafPlacer`); an attack reinforcement that costs nothing (Elementos
+de juego to spare, a prize to win: :func:`~engine.mision.rollouts.sure_reinforcement`) is taken
+without search (docs/players.md). The candidates are narrowed by *sequential
 halving* (Karnin, Koren and Somekh 2013: a fixed budget split into rounds, each dropping the worse
 half), every candidate of a round played on the same copies and rollout seeds (common random
 numbers), so differences come from the actions rather than from the luck of the draw.
@@ -53,7 +56,7 @@ from .eliria.state import Side
 from .match import Match, Policy
 from .mision.match import MisionMatch
 from .mision.players import MisionPlayer
-from .mision.rollouts import leaf_score, sure_reinforcement
+from .mision.rollouts import PLACE_HORIZON, LeafPlacer, prizes_score, roots, sure_reinforcement
 from .rng import MAX_SEED, GameRng
 
 __all__ = [
@@ -70,7 +73,8 @@ DEEP_ROLLOUTS = 128
 SEARCH_PLAYERS = {"search": DEFAULT_ROLLOUTS, "search-quick": QUICK_ROLLOUTS, "search-deep": DEEP_ROLLOUTS}
 # Turns a rollout plays past the decision before it is scored where it stopped (_score): in Eliria by
 # the fitted leaf evaluation of engine/eliria/rollouts.py after two turns; in Misión S.O.S the rest of
-# the decision's turn, then each seat's chance to reach 30 (engine/mision/rollouts.py, docs/players.md).
+# the decision's turn (a placement: the rest of the game, PLACE_HORIZON), then each seat's chance to
+# reach 30 (engine/mision/rollouts.py, docs/players.md).
 HORIZON = ELIRIA_HORIZON
 MISION_HORIZON = 0
 # A Misión S.O.S placement shapes the rest of the game (four a game, four options each): searched with this
@@ -203,11 +207,8 @@ def _rollout_players(match: Match) -> list[Policy]:
 
 def _score(copy: Match, seat: int, cut: bool = False) -> float:
     """A finished rollout from *seat*'s side: a win 1, a loss 0, a draw ½. A rollout *cut* at its
-    horizon in Eliria is worth the leaf evaluation's chance of winning (engine/eliria/rollouts.py); a
-    Misión S.O.S rollout, finished or cut at the end of the decision's turn, is scored by each seat's
-    chance to reach 30 in the BAÚL (engine/mision/rollouts.py :func:`leaf_score`)."""
-    if isinstance(copy, MisionMatch) and copy.players == 2:
-        return leaf_score(copy, seat)
+    horizon in Eliria is worth the leaf evaluation's chance of winning (engine/eliria/rollouts.py). (A
+    Misión S.O.S rollout is scored by :func:`_mision_rollout`.)"""
     outcome = copy.outcome()
     assert outcome is not None
     if outcome.winner is not None:
@@ -217,16 +218,41 @@ def _score(copy: Match, seat: int, cut: bool = False) -> float:
     return 0.5
 
 
+def _placing(match: MisionMatch) -> bool:
+    pending = match.pending
+    return pending is not None and pending.kind == "place" and match.players == 2
+
+
+def _mision_rollout(copy: MisionMatch, seat: int, action: Action, roll_seed: int, ahead: bool) -> float:
+    """A Misión S.O.S rollout (engine/mision/rollouts.py): the rest of the decision's turn played by the
+    rule-based player on both seats or, for a placement (*ahead*), the rest of the game, *seat*'s later
+    Entes placed by the leaf evaluation (:class:`~engine.mision.rollouts.LeafPlacer`); scored by the
+    prizes each BAÚL took and may still take rather than by their values
+    (:func:`~engine.mision.rollouts.prizes_score`)."""
+    before = roots(copy)
+    copy.push_key(action.key)
+    if not copy.is_over():
+        copy.turn_cap = min(copy.turn_cap, copy.turn + (PLACE_HORIZON if ahead else MISION_HORIZON))
+        copy.seed = roll_seed
+        players = _rollout_players(copy)
+        if ahead:
+            players[seat] = LeafPlacer()
+        copy.play_out(players)
+    return prizes_score(copy, seat, before)
+
+
 class SearchPlayer:
     """Determinized Monte Carlo with sequential halving over the legal actions (module docstring).
 
     *rollouts* is the budget per decision: about that many games played forward, whatever the
     number of options (a round gives each surviving option at least one); a Misión S.O.S placement gets
-    *place_factor* times as many, and an attack reinforcement that :func:`sure_reinforcement` settles is
-    taken without search (``sure_reinforce``; bench/search_lab.py turns both off to compare)."""
+    *place_factor* times as many, played to the end (``place_ahead``), and an attack reinforcement that
+    :func:`sure_reinforcement` settles is taken without search (``sure_reinforce``; bench/search_lab.py
+    turns them off to compare)."""
 
     place_factor: int = PLACE_FACTOR
     sure_reinforce: bool = True
+    place_ahead: bool = True
 
     def __init__(self, rollouts: int = DEFAULT_ROLLOUTS, horizon: int = HORIZON) -> None:
         if rollouts < 1:
@@ -264,10 +290,12 @@ class SearchPlayer:
 
     def _rollout(self, match: Match, seat: int, action: Action, det_seed: int, roll_seed: int) -> float:
         copy = determinize(match, seat, random.Random(det_seed))  # noqa: S311 - simulation
+        if isinstance(copy, MisionMatch):
+            return _mision_rollout(copy, seat, action, roll_seed, self.place_ahead and _placing(copy))
         copy.push_key(action.key)
         if copy.is_over():
             return _score(copy, seat)
-        horizon = MISION_HORIZON if isinstance(copy, MisionMatch) else self.horizon
+        horizon = self.horizon
         cap = copy.turn_cap
         copy.turn_cap = min(cap, copy.turn + horizon)
         copy.seed = roll_seed

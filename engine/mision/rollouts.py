@@ -23,17 +23,19 @@ OLVIDOs and pile counts), so it adds no hidden information.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from ..actions import Action
 from .match import MisionMatch, pick_defender
+from .players import MisionPlayer
 from .rules import TARGET
-from .state import MisionSide
+from .state import MisionSide, Placed
 from .view import MisionView
 
 __all__ = [
-    "MARGIN_WINS", "NEW_ENTE_WINS", "LeafModel", "fight_chance", "leaf_score", "prize_chances", "reach_chance",
-    "reach_chances", "sure_reinforcement",
+    "MARGIN_WINS", "NEW_ENTE_WINS", "PLACE_HORIZON", "LeafModel", "LeafPlacer", "Roots", "fight_chance", "leaf_score",
+    "prize_chances", "prizes_score", "reach_chance", "reach_chances", "roots", "sure_reinforcement",
 ]  # fmt: skip
 
 # How often the attacker wins a contested fight by its margin before reinforcements (its Ente's
@@ -43,6 +45,7 @@ __all__ = [
 MARGIN_WINS = (0.0, 0.03, 0.03, 0.27, 0.72, 0.88, 0.97)
 NEW_ENTE_WINS = 0.9  # an Ente still to be placed: it goes where it wins, most often unopposed
 LOOKAHEAD = 12  # turns of each seat projected (a deck of 12 is spent in 5)
+PLACE_HORIZON = 12  # turns a placement's rollouts play: past the last prize of a 6 + 16 deck (prizes_score)
 
 
 class LeafModel:
@@ -208,10 +211,16 @@ def leaf_score(match: MisionMatch, seat: int, model: LeafModel = MODEL) -> float
     outcome = match.outcome()
     if outcome is not None and outcome.reason != "turn_cap":
         return 0.5 if outcome.winner is None else 1.0 if outcome.winner == seat else 0.0
+    mine = reach_chance(match, seat, model.new_mine, model)
+    theirs = reach_chance(match, 1 - seat, model.new_theirs, model)
+    return _with_exposure(match, seat, mine, theirs, model)
+
+
+def _with_exposure(match: MisionMatch, seat: int, mine: float, theirs: float, model: LeafModel) -> float:
+    """``0.5 + (mine - theirs) / 2``, and the chance that a seat without Elementos de juego loses a
+    contested fight in the next turn counted as that seat's loss (OBJETIVO DEL JUEGO 2)."""
     rival = 1 - seat
     next_seat = rival if match.active == seat else seat
-    mine = reach_chance(match, seat, model.new_mine, model)
-    theirs = reach_chance(match, rival, model.new_theirs, model)
     table = model.margin_wins
     lose, win = _exposed(match, seat, next_seat, table), _exposed(match, rival, next_seat, table)
     score = 0.5 + (mine - theirs) / 2
@@ -234,3 +243,92 @@ def sure_reinforcement(view: MisionView, legal: Sequence[Action]) -> Action | No
     if len(me.elementos) < 2 or not me.elements_deck:
         return None
     return next((a for a in legal if a.args[0] == 1), None)
+
+
+# -- a placement played to the end ---------------------------------------------------------------------
+#
+# A placement decides where an Ente fights for the rest of the game, and the rival's rule-based player
+# answers it (it places where the seat has no Ente). Its rollouts play on to the end (PLACE_HORIZON), the
+# seat's later placements chosen by the leaf (LeafPlacer), and are scored by how many prizes each seat
+# sent to its BAÚL, not by their values (prizes_score): which Elementos became prizes is the sample's
+# luck, which a decision cannot change (docs/players.md).
+
+# Per seat, at the decision: the BAÚL values of its unseen Elementos (sorted), the points it still needs,
+# and how many prizes its BAÚL held.
+Roots = list[tuple[tuple[int, ...], int, int]]
+
+
+def roots(match: MisionMatch) -> Roots:
+    """What :func:`prizes_score` reads of the position a placement is decided from (public: the lists,
+    the BAÚLes and the OLVIDOs)."""
+    out = []
+    for z, side in enumerate(match.sides):
+        pool = tuple(sorted((c.chest or 0) for c in match.unseen(z).cards()))
+        out.append((pool, TARGET - side.chest_points, len(side.chest)))
+    return out
+
+
+def prizes_score(match: MisionMatch, seat: int, before: Roots, model: LeafModel = MODEL) -> float:
+    """A rollout from *seat*'s side, scored like :func:`leaf_score` but each seat's chance to reach 30
+    read from the position *before* the decision: the prizes its BAÚL took since, and those
+    it may still take (:func:`prize_chances`), drawn from the Elementos it had not seen then. The values
+    the rollout happened to draw do not count: a sample in which the rival's prizes were worth 31 and
+    one in which they were worth 20 score the same. A game won or lost by OBJETIVO DEL JUEGO 2 scores
+    its outcome."""
+    outcome = match.outcome()
+    if outcome is not None and outcome.reason == "no_elements":
+        return 1.0 if outcome.winner == seat else 0.0
+    chances = []
+    for z in (seat, 1 - seat):
+        pool, need, held = before[z]
+        if need <= 0:
+            chances.append(1.0)
+            continue
+        taken = len(match.sides[z].chest) - held
+        reach = reach_chances(pool, need)
+        top = len(reach) - 1
+        new = model.new_mine if z == seat else model.new_theirs
+        chances.append(
+            sum(q * reach[min(taken + k, top)] for k, q in enumerate(prize_chances(match, z, new, model)) if q)
+        )
+    if outcome is not None and outcome.reason != "turn_cap":
+        return 0.5 + (chances[0] - chances[1]) / 2
+    return _with_exposure(match, seat, chances[0], chances[1], model)
+
+
+class LeafPlacer:
+    """The searching seat in a placement's rollouts: each later Ente where :func:`leaf_score` is best
+    with it on the board, the reinforcements :func:`sure_reinforcement` settles, every prize to the BAÚL
+    (only the BAÚL reaches 30), the rest as the rule-based player. Its placements are what the rule-based
+    player would not do: answer the rival's Entes where they stand (docs/players.md)."""
+
+    def __init__(self) -> None:
+        self.rules = MisionPlayer()
+
+    def choose(self, view: MisionView, legal: Sequence[Action], rng: random.Random) -> Action:
+        kind = view.pending_kind
+        if kind == "place":
+            match = view._m  # noqa: SLF001 - a rollout's own copy
+            assert isinstance(match, MisionMatch)
+            return _best_place(match, view.seat, legal)
+        if kind == "prize":
+            return next(a for a in legal if a.args[0] == 1)
+        sure = sure_reinforcement(view, legal)
+        return sure if sure is not None else self.rules.choose(view, legal, rng)
+
+
+def _best_place(match: MisionMatch, seat: int, legal: Sequence[Action]) -> Action:
+    """The placement whose board :func:`leaf_score` rates best (the first of equals)."""
+    card = match.drawn
+    assert card is not None
+    board = match.sides[seat].board
+    match.drawn = None  # scored as the turn's end would see it: placed, none in hand
+    best, best_score = legal[0], -1.0
+    for action in legal:
+        board.append(Placed(card, action.args[0], match.turn))
+        score = leaf_score(match, seat)
+        board.pop()
+        if score > best_score:
+            best, best_score = action, score
+    match.drawn = card
+    return best

@@ -11,11 +11,22 @@ from typing import Any
 import pytest
 
 from bench.players import random_deck
-from engine import CardData, DeckEntry, MisionMatch
+from engine import CardData, DeckEntry, MisionMatch, search
 from engine.mision.players import MisionPlayer
-from engine.mision.rollouts import leaf_score, prize_chances, reach_chance, reach_chances, sure_reinforcement
+from engine.mision.rollouts import (
+    LeafPlacer,
+    leaf_score,
+    prize_chances,
+    prizes_score,
+    reach_chance,
+    reach_chances,
+    roots,
+    sure_reinforcement,
+)
 from engine.mision.rules import prize_draws
-from engine.search import PLACE_FACTOR, SearchPlayer
+from engine.mision.state import Placed
+from engine.rng import GameRng
+from engine.search import PLACE_FACTOR, SearchPlayer, rebuild
 
 from .scenes import M
 
@@ -181,3 +192,119 @@ def test_a_placement_is_searched_with_place_factor_times_the_budget():
     assert m.pending is not None and m.pending.kind == "place" and len(m.pending.options) == 4
     key, played = _decide(m)
     assert key.startswith("place:") and played == 8 * PLACE_FACTOR
+
+
+# -- a placement played to the end, scored by prizes (engine/mision/rollouts.py prizes_score) ----------
+
+
+def _prize_to_baul(m: MisionMatch, seat: int, value: int) -> None:
+    """Seat *seat*'s next prize, sent to its BAÚL, worth *value* whatever the card."""
+    card = m.sides[seat].elements_deck.pop()
+    m.sides[seat].chest.append(card)
+    m.sides[seat].chest_points += value
+
+
+def test_a_placement_rollout_counts_prizes_not_what_they_were_worth():
+    """Which Elementos became prizes is the sample's luck: a rollout whose prize was worth 9 and one
+    whose prize was worth 1 score the same; one more prize in the BAÚL scores higher, one more for the
+    rival lower, and the two seats' scores add up to one. (Each external deck is cut to its last card,
+    which the next turn's draw would take: a prize now is one more in the end, not one taken sooner; and
+    both BAÚLes are a few points from 30.)"""
+    m = _cut(4, 3)
+    for side in m.sides:
+        side.chest_points = 26
+        side.elementos.extend(side.elements_deck[1:])
+        del side.elements_deck[1:]
+    before = roots(m)
+    base = prizes_score(m, 0, before)
+    worth = []
+    for value in (9, 1):
+        copy = _copy(m)
+        _prize_to_baul(copy, 0, value)
+        worth.append(prizes_score(copy, 0, before))
+        assert prizes_score(copy, 0, before) + prizes_score(copy, 1, before) == pytest.approx(1.0)
+    assert worth[0] == worth[1] > base
+    copy = _copy(m)
+    _prize_to_baul(copy, 1, 5)
+    assert prizes_score(copy, 0, before) < base
+
+
+def _copy(m: MisionMatch) -> MisionMatch:
+    """*m* with its piles as they stand (rebuild replays the decisions, and the test moved cards)."""
+    copy = rebuild(m)
+    for mine, theirs in zip(copy.sides, m.sides, strict=True):
+        mine.elementos, mine.elements_deck = list(theirs.elementos), list(theirs.elements_deck)
+    return copy
+
+
+def test_a_rollout_lost_by_objetivo_2_scores_its_outcome():
+    """Seat 1 defends water without Elementos de juego and loses the fight: the game is lost there
+    (OBJETIVO DEL JUEGO 2), whatever the prizes."""
+    m = _attack_on_water()
+    before = roots(m)
+    m.sides[1].elementos.clear()
+    m.push_key("reinforce:no")
+    while m.pending is not None:
+        m.push(m.pending.options[0])
+    outcome = m.outcome()
+    assert outcome is not None and outcome.reason == "no_elements" and outcome.winner == 0
+    assert prizes_score(m, 0, before) == 1.0 and prizes_score(m, 1, before) == 0.0
+
+
+def _placement(seed: int) -> MisionMatch:
+    """Two random legal decks played by the rule-based player until seat 0 places an Ente with one of
+    its own and one of the rival's already in a world."""
+    deck_a, deck_b = (random_deck("mision", random.Random(f"place:{seed}:{k}")) for k in (0, 1))
+    m = MisionMatch([deck_a, deck_b], seed=seed, first=0)
+    rules, rng = MisionPlayer(), random.Random(seed)
+    while m.pending is not None:
+        pending = m.pending
+        if pending.kind == "place" and pending.player == 0 and m.sides[0].board and m.sides[1].board:
+            return m
+        m.push(rules.choose(m.view(pending.player), pending.options, rng))
+    raise AssertionError("no such placement")  # pragma: no cover
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_leaf_placer_puts_the_ente_where_the_leaf_is_best_and_leaves_the_match_as_it_was(seed: int):
+    """The searching seat's later placements in a placement's rollouts: the option whose board (the Ente
+    placed, none in hand) the leaf evaluation rates best, the match unchanged by the looking."""
+    m = _placement(seed)
+    assert m.pending is not None
+    legal, drawn = m.pending.options, m.drawn
+    board = list(m.sides[0].board)
+    assert drawn is not None
+    choice = LeafPlacer().choose(m.view(0), legal, random.Random(1))
+    assert m.drawn is drawn and m.sides[0].board == board
+    scores = {}
+    for action in legal:
+        copy = rebuild(m)
+        copy.sides[0].board.append(Placed(drawn, action.args[0], copy.turn))
+        copy.drawn = None
+        scores[action.key] = leaf_score(copy, 0)
+    assert scores[choice.key] == max(scores.values())
+    assert choice.key == next(k for k, v in scores.items() if v == max(scores.values()))
+
+
+def test_a_placement_is_decided_the_same_over_different_hidden_states(monkeypatch: pytest.MonkeyPatch):
+    """Its rollouts to the end read no hidden card: every copy rebuilt over a scrambled hidden state
+    (both seats' face-down Entes and Elementos reordered, the streams reseeded) gives the same placement."""
+    m = _placement(2)
+    view, legal = m.view(0), m.pending.options  # type: ignore[union-attr]
+    honest = SearchPlayer(rollouts=8).choose(view, legal, random.Random(5))
+    hostile = random.Random(99)
+
+    def scrambled(match: Any) -> Any:
+        copy = rebuild(match)
+        for side in copy.sides:
+            for face_down, deck in (("entes", "entes_deck"), ("elementos", "elements_deck")):
+                pool = [*getattr(side, face_down), *getattr(side, deck)]
+                hostile.shuffle(pool)
+                k = len(getattr(side, face_down))
+                setattr(side, face_down, pool[:k])
+                setattr(side, deck, pool[k:])
+        copy.rng = GameRng(hostile.randrange(2**40), 0)
+        return copy
+
+    monkeypatch.setattr(search, "rebuild", scrambled)
+    assert SearchPlayer(rollouts=8).choose(view, legal, random.Random(5)).key == honest.key
