@@ -208,7 +208,7 @@ def _rollout_players(match: Match) -> list[Policy]:
 def _score(copy: Match, seat: int, cut: bool = False) -> float:
     """A finished rollout from *seat*'s side: a win 1, a loss 0, a draw ½. A rollout *cut* at its
     horizon in Eliria is worth the leaf evaluation's chance of winning (engine/eliria/rollouts.py). (A
-    Misión S.O.S rollout is scored by :func:`_mision_rollout`.)"""
+    two-seat Misión S.O.S rollout is scored by :func:`_mision_rollout`.)"""
     outcome = copy.outcome()
     assert outcome is not None
     if outcome.winner is not None:
@@ -219,6 +219,7 @@ def _score(copy: Match, seat: int, cut: bool = False) -> float:
 
 
 def _placing(match: MisionMatch) -> bool:
+    """Whether *match* waits for a placement (the decisions played to the end)."""
     pending = match.pending
     return pending is not None and pending.kind == "place" and match.players == 2
 
@@ -290,12 +291,12 @@ class SearchPlayer:
 
     def _rollout(self, match: Match, seat: int, action: Action, det_seed: int, roll_seed: int) -> float:
         copy = determinize(match, seat, random.Random(det_seed))  # noqa: S311 - simulation
-        if isinstance(copy, MisionMatch):
+        if isinstance(copy, MisionMatch) and copy.players == 2:
             return _mision_rollout(copy, seat, action, roll_seed, self.place_ahead and _placing(copy))
         copy.push_key(action.key)
         if copy.is_over():
             return _score(copy, seat)
-        horizon = self.horizon
+        horizon = MISION_HORIZON if isinstance(copy, MisionMatch) else self.horizon
         cap = copy.turn_cap
         copy.turn_cap = min(cap, copy.turn + horizon)
         copy.seed = roll_seed

@@ -17,6 +17,10 @@ has not seen (its list less its BAÚL and its OLVIDO: public) add up to what it 
 neither at 30 a draw. A seat with no Elementos de juego that may lose a contested fight before it
 draws again loses the game there (OBJETIVO DEL JUEGO 2), and that chance is counted too.
 
+The search player scores its rollouts with :func:`prizes_score`: the same chances, read from the
+position before its decision, with the prizes each BAÚL took in the rollout counted and what the
+sample made them worth left out; a placement's rollouts play the rest of the game (:class:`LeafPlacer`).
+
 Everything it reads is public or the search's own sample (the determinized copy's board, BAÚLes,
 OLVIDOs and pile counts), so it adds no hidden information.
 """
@@ -245,13 +249,13 @@ def sure_reinforcement(view: MisionView, legal: Sequence[Action]) -> Action | No
     return next((a for a in legal if a.args[0] == 1), None)
 
 
-# -- a placement played to the end ---------------------------------------------------------------------
+# -- what the search scores: prizes, not their values; a placement played to the end -------------------
 #
-# A placement decides where an Ente fights for the rest of the game, and the rival's rule-based player
-# answers it (it places where the seat has no Ente). Its rollouts play on to the end (PLACE_HORIZON), the
-# seat's later placements chosen by the leaf (LeafPlacer), and are scored by how many prizes each seat
-# sent to its BAÚL, not by their values (prizes_score): which Elementos became prizes is the sample's
-# luck, which a decision cannot change (docs/players.md).
+# Every rollout of the search player is scored by how many prizes each seat sent to its BAÚL, not by what
+# they were worth (prizes_score): which Elementos became prizes is the sample's luck, which a decision
+# cannot change. A placement decides where an Ente fights for the rest of the game, and the rival's
+# rule-based player answers it (it places where the seat has no Ente): its rollouts play on to the end
+# (PLACE_HORIZON), the seat's later placements chosen by the leaf (LeafPlacer). docs/players.md.
 
 # Per seat, at the decision: the BAÚL values of its unseen Elementos (sorted), the points it still needs,
 # and how many prizes its BAÚL held.
@@ -259,8 +263,8 @@ Roots = list[tuple[tuple[int, ...], int, int]]
 
 
 def roots(match: MisionMatch) -> Roots:
-    """What :func:`prizes_score` reads of the position a placement is decided from (public: the lists,
-    the BAÚLes and the OLVIDOs)."""
+    """What :func:`prizes_score` reads of the position a decision is taken from (public: the lists, the
+    BAÚLes and the OLVIDOs)."""
     out = []
     for z, side in enumerate(match.sides):
         pool = tuple(sorted((c.chest or 0) for c in match.unseen(z).cards()))
