@@ -116,9 +116,8 @@ class LabSearch(SearchPlayer):
         return super().choose(view, legal, rng)
 
     def _rollout(self, match: Match, seat: int, action: Action, det_seed: int, roll_seed: int) -> float:
-        if isinstance(match, MisionMatch) and self.value_free and not (self.oracle or self.outcome):
-            return super()._rollout(match, seat, action, det_seed, roll_seed)
-        if isinstance(match, MisionMatch) and self.place_ahead and _placing(match) and not (self.oracle or self.outcome):
+        mision = isinstance(match, MisionMatch)
+        if mision and (self.value_free or (self.place_ahead and _placing(match))) and not (self.oracle or self.outcome):
             return super()._rollout(match, seat, action, det_seed, roll_seed)
         copy = rebuild(match) if self.oracle else determinize(match, seat, random.Random(det_seed))  # noqa: S311
         start = match.turn

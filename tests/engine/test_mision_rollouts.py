@@ -25,10 +25,10 @@ from engine.mision.rollouts import (
 )
 from engine.mision.rules import prize_draws
 from engine.mision.state import Placed
-from engine.rng import GameRng
 from engine.search import PLACE_FACTOR, SearchPlayer, rebuild
 
 from .scenes import M
+from .test_search import _scramble
 
 STRONG = CardData(M, "E-7", "Ente fuerte", "entity", worlds=(7, 1, 1, 1))
 WEAK = CardData(M, "E-5", "Ente débil", "entity", worlds=(5, 1, 1, 1))
@@ -288,7 +288,8 @@ def test_the_leaf_placer_puts_the_ente_where_the_leaf_is_best_and_leaves_the_mat
 
 def test_a_placement_is_decided_the_same_over_different_hidden_states(monkeypatch: pytest.MonkeyPatch):
     """Its rollouts to the end read no hidden card: every copy rebuilt over a scrambled hidden state
-    (both seats' face-down Entes and Elementos reordered, the streams reseeded) gives the same placement."""
+    (tests/engine/test_search.py's: both seats' face-down Entes and Elementos reordered, the streams
+    reseeded) gives the same placement."""
     m = _placement(2)
     view, legal = m.view(0), m.pending.options  # type: ignore[union-attr]
     honest = SearchPlayer(rollouts=8).choose(view, legal, random.Random(5))
@@ -296,14 +297,7 @@ def test_a_placement_is_decided_the_same_over_different_hidden_states(monkeypatc
 
     def scrambled(match: Any) -> Any:
         copy = rebuild(match)
-        for side in copy.sides:
-            for face_down, deck in (("entes", "entes_deck"), ("elementos", "elements_deck")):
-                pool = [*getattr(side, face_down), *getattr(side, deck)]
-                hostile.shuffle(pool)
-                k = len(getattr(side, face_down))
-                setattr(side, face_down, pool[:k])
-                setattr(side, deck, pool[k:])
-        copy.rng = GameRng(hostile.randrange(2**40), 0)
+        _scramble(copy, 0, hostile)
         return copy
 
     monkeypatch.setattr(search, "rebuild", scrambled)
